@@ -1,0 +1,27 @@
+"""nurikabe: solve, check, explain, generate and play Nurikabe puzzles.
+
+This module re-exports the public API only.
+"""
+
+from .errors import FormatError, IllegalMoveError, InvalidPuzzleError, NurikabeError
+from .grid import MAX_SIDE, Grid
+from .puzzle import UNKNOWN_CLUE, Board, CellSet, Color, Move, Puzzle, PuzzleIssue
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "MAX_SIDE",
+    "UNKNOWN_CLUE",
+    "Board",
+    "CellSet",
+    "Color",
+    "FormatError",
+    "Grid",
+    "IllegalMoveError",
+    "InvalidPuzzleError",
+    "Move",
+    "NurikabeError",
+    "Puzzle",
+    "PuzzleIssue",
+    "__version__",
+]

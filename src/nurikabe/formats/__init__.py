@@ -1,0 +1,127 @@
+"""Reading and writing puzzles: one module per format, plus `read`, `load`, `write`, `detect`.
+
+Reading is lenient (extra whitespace, either case, the variants seen in the wild)
+and detects the format by itself; writing is canonical. Every reader raises
+`FormatError` or `InvalidPuzzleError` and nothing else, whatever the input.
+
+Each format module defines ``NAME``, ``looks_like(text) -> bool``,
+``load(text) -> Document`` and ``dump(document) -> str``; `FORMATS` lists them in
+detection order.
+
+Imports `puzzle`, `grid` and `errors`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from ..errors import FormatError
+from ..puzzle import Board, Puzzle
+
+__all__ = ["FORMATS", "Document", "detect", "format_names", "load", "read", "write"]
+
+MAX_INPUT_CHARS = 4_000_000
+"""Longest text a reader accepts (a 256x256 grid with padding fits many times over)."""
+
+
+@dataclass
+class Document:
+    """What a file or URL holds: a puzzle, and maybe a player's board, a solution and metadata."""
+
+    puzzle: Puzzle
+    """The puzzle."""
+    board: Board | None = None
+    """A board state (a pzprv3 save with dots, say), if the input has one."""
+    solution: Board | None = None
+    """The solution, if the input has one (a janko ``[solution]`` section, say)."""
+    meta: dict[str, Any] = field(default_factory=dict)
+    """Author, source, id and the like, as found."""
+    format: str = ""
+    """Name of the format it was read from."""
+
+
+def _modules() -> list[ModuleType]:
+    from . import janko, jsonl, pzprv3, puzzlink, solution, text
+
+    # Detection order: the most specific signatures first.
+    return [puzzlink, pzprv3, janko, jsonl, text, solution]
+
+
+def format_names() -> list[str]:
+    """Names of every format, for `write` and for ``--to`` options."""
+    return [m.NAME for m in _modules()]
+
+
+def _module(name: str) -> ModuleType:
+    for m in _modules():
+        if m.NAME == name or name in getattr(m, "ALIASES", ()):
+            return m
+    raise FormatError(f"unknown format {name!r} (known: {', '.join(format_names())})")
+
+
+def detect(text: str) -> str:
+    """The name of the format `text` looks like.
+
+    Raises:
+        FormatError: it looks like none of them.
+    """
+    _check_text(text)
+    for m in _modules():
+        if m.looks_like(text):
+            return str(m.NAME)
+    raise FormatError("not a puzzle in any known format")
+
+
+def _check_text(text: str) -> None:
+    if not isinstance(text, str):
+        raise FormatError("input is not text")
+    if len(text) > MAX_INPUT_CHARS:
+        raise FormatError(f"input is too long ({len(text)} characters)")
+    if not text.strip():
+        raise FormatError("input is empty")
+    if "\x00" in text:
+        raise FormatError("input is binary, not text")
+
+
+def load(text: str, *, format: str | None = None, source: str | None = None) -> Document:
+    """Read everything `text` holds, detecting its format unless `format` is given.
+
+    Raises:
+        FormatError: the text does not parse (with `source` named in the message).
+        InvalidPuzzleError: it parses but is not a puzzle.
+    """
+    try:
+        _check_text(text)
+        module = _module(format) if format else _module(detect(text))
+        document: Document = module.load(text)
+    except FormatError as exc:
+        raise exc.located(source) if source else exc
+    document.format = module.NAME
+    return document
+
+
+def read(text: str, *, format: str | None = None, source: str | None = None) -> Puzzle:
+    """Read the puzzle `text` holds. See `load`.
+
+    >>> read("2 3\\n1 0 0\\n0 0 2").clues
+    {0: 1, 5: 2}
+    """
+    return load(text, format=format, source=source).puzzle
+
+
+def write(
+    puzzle: Puzzle | Document,
+    format: str,
+    *,
+    board: Board | None = None,
+    solution: Board | None = None,
+) -> str:
+    """Write a puzzle (and, where the format holds them, a board or a solution) canonically.
+
+    Raises:
+        FormatError: unknown format name.
+    """
+    document = puzzle if isinstance(puzzle, Document) else Document(puzzle, board, solution)
+    return str(_module(format).dump(document))
