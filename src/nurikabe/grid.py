@@ -55,15 +55,14 @@ class Grid:
 
     __slots__ = (
         "cols",
+        "first_col",
         "full",
         "last_col",
-        "first_col",
         "neighbors",
         "not_first_col",
         "not_last_col",
         "rows",
         "size",
-        "_pool_corner",
     )
 
     def __init__(self, rows: int, cols: int) -> None:
@@ -81,8 +80,6 @@ class Grid:
         self.not_last_col = self.full & ~self.last_col
         self.neighbors: tuple[int, ...] = tuple(self._neighbors_of(i) for i in range(self.size))
         """Per cell, the mask of its orthogonal neighbours."""
-        # Top-left corners of 2x2 blocks: not in the last row, not in the last column.
-        self._pool_corner = self.not_last_col & ((1 << ((rows - 1) * cols)) - 1)
 
     @staticmethod
     @lru_cache(maxsize=64)
@@ -177,7 +174,7 @@ class Grid:
 
     def pool_corners(self, mask: int) -> int:
         """Top-left cells of the 2x2 blocks lying wholly inside `mask`."""
-        pairs = mask & (mask >> 1) & self._pool_corner
+        pairs = mask & (mask >> 1) & self.not_last_col
         return pairs & (pairs >> self.cols)
 
     def block(self, corner: int) -> int:

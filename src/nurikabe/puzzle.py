@@ -46,7 +46,7 @@ __all__ = [
 ]
 
 UNKNOWN_CLUE = -1
-"""The value of a ``?`` clue: the cell is white and its island holds exactly one clue, of any size."""
+"""The value of a ``?`` clue: a white cell whose island may have any size."""
 
 
 class Color(enum.IntEnum):
@@ -156,7 +156,9 @@ class Puzzle:
     clues: Clues
     """Clue values by cell index; -1 is a ``?`` clue."""
 
-    def __init__(self, rows: int, cols: int, clues: Mapping[int, int] | Iterable[tuple[int, int]] = ()):
+    def __init__(
+        self, rows: int, cols: int, clues: Mapping[int, int] | Iterable[tuple[int, int]] = ()
+    ):
         object.__setattr__(self, "rows", rows)
         object.__setattr__(self, "cols", cols)
         object.__setattr__(self, "clues", clues if isinstance(clues, Clues) else Clues(clues))
@@ -165,7 +167,9 @@ class Puzzle:
     def _validate(self) -> None:
         rows, cols = self.rows, self.cols
         if not isinstance(rows, int) or not isinstance(cols, int) or rows < 1 or cols < 1:
-            raise InvalidPuzzleError(f"a puzzle needs at least one row and one column, got {rows}x{cols}")
+            raise InvalidPuzzleError(
+                f"a puzzle needs at least one row and one column, got {rows}x{cols}"
+            )
         if rows > MAX_SIDE or cols > MAX_SIDE:
             raise InvalidPuzzleError(
                 f"grid {rows}x{cols} is larger than the supported {MAX_SIDE}x{MAX_SIDE}"
@@ -178,7 +182,9 @@ class Puzzle:
             if v != UNKNOWN_CLUE and v < 1:
                 raise InvalidPuzzleError(f"clue {v} at {where} is not a positive number")
             if v > area:
-                raise InvalidPuzzleError(f"clue {v} at {where} is larger than the grid ({area} cells)")
+                raise InvalidPuzzleError(
+                    f"clue {v} at {where} is larger than the grid ({area} cells)"
+                )
 
     # -- construction --------------------------------------------------------------------------
 
@@ -192,7 +198,9 @@ class Puzzle:
         cells: dict[int, int] = {}
         for r, c, v in clues:
             if not (0 <= r < rows and 0 <= c < cols):
-                raise InvalidPuzzleError(f"clue at r{r + 1}c{c + 1} lies off the {rows}x{cols} grid")
+                raise InvalidPuzzleError(
+                    f"clue at r{r + 1}c{c + 1} lies off the {rows}x{cols} grid"
+                )
             i = r * cols + c
             if i in cells:
                 raise InvalidPuzzleError(f"two clues at r{r + 1}c{c + 1}")
@@ -467,7 +475,9 @@ class Board:
         black = white = 0
         for r, line in enumerate(lines):
             if len(line) != grid.cols:
-                raise FormatError(f"expected {grid.cols} cells, got {len(line)}: {line!r}", line=r + 1)
+                raise FormatError(
+                    f"expected {grid.cols} cells, got {len(line)}: {line!r}", line=r + 1
+                )
             for c, ch in enumerate(line):
                 i = r * grid.cols + c
                 bit = 1 << i
@@ -624,7 +634,7 @@ class Board:
         self.set_color(i, move.color)
 
     def apply(self, change: Move | Applicable | Iterable[Move]) -> None:
-        """Apply a move, a step (anything with ``moves()``) or several moves, as one undoable change.
+        """Apply a move, a step (anything with ``moves()``) or several moves as one undoable change.
 
         Unlike `play`, clue cells are not protected: engines may apply what they deduce.
 

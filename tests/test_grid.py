@@ -1,0 +1,106 @@
+"""Grid geometry: masks agree with a plain (row, col) implementation."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from nurikabe.grid import Grid, bits, lowest, popcount
+
+
+def naive_neighbors(rows: int, cols: int, i: int) -> set[int]:
+    r, c = divmod(i, cols)
+    out = set()
+    for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        rr, cc = r + dr, c + dc
+        if 0 <= rr < rows and 0 <= cc < cols:
+            out.add(rr * cols + cc)
+    return out
+
+
+def naive_components(rows: int, cols: int, cells: set[int]) -> list[set[int]]:
+    left = set(cells)
+    parts = []
+    while left:
+        start = min(left)
+        part, todo = {start}, [start]
+        while todo:
+            i = todo.pop()
+            for j in naive_neighbors(rows, cols, i):
+                if j in left and j not in part:
+                    part.add(j)
+                    todo.append(j)
+        left -= part
+        parts.append(part)
+    return parts
+
+
+grids = st.tuples(st.integers(1, 9), st.integers(1, 9))
+
+
+@st.composite
+def grid_and_mask(draw: st.DrawFn) -> tuple[Grid, int]:
+    rows, cols = draw(grids)
+    g = Grid.of(rows, cols)
+    return g, draw(st.integers(0, g.full))
+
+
+def test_coordinates_round_trip() -> None:
+    g = Grid.of(5, 7)
+    for i in range(g.size):
+        assert g.cell(*g.coords(i)) == i
+    assert g.name(g.cell(4, 6)) == "r5c7"
+    assert g.contains(4, 6) and not g.contains(5, 0) and not g.contains(0, -1)
+
+
+def test_grid_is_cached() -> None:
+    assert Grid.of(3, 4) is Grid.of(3, 4)
+
+
+@given(grids)
+def test_neighbor_masks(size: tuple[int, int]) -> None:
+    g = Grid.of(*size)
+    for i in range(g.size):
+        assert set(bits(g.neighbors[i])) == naive_neighbors(g.rows, g.cols, i)
+
+
+@given(grid_and_mask())
+def test_dilate_and_border(case: tuple[Grid, int]) -> None:
+    g, mask = case
+    cells = set(bits(mask))
+    expected = set(cells)
+    for i in cells:
+        expected |= naive_neighbors(g.rows, g.cols, i)
+    assert set(bits(g.dilate(mask))) == expected
+    assert set(bits(g.border(mask))) == expected - cells
+
+
+@given(grid_and_mask())
+def test_components(case: tuple[Grid, int]) -> None:
+    g, mask = case
+    parts = [set(bits(p)) for p in g.components(mask)]
+    assert parts == naive_components(g.rows, g.cols, set(bits(mask)))
+    assert g.is_connected(mask) == (len(parts) <= 1)
+
+
+@given(grid_and_mask())
+def test_pools(case: tuple[Grid, int]) -> None:
+    g, mask = case
+    cells = set(bits(mask))
+    corners = set()
+    for r in range(g.rows - 1):
+        for c in range(g.cols - 1):
+            i = g.cell(r, c)
+            if {i, i + 1, i + g.cols, i + g.cols + 1} <= cells:
+                corners.add(i)
+    assert set(bits(g.pool_corners(mask))) == corners
+    covered = set()
+    for i in corners:
+        covered |= set(bits(g.block(i)))
+    assert set(bits(g.pool_cells(mask))) == covered
+
+
+def test_bit_helpers() -> None:
+    assert list(bits(0)) == []
+    assert lowest(0b1000) == 3
+    assert popcount(0b1011) == 3
