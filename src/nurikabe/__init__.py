@@ -7,6 +7,9 @@ from .errors import FormatError, IllegalMoveError, InvalidPuzzleError, NurikabeE
 from .grid import MAX_SIDE, Grid
 from .puzzle import UNKNOWN_CLUE, Board, CellSet, Color, Move, Puzzle, PuzzleIssue
 
+# The solver package is light: engines (and OR-Tools) are imported only when a search runs.
+from .solver import Limit, Result, Status, count_solutions, forced_cells, solve
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -19,9 +22,15 @@ __all__ = [
     "Grid",
     "IllegalMoveError",
     "InvalidPuzzleError",
+    "Limit",
     "Move",
     "NurikabeError",
     "Puzzle",
     "PuzzleIssue",
+    "Result",
+    "Status",
     "__version__",
+    "count_solutions",
+    "forced_cells",
+    "solve",
 ]
