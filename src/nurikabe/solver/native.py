@@ -1,0 +1,539 @@
+"""The default exact engine: constraint propagation to a fixpoint plus depth-first search.
+
+Owns `NativeSearch` (a generator of solutions under a `Limit`) and `search` (its `Result`).
+Everything works on int bitsets (see `grid`): a search state is just two masks, the
+black cells and the white cells; islands are recomputed from the white mask.
+
+Propagation runs cheap rules first, all read from one snapshot of the state and applied
+together, and repeats until nothing changes:
+
+* an island of the right size gets a black border; an overfull island, two clues in one
+  island, a pool, an island or white cell with no way out are contradictions;
+* a cell next to two different islands is black;
+* an incomplete island (or a white cell without a clue) with a single exit grows through it;
+* cells no island can reach within its remaining size are black;
+* a black component with a single exit (when the sea has other parts) grows through it,
+  and the sea must stay connectable through unknown cells;
+* a 2x2 block with three black cells has its fourth cell white;
+* with no ``?`` clue, the white cells number exactly the clue total.
+
+When those stall, islands that lack only a few cells have their completions enumerated:
+cells every completion uses are white, cells every completion borders are black, cells no
+completion of any island covers are black. Then sea articulation cells are made black.
+The search branches on the completions of the island with fewest of them, or else on a
+border cell of the island with fewest exits. The search is iterative (an explicit stack),
+checks its deadline inside propagation, and checks each full board against the rules
+before yielding it.
+
+Imports only `grid`, `puzzle` and `solver.result`, plus the standard library.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
+from .result import Limit, Result, Stats, Status
+
+__all__ = ["NativeSearch", "search"]
+
+_ENUM_REMAINING = 4
+"""Enumerate the completions of islands lacking at most this many cells."""
+_ENUM_CAP = 400
+"""Give up enumerating an island's completions beyond this many partial shapes."""
+
+
+class _Contradiction(Exception):
+    """The state has no solution."""
+
+
+class _Stop(Exception):
+    """A limit was reached inside propagation."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class NativeSearch:
+    """Depth-first search for the solutions of `puzzle`, within `limit`.
+
+    `start` is an optional partial board whose black and white cells are taken as given.
+    Iterate `solutions()`; afterwards `complete`, `limit_hit`, `nodes` and `seconds` tell
+    how it went.
+
+    >>> p = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 1]])
+    >>> s = NativeSearch(p, Limit(solutions=2))
+    >>> [str(b).replace("\\n", "/") for b in s.solutions()], s.complete
+    (['..#/#.#/##.', '.##/.##/##.'], True)
+    """
+
+    def __init__(self, puzzle: Puzzle, limit: Limit, *, start: Board | None = None) -> None:
+        self.puzzle = puzzle
+        self.limit = limit
+        self.start = start
+        self.complete = False
+        """Whether the whole space was searched (no further solution exists)."""
+        self.limit_hit: str | None = None
+        """Which limit stopped the search: ``"solutions"``, ``"seconds"`` or ``"nodes"``."""
+        self.nodes = 0
+        """Search nodes (states propagated)."""
+        self.seconds = 0.0
+        """Wall-clock time spent inside the search."""
+        self.found = 0
+        """Solutions yielded."""
+        self.rounds = 0
+        """Propagation rounds."""
+        self.enumerations = 0
+        """Island completion enumerations."""
+        self._deadline: float | None = None
+
+        grid = puzzle.grid
+        self._grid = grid
+        self._full = grid.full
+        self._cols = grid.cols
+        self._nfc = grid.not_first_col
+        self._nlc = grid.not_last_col
+        self._clue_cells = tuple(puzzle.clues)
+        self._clue_bits = tuple(1 << i for i in self._clue_cells)
+        self._clue_sizes = tuple(puzzle.clues[i] for i in self._clue_cells)
+        self._clue_mask = puzzle.clue_mask
+        self._total = None if puzzle.has_unknown_clues else puzzle.known_clue_total
+        # Top-left cells of every 2x2 block.
+        pairs = grid.not_last_col
+        self._corners = pairs & (pairs >> grid.cols) if grid.rows > 1 else 0
+
+    # -- the search ----------------------------------------------------------------------------
+
+    def solutions(self) -> Iterator[Board]:
+        """Yield full solution boards one by one until the space or the limit runs out."""
+        t0 = time.perf_counter()
+        limit = self.limit
+        if limit.seconds is not None:
+            self._deadline = t0 + limit.seconds
+        max_nodes = limit.nodes
+        max_solutions = limit.solutions
+        black = 0
+        white = self._clue_mask
+        if self.start is not None:
+            black |= self.start.black_mask & self._full
+            white |= self.start.white_mask & self._full
+        stack: list[tuple[int, int]] = [(black, white)]
+        try:
+            if max_solutions is not None and max_solutions <= 0:
+                self.limit_hit = "solutions"
+                return
+            while stack:
+                if max_nodes is not None and self.nodes >= max_nodes:
+                    self.limit_hit = "nodes"
+                    return
+                black, white = stack.pop()
+                self.nodes += 1
+                try:
+                    black, white, children = self._propagate(black, white)
+                except _Contradiction:
+                    continue
+                if children:
+                    stack.extend(reversed(children))
+                    continue
+                if not self._is_solution(black):
+                    continue
+                self.found += 1
+                self.seconds = time.perf_counter() - t0
+                yield Board(self.puzzle, black, self._full & ~black)
+                if max_solutions is not None and self.found >= max_solutions:
+                    if stack:
+                        self.limit_hit = "solutions"
+                    else:
+                        self.complete = True
+                    return
+            self.complete = True
+        except _Stop as stop:
+            self.limit_hit = stop.reason
+        finally:
+            self.seconds = time.perf_counter() - t0
+
+    def _is_solution(self, black: int) -> bool:
+        """Check a full board against every rule, independently of propagation."""
+        grid = self._grid
+        white = self._full & ~black
+        if grid.pool_corners(black) or not grid.is_connected(black):
+            return False
+        if white & ~self._full or black & self._clue_mask:
+            return False
+        seen = 0
+        for bit, size in zip(self._clue_bits, self._clue_sizes, strict=True):
+            if seen & bit:
+                return False
+            island = grid.flood(bit, white)
+            if size != UNKNOWN_CLUE and island.bit_count() != size:
+                return False
+            if (island & self._clue_mask) != bit:
+                return False
+            seen |= island
+        return seen == white
+
+    # -- propagation ---------------------------------------------------------------------------
+
+    def _propagate(self, black: int, white: int) -> tuple[int, int, list[tuple[int, int]]]:
+        """Run the rules to a fixpoint; return the new masks and the children to branch into.
+
+        No children means every cell is decided. Raises `_Contradiction` or `_Stop`.
+        """
+        full = self._full
+        cols = self._cols
+        nfc = self._nfc
+        nlc = self._nlc
+        corners = self._corners
+        clue_bits = self._clue_bits
+        clue_sizes = self._clue_sizes
+        clue_mask = self._clue_mask
+        total = self._total
+        deadline = self._deadline
+        perf = time.perf_counter
+        nclues = len(clue_bits)
+
+        def dil(m: int) -> int:
+            return m | ((m & nfc) >> 1) | ((m & nlc) << 1) | (m >> cols) | ((m << cols) & full)
+
+        def flood(seed: int, within: int) -> int:
+            region = seed
+            frontier = seed
+            while frontier:
+                frontier = dil(frontier) & within & ~region
+                region |= frontier
+            return region
+
+        while True:
+            self.rounds += 1
+            if deadline is not None and perf() > deadline:
+                raise _Stop("seconds")
+            if black & white:
+                raise _Contradiction
+            unknown = full & ~(black | white)
+            # Pools.
+            pb = black & (black >> 1) & corners
+            if pb & (pb >> cols):
+                raise _Contradiction
+
+            new_black = 0
+            new_white = 0
+
+            # Islands: the white component of each clue.
+            comps: list[int] = []
+            clued = 0
+            for bit in clue_bits:
+                if clued & bit:
+                    raise _Contradiction  # two clues in one island
+                comp = flood(bit, white)
+                if comp & clue_mask != bit:
+                    raise _Contradiction
+                comps.append(comp)
+                clued |= comp
+            orphan = white & ~clued
+
+            adj1 = 0
+            adj2 = 0
+            exits: list[int] = []
+            counts: list[int] = []
+            for k in range(nclues):
+                comp = comps[k]
+                out = dil(comp) & unknown
+                exits.append(out)
+                adj2 |= adj1 & out
+                adj1 |= out
+                n = comp.bit_count()
+                counts.append(n)
+                size = clue_sizes[k]
+                if size > 0:
+                    if n >= size:
+                        if n > size:
+                            raise _Contradiction
+                        new_black |= out
+                    elif not out:
+                        raise _Contradiction
+                    elif not out & (out - 1):
+                        new_white |= out
+            new_black |= adj2
+
+            # White cells without a clue must still join one.
+            orphans: list[int] = []
+            rest = orphan
+            while rest:
+                part = flood(rest & -rest, orphan)
+                rest &= ~part
+                orphans.append(part)
+                out = dil(part) & unknown
+                if not out:
+                    raise _Contradiction
+                if not out & (out - 1):
+                    new_white |= out
+
+            # Reach: where each incomplete island could still grow.
+            free = unknown | orphan
+            cover = clued
+            reaches: list[int] = []
+            for k in range(nclues):
+                comp = comps[k]
+                size = clue_sizes[k]
+                n = counts[k]
+                if size == n:
+                    reaches.append(comp)
+                    continue
+                out = exits[k]
+                allowed = free & ~(adj2 | (adj1 & ~out))
+                if size > 0:
+                    reach = comp
+                    front = comp
+                    for _ in range(size - n):
+                        front = dil(front) & allowed & ~reach
+                        if not front:
+                            if reach.bit_count() < size:
+                                raise _Contradiction
+                            break
+                        reach |= front
+                else:
+                    reach = flood(comp, comp | allowed)
+                reaches.append(reach)
+                cover |= reach
+            if orphan & ~cover:
+                raise _Contradiction
+            new_black |= unknown & ~cover
+
+            # The sea.
+            if black:
+                first = flood(black & -black, black)
+                if first != black:
+                    if flood(first, black | unknown) & black != black:
+                        raise _Contradiction
+                    rest = black
+                    while rest:
+                        part = flood(rest & -rest, black)
+                        rest &= ~part
+                        out = dil(part) & unknown
+                        if not out & (out - 1):
+                            new_black |= out
+
+            # 2x2: three black cells and an unknown make the fourth white.
+            b0 = black & corners
+            b1 = (black >> 1) & corners
+            b2 = (black >> cols) & corners
+            b3 = (black >> (cols + 1)) & corners
+            u0 = unknown & corners
+            u1 = (unknown >> 1) & corners
+            u2 = (unknown >> cols) & corners
+            u3 = (unknown >> (cols + 1)) & corners
+            new_white |= (
+                (u0 & b1 & b2 & b3)
+                | ((b0 & u1 & b2 & b3) << 1)
+                | ((b0 & b1 & u2 & b3) << cols)
+                | ((b0 & b1 & b2 & u3) << (cols + 1))
+            )
+
+            # White-cell count.
+            if total is not None:
+                nw = white.bit_count()
+                if nw >= total:
+                    if nw > total:
+                        raise _Contradiction
+                    new_black |= unknown
+                else:
+                    nu = unknown.bit_count()
+                    if nw + nu <= total:
+                        if nw + nu < total:
+                            raise _Contradiction
+                        new_white |= unknown
+
+            if new_black & new_white:
+                raise _Contradiction
+            if new_black | new_white:
+                black |= new_black
+                white |= new_white
+                continue
+
+            if not unknown:
+                return black, white, []
+
+            # Second tier: enumerate the completions of nearly complete islands.
+            best: list[int] | None = None
+            cover2 = clued
+            must_black = 0
+            for k in range(nclues):
+                size = clue_sizes[k]
+                n = counts[k]
+                if size == n:
+                    continue
+                if size < 0 or size - n > _ENUM_REMAINING:
+                    cover2 |= reaches[k]
+                    continue
+                comp = comps[k]
+                out = exits[k]
+                allowed = free & ~(adj2 | (adj1 & ~out))
+                shapes = self._completions(comp, size, allowed, orphan, black, unknown)
+                if shapes is None:
+                    cover2 |= reaches[k]
+                    continue
+                if not shapes:
+                    raise _Contradiction
+                union = 0
+                inter = full
+                binter = full
+                for shape in shapes:
+                    union |= shape
+                    inter &= shape
+                    binter &= dil(shape)
+                cover2 |= union
+                new_white |= inter & unknown
+                must_black |= binter & ~union & unknown
+                if best is None or len(shapes) < len(best):
+                    best = shapes
+            new_black |= must_black | (unknown & ~cover2)
+            if new_black & new_white:
+                raise _Contradiction
+            if new_black | new_white:
+                black |= new_black
+                white |= new_white
+                continue
+
+            # Branch.
+            if best is not None:
+                children = []
+                for shape in best:
+                    ring = dil(shape) & ~shape
+                    children.append((black | ring, white | shape))
+                return black, white, children
+            cell = self._branch_cell(comps, counts, exits, orphans, unknown)
+            return black, white, [(black, white | cell), (black | cell, white)]
+
+    def _branch_cell(
+        self,
+        comps: list[int],
+        counts: list[int],
+        exits: list[int],
+        orphans: list[int],
+        unknown: int,
+    ) -> int:
+        """The bit of the cell to branch on: an exit of the island with fewest exits."""
+        best = 0
+        best_n = 1 << 30
+        sizes = self._clue_sizes
+        for k in range(len(comps)):
+            out = exits[k]
+            if not out or sizes[k] == counts[k]:
+                continue
+            m = out.bit_count()
+            if sizes[k] < 0:
+                m += 1000
+            if m < best_n:
+                best_n = m
+                best = out
+        if not best:
+            full = self._full
+            nfc, nlc, cols = self._nfc, self._nlc, self._cols
+            for part in orphans:
+                out = (
+                    ((part & nfc) >> 1)
+                    | ((part & nlc) << 1)
+                    | (part >> cols)
+                    | ((part << cols) & full)
+                ) & unknown
+                if out:
+                    best = out
+                    break
+        if not best:
+            best = unknown
+        return best & -best
+
+    def _completions(
+        self, comp: int, size: int, allowed: int, orphan: int, black: int, unknown: int
+    ) -> list[int] | None:
+        """Every way to complete island `comp` to `size` cells, or None past the cap.
+
+        A completion is a connected set of `size` cells holding `comp`, otherwise made of
+        `allowed` cells, that swallows every white cell it touches and whose black border
+        makes no pool.
+        """
+        self.enumerations += 1
+        full = self._full
+        cols = self._cols
+        nfc = self._nfc
+        nlc = self._nlc
+        corners = self._corners
+
+        def dil(m: int) -> int:
+            return m | ((m & nfc) >> 1) | ((m & nlc) << 1) | (m >> cols) | ((m << cols) & full)
+
+        level = {comp}
+        seen = 0
+        done: set[int] = set()
+        while level:
+            nxt: set[int] = set()
+            for shape in level:
+                grow = dil(shape) & allowed & ~shape
+                while grow:
+                    low = grow & -grow
+                    grow ^= low
+                    new = shape | low
+                    touch = dil(low) & orphan & ~new
+                    while touch:
+                        # Swallow the whole white component it touches.
+                        region = touch
+                        front = touch
+                        while front:
+                            front = dil(front) & orphan & ~region
+                            region |= front
+                        new |= region
+                        touch = dil(new) & orphan & ~new
+                    n = new.bit_count()
+                    if n > size or new in nxt:
+                        continue
+                    if n == size:
+                        if new in done:
+                            continue
+                        ring = dil(new) & ~new & unknown
+                        nb = black | ring
+                        pb = nb & (nb >> 1) & corners
+                        if pb & (pb >> cols):
+                            continue
+                        done.add(new)
+                    else:
+                        nxt.add(new)
+            seen += len(nxt)
+            if seen > _ENUM_CAP:
+                return None
+            level = nxt
+        return sorted(done)
+
+
+def search(puzzle: Puzzle, limit: Limit, *, start: Board | None = None) -> Result:
+    """Solve `puzzle` with the native engine and say whether the solution is unique.
+
+    `start` is an optional partial board whose shaded cells are taken as given.
+
+    >>> p = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 1]])
+    >>> search(p, Limit(solutions=2)).status
+    <Status.MULTIPLE: 'multiple'>
+    """
+    engine = NativeSearch(puzzle, limit, start=start)
+    found = list(engine.solutions())
+    if len(found) >= 2:
+        status = Status.MULTIPLE
+    elif engine.complete:
+        status = Status.UNIQUE if found else Status.NONE
+    else:
+        status = Status.UNKNOWN
+    stats = Stats(
+        engine="native",
+        seconds=engine.seconds,
+        nodes=engine.nodes,
+        extra={"rounds": engine.rounds, "enumerations": engine.enumerations},
+    )
+    return Result(
+        puzzle=puzzle,
+        status=status,
+        solutions=found,
+        stats=stats,
+        complete=engine.complete,
+        limit_hit=engine.limit_hit,
+    )
