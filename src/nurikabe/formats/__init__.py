@@ -5,8 +5,10 @@ and detects the format by itself; writing is canonical. Every reader raises
 `FormatError` or `InvalidPuzzleError` and nothing else, whatever the input.
 
 Each format module defines ``NAME``, ``looks_like(text) -> bool``,
-``load(text) -> Document`` and ``dump(document) -> str``; `FORMATS` lists them in
-detection order.
+``load(text) -> Document`` and ``dump(document) -> str`` (and may define
+``ALIASES``); ``_modules()`` lists them in detection order: URL, pzprv3, janko,
+JSON, Pencilbox, text/matrix, solution grid. `read_board` reads a board for a
+given puzzle (what ``nurikabe check PUZZLE BOARD`` needs).
 
 Imports `puzzle`, `grid` and `errors`.
 """
@@ -20,7 +22,15 @@ from typing import Any
 from ..errors import FormatError
 from ..puzzle import Board, Puzzle
 
-__all__ = ["FORMATS", "Document", "detect", "format_names", "load", "read", "write"]
+__all__ = [
+    "Document",
+    "detect",
+    "format_names",
+    "load",
+    "read",
+    "read_board",
+    "write",
+]
 
 MAX_INPUT_CHARS = 4_000_000
 """Longest text a reader accepts (a 256x256 grid with padding fits many times over)."""
@@ -43,7 +53,7 @@ class Document:
 
 
 def _modules() -> list[ModuleType]:
-    from . import janko, jsonl, pzprv3, puzzlink, solution, text
+    from . import janko, jsonl, puzzlink, pzprv3, solution, text
 
     # Detection order: the most specific signatures first.
     return [puzzlink, pzprv3, janko, jsonl, text, solution]
@@ -56,7 +66,7 @@ def format_names() -> list[str]:
 
 def _module(name: str) -> ModuleType:
     for m in _modules():
-        if m.NAME == name or name in getattr(m, "ALIASES", ()):
+        if name == m.NAME or name in getattr(m, "ALIASES", ()):
             return m
     raise FormatError(f"unknown format {name!r} (known: {', '.join(format_names())})")
 
@@ -97,9 +107,49 @@ def load(text: str, *, format: str | None = None, source: str | None = None) -> 
         module = _module(format) if format else _module(detect(text))
         document: Document = module.load(text)
     except FormatError as exc:
-        raise exc.located(source) if source else exc
+        raise (exc.located(source) if source else exc) from None
     document.format = module.NAME
     return document
+
+
+def read_board(text: str, puzzle: Puzzle, *, source: str | None = None) -> Board:
+    """Read a board (a player's shading or a solution) of `puzzle`.
+
+    `text` is a grid of ``#`` / ``.`` / ``?`` rows (one character per cell or
+    whitespace-separated tokens; clue numbers may stand for ``.``), a pzprv3 save
+    file (its board), a janko block (its ``[solution]``) or a JSON record (its
+    ``solution``). The size must be the puzzle's; a clue cell not shaded is white.
+
+    >>> p = read("2 3\\n1 0 0\\n0 0 2")
+    >>> read_board("1##\\n?#2", p).to_rows()
+    ['.##', '?#.']
+
+    Raises:
+        FormatError: the text is no board, or not one of the puzzle's size (with
+            `source` named in the message).
+    """
+    from . import janko, jsonl, pzprv3, solution
+
+    try:
+        _check_text(text)
+        for module in (pzprv3, janko, jsonl):
+            if module.looks_like(text):
+                document = module.load(text)
+                break
+        else:
+            return solution.parse_board(text, puzzle)
+        board = document.board if document.board is not None else document.solution
+        if board is None:
+            raise FormatError(f"the {module.NAME} input holds no board or solution")
+        p = document.puzzle
+        if (p.rows, p.cols) != (puzzle.rows, puzzle.cols):
+            raise FormatError(
+                f"the board is {p.rows}x{p.cols} but the puzzle is {puzzle.rows}x{puzzle.cols}"
+            )
+        black = board.black_mask
+        return Board(puzzle, black, board.white_mask | (puzzle.clue_mask & ~black))
+    except FormatError as exc:
+        raise (exc.located(source) if source else exc) from None
 
 
 def read(text: str, *, format: str | None = None, source: str | None = None) -> Puzzle:

@@ -1,0 +1,98 @@
+"""Helpers every format module shares: bounded number parsing, size checks, line splitting.
+
+They exist so that each reader enforces the same limits in the same words: a size is
+checked against `MAX_SIDE` before anything is allocated, a number has a bounded count
+of digits before `int()` sees it, and every error is a `FormatError` with a line.
+
+Imports `grid`, `puzzle` and `errors`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+
+from ..errors import FormatError, InvalidPuzzleError
+from ..grid import MAX_SIDE
+from ..puzzle import UNKNOWN_CLUE, Puzzle
+
+MAX_DIGITS = 9
+"""Longest decimal number a reader converts (far above any clue a 256x256 grid can hold)."""
+
+_INT_RE = re.compile(r"[+-]?\d+")
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """`text` cut to `limit` characters for an error message, marked with ``...`` when cut."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def quote(text: str, limit: int = 60) -> str:
+    """`text` shortened and quoted with `repr`, for an error message."""
+    return repr(shorten(text, limit))
+
+
+def is_int(token: str) -> bool:
+    """Whether `token` is a decimal integer (an optional sign, then digits)."""
+    return _INT_RE.fullmatch(token) is not None
+
+
+def parse_int(token: str, what: str, *, line: int | None = None, column: int | None = None) -> int:
+    """The decimal integer `token`, refusing anything else and anything absurdly long.
+
+    Raises:
+        FormatError: `token` is not a decimal integer of at most `MAX_DIGITS` digits.
+    """
+    if not is_int(token) or not token.isascii():
+        raise FormatError(f"{what} must be a number, got {quote(token)}", line=line, column=column)
+    if len(token.lstrip("+-")) > MAX_DIGITS:
+        raise FormatError(f"{what} is too large: {quote(token)}", line=line, column=column)
+    return int(token)
+
+
+def check_size(rows: int, cols: int, *, line: int | None = None) -> None:
+    """Refuse a grid with no cells or a side above `MAX_SIDE`, before anything is allocated.
+
+    Raises:
+        FormatError: the size is impossible or unsupported.
+    """
+    if rows < 1 or cols < 1:
+        raise FormatError(f"grid {rows}x{cols} has no cells", line=line)
+    if rows > MAX_SIDE or cols > MAX_SIDE:
+        raise FormatError(
+            f"grid {rows}x{cols} is larger than the supported {MAX_SIDE}x{MAX_SIDE}", line=line
+        )
+
+
+def check_clue(
+    value: int, area: int, *, line: int | None = None, column: int | None = None
+) -> None:
+    """Refuse a clue below 1 (other than ``?``) or above the grid's area, naming where it is.
+
+    Raises:
+        FormatError: the clue cannot be in a puzzle of `area` cells.
+    """
+    if value != UNKNOWN_CLUE and value < 1:
+        raise FormatError(f"clue {value} is not a positive number", line=line, column=column)
+    if value > area:
+        raise FormatError(
+            f"clue {value} is larger than the grid ({area} cells)", line=line, column=column
+        )
+
+
+def make_puzzle(rows: int, cols: int, clues: Mapping[int, int]) -> Puzzle:
+    """A `Puzzle`, letting only `InvalidPuzzleError` out (the values are checked already)."""
+    try:
+        return Puzzle(rows, cols, clues)
+    except InvalidPuzzleError:
+        raise
+    except (TypeError, ValueError) as exc:  # pragma: no cover - defensive
+        raise InvalidPuzzleError(str(exc)) from None
+
+
+def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
+    """Each non-blank line of `text`, stripped, with its 1-based line number."""
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if stripped:
+            yield number, stripped
