@@ -211,7 +211,7 @@ def count_solutions(
     limit: Limit = COUNT_LIMIT,
     engine: str = DEFAULT_ENGINE,
     start: Board | None = None,
-    keep: int = 2,
+    keep: int | None = 2,
 ) -> CountResult:
     """Count the solutions of `puzzle`, up to the limit.
 
@@ -219,7 +219,7 @@ def count_solutions(
     when a limit stops the count, ``result.count`` is a lower bound,
     ``result.complete`` is False and ``result.limit_hit`` names the limit. The
     status is as for `solve` (MULTIPLE as soon as two are found). Only the first
-    `keep` solutions are stored.
+    `keep` solutions are stored (all of them when `keep` is None).
 
     >>> from nurikabe import Puzzle, Limit
     >>> p = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]])
@@ -238,7 +238,7 @@ def count_solutions(
     total = 0
     for board in search.solutions():
         total += 1
-        if len(kept) < keep:
+        if keep is None or len(kept) < keep:
             kept.append(board)
     return CountResult(
         puzzle,
