@@ -84,6 +84,24 @@ def detect(text: str) -> str:
     raise FormatError("not a puzzle in any known format")
 
 
+def _guess(text: str) -> ModuleType:
+    """The module to read `text` with: the detected format, else the one it nearly is.
+
+    Text that matches no signature but starts with a line of numbers is read as the
+    text format, so that the error names the line and the cell at fault.
+    """
+    from . import text as text_format
+    from ._common import is_int
+
+    try:
+        return _module(detect(text))
+    except FormatError:
+        first = text.strip().splitlines()[0]
+        if all(is_int(token) for token in first.split()):
+            return text_format
+        raise
+
+
 def _check_text(text: str) -> None:
     if not isinstance(text, str):
         raise FormatError("input is not text")
@@ -104,7 +122,7 @@ def load(text: str, *, format: str | None = None, source: str | None = None) -> 
     """
     try:
         _check_text(text)
-        module = _module(format) if format else _module(detect(text))
+        module = _module(format) if format else _guess(text)
         document: Document = module.load(text)
     except FormatError as exc:
         raise (exc.located(source) if source else exc) from None

@@ -80,6 +80,8 @@ def _header(lines: list[tuple[int, str]]) -> tuple[int, int] | None:
     if len(first) != 2 or not all(t.isascii() and t.isdigit() for t in first):
         return None
     rows, cols = (int(t) if len(t) <= 9 else 10**9 for t in first)
+    if len(lines) == 1:
+        return rows, cols  # a header announcing rows that are missing (or a 0x0 grid)
     if rows < 1 or cols < 1:
         return None
     if len(lines) - 1 == rows:
