@@ -63,10 +63,10 @@ class NativeSearch:
     Iterate `solutions()`; afterwards `complete`, `limit_hit`, `nodes` and `seconds` tell
     how it went.
 
-    >>> p = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 1]])
-    >>> s = NativeSearch(p, Limit(solutions=2))
+    >>> p = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]])
+    >>> s = NativeSearch(p, Limit(solutions=None))
     >>> [str(b).replace("\\n", "/") for b in s.solutions()], s.complete
-    (['..#/#.#/##.', '.##/.##/##.'], True)
+    (['..#/###/#..', '.##/.#./##.'], True)
     """
 
     def __init__(self, puzzle: Puzzle, limit: Limit, *, start: Board | None = None) -> None:
@@ -511,7 +511,7 @@ def search(puzzle: Puzzle, limit: Limit, *, start: Board | None = None) -> Resul
 
     `start` is an optional partial board whose shaded cells are taken as given.
 
-    >>> p = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 1]])
+    >>> p = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]])
     >>> search(p, Limit(solutions=2)).status
     <Status.MULTIPLE: 'multiple'>
     """
