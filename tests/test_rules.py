@@ -179,7 +179,7 @@ def test_sea_split_three_parts() -> None:
     found = check(puzzle, board, mode="all")
     splits = [v for v in found if v.code == "sea-split"]
     assert [v.cells.coords() for v in splits] == [[(0, 0)], [(0, 5), (0, 6)]]
-    assert all("3 parts" in v.message for v in splits)
+    assert all(v.message.endswith("main sea (3 cells at r1c3).") for v in splits)
 
 
 def test_two_clues_cells_and_size_exemption() -> None:
@@ -489,3 +489,29 @@ def test_wrong_cells_of_a_shaded_clue() -> None:
     solution = board_of(P, SOLVED)
     board = board_of(P, edit(SOLVED, r1c1="#"))
     assert wrong_cells(board, solution).coords() == [(0, 0)]
+
+
+# -- pzprjs's own failing boards ---------------------------------------------------------------
+# The failcheck boards of pzprjs's nurikabe test script (robx/pzprjs test/script/nurikabe.js),
+# puzzle https://puzz.link/p?nurikabe/5/5/g5k2o1k3g, with pzprjs's code and ours.
+PZPRJS = [
+    ("cs2x2", "pool", ". 5 . . . /. . 2 . . /# # . . . /# # 1 . . /. . . 3 . /"),
+    ("bkNoNum", "island-no-clue", ". 5 # # . /. # 2 . # /. # # # # /. # 1 . . /# . . 3 . /"),
+    ("csDivide", "sea-split", ". 5 # # # /. # 2 . # /. . # # # /. . 1 . . /# . . 3 . /"),
+    ("bkNumGe2", "island-two-clues", ". 5 # # # /. # 2 . # /. # # # # /. . 1 . . /. . . 3 . /"),
+    ("bkSizeNe", "island-size", ". 5 # # # /. # 2 . # /. # # # # /. # 1 # . /. # # 3 . /"),
+    (None, None, "+ 5 # # # /+ # 2 + # /+ # # # # /+ # 1 # . /# # # 3 . /"),
+]
+
+
+@pytest.mark.parametrize(
+    ("pzprjs_code", "code", "rows"), PZPRJS, ids=[c[1] or "ok" for c in PZPRJS]
+)
+def test_pzprjs_failcheck_boards(pzprjs_code: str | None, code: str | None, rows: str) -> None:
+    from nurikabe.formats import load
+
+    document = load(f"pzprv3/nurikabe/5/5/{rows}")
+    assert document.board is not None
+    found = check(document.puzzle, document.board)
+    assert codes(found) == ([code] * len(found) if code else [])
+    assert bool(found) == bool(pzprjs_code)

@@ -40,8 +40,7 @@ Imports only `grid` and `puzzle`.
 (['pool'], ['pool', 'sea-split', 'island-size'])
 >>> for violation in check(p, Board.from_rows(p, ["2.#", "#.#", "##1"]), mode="all"):
 ...     print(violation)
-sea-split: The black cells r1c3 and r2c3 are cut off from the main sea (3 cells at r2c1); \
-the black cells form 2 parts.
+sea-split: The black cells r1c3 and r2c3 are cut off from the main sea (3 cells at r2c1).
 island-size: The island of the 2 at r1c1 has 3 cells.
 """
 
@@ -239,8 +238,7 @@ def _sea_split(s: _State) -> list[Violation]:
         text = (
             f"The black {'cell' if n == 1 else 'cells'} {_names(s, part)} "
             f"{'is' if n == 1 else 'are'} cut off from the main sea "
-            f"({_cells_word(main.bit_count())} at {s.name(lowest(main))}); "
-            f"the black cells form {len(parts)} parts."
+            f"({_cells_word(main.bit_count())} at {s.name(lowest(main))})."
         )
         out.append(Violation("sea-split", s.cells(part), text))
     return out
