@@ -86,6 +86,8 @@ def test_solution_without_dots_is_solved() -> None:
     board = board_of(P, rows)
     assert check(P, board, mode="all") == []
     assert is_solved(P, board)
+    assert not is_solved(P, board, all_decided=True)
+    assert is_solved(P, board_of(P, SOLVED), all_decided=True)
     assert check(P, board, mode="partial") == []
 
 

@@ -356,18 +356,24 @@ def check(puzzle: Puzzle, board: Board, *, mode: Mode | str = "first") -> list[V
     return found
 
 
-def is_solved(puzzle: Puzzle, board: Board) -> bool:
+def is_solved(puzzle: Puzzle, board: Board, *, all_decided: bool = False) -> bool:
     """Whether the black cells of `board` solve `puzzle` (unknown cells count as white).
 
-    Dots are optional, as on puzz.link's manual check and in Conceptis's apps.
+    Dots are optional, as on puzz.link's manual check and in Conceptis's apps. With
+    `all_decided`, every cell must also be black or white, as puzz.link's guarded
+    autocheck asks before it says "Complete!" (formats.md 2.1).
 
     >>> from nurikabe.puzzle import Puzzle, Board
     >>> p = Puzzle.from_grid([[1, 0, 2], [0, 0, 0]])
     >>> is_solved(p, Board.from_rows(p, ["1#2", "##?"]))
     True
+    >>> is_solved(p, Board.from_rows(p, ["1#2", "##?"]), all_decided=True)
+    False
     >>> is_solved(p, Board.from_rows(p, ["1#2", "###"]))
     False
     """
+    if all_decided and board.unknown_mask & ~puzzle.clue_mask:
+        return False
     return not check(puzzle, board, mode="first")
 
 
