@@ -127,13 +127,13 @@ def render_svg(
     cell_group("premises", premise & ~black, COLORS["premises"])
     cell_group("errors", wrong & ~black, COLORS["error-white"])
 
-    # Thin grid lines, one path.
+    # Thin grid lines, one path, one device pixel wide at any zoom.
     path = [f"M{m} {m + r * u}h{cols * u}" for r in range(1, rows)]
     path += [f"M{m + c * u} {m}v{rows * u}" for c in range(1, cols)]
     if path:
         out.append(
             f'<path class="grid" d="{"".join(path)}" stroke="{COLORS["line"]}" '
-            'stroke-width="1" fill="none"/>'
+            'stroke-width="1" vector-effect="non-scaling-stroke" fill="none"/>'
         )
 
     # Black cells; crisp edges keep hairline seams from showing between neighbours.
@@ -158,7 +158,7 @@ def render_svg(
         out.append(f'<g class="dots" fill="{COLORS["dot"]}">')
         for i in bits(dots):
             x, y = xy(i)
-            out.append(f'<circle cx="{x + u // 2}" cy="{y + u // 2}" r="{u // 10}"/>')
+            out.append(f'<circle cx="{x + u // 2}" cy="{y + u // 2}" r="{u // 8}"/>')
         out.append("</g>")
 
     out.append(
@@ -167,7 +167,7 @@ def render_svg(
             m,
             cols * u,
             rows * u,
-            f' class="border" fill="none" stroke="{COLORS["border"]}" stroke-width="3"',
+            f' class="border" fill="none" stroke="{COLORS["border"]}" stroke-width="4"',
         )
     )
 
