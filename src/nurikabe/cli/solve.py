@@ -277,12 +277,14 @@ def grid_lines(puzzle: Puzzle, board: Board, marked: int = 0) -> list[str]:
     return lines
 
 
-def _render(puzzle: Puzzle, board: Board) -> str:
+def _render(puzzle: Puzzle, board: Board, marks: int = 0) -> str:
+    """The picture of `render_text` (ASCII unless stdout takes UTF-8), marked cells bracketed."""
     try:
         from ..render import render_text
-    except ImportError:
-        return "\n".join(grid_lines(puzzle, board))
-    return str(render_text(puzzle, board)).rstrip("\n")
+    except ImportError:  # the render module is not there: plain rows
+        return "\n".join(grid_lines(puzzle, board, marks))
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
+    return str(render_text(puzzle, board, marks=marks or None, unicode=encoding == "utf8"))
 
 
 def _seconds(result: Result) -> str:
@@ -318,13 +320,13 @@ def _print_text(outcome: _Outcome, args: argparse.Namespace) -> None:
         diff = result.difference()
         cells = " ".join(puzzle.grid.name(i) for i in diff)
         print(f"{name}: more than one solution ({_seconds(result)}); two differ at {cells}")
-        left = grid_lines(puzzle, result.solutions[0], diff.mask)
-        right = grid_lines(puzzle, result.solutions[1], diff.mask)
+        left = _render(puzzle, result.solutions[0], diff.mask).splitlines()
+        right = _render(puzzle, result.solutions[1], diff.mask).splitlines()
         width = max(len(line) for line in left)
         print("solution 1".ljust(width) + "   solution 2")
         for a, b in zip(left, right, strict=True):
             print(a.ljust(width) + "   " + b)
-        print("(X black, o white: the cells where they differ)")
+        print("(the cells where they differ are in brackets)")
     else:
         print(
             f"{name}: undecided, the {result.limit_hit} limit was hit ({_seconds(result)}); "
