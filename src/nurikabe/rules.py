@@ -29,7 +29,18 @@ Modes: ``"first"`` (pzprjs's default) stops after the first rule that reports
 anything; ``"all"`` (pzprjs's ``multierr``) runs every rule. ``"partial"`` is for
 boards still being solved: it runs every rule but reports only what is wrong
 whatever the unknown cells become, so it never flags a board whose decided cells
-agree with some solution.
+agree with some solution. There a clue cell counts as white unless shaded, and:
+
+- ``clue-shaded`` and ``pool`` are as in a full check (black cells stay black);
+- ``island-no-clue`` flags the white cells whose white-or-unknown area holds no
+  clue (no filling connects them to one);
+- ``sea-split`` flags the black cells of each black-or-unknown component but the
+  one with the most black cells, when two such components hold black cells (the
+  sea can no longer join up);
+- ``island-two-clues`` flags white areas already joining two clues;
+- ``island-size`` flags an island already bigger than its clue, and the
+  white-or-unknown area around a clue when it is smaller than the clue (an island
+  closed off too small is the case with no unknown cell in it).
 
 Imports only `grid` and `puzzle`.
 
