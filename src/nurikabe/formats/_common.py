@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
+from itertools import islice
 
 from ..errors import FormatError, InvalidPuzzleError
 from ..grid import MAX_SIDE
@@ -96,3 +97,22 @@ def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
         stripped = raw.strip()
         if stripped:
             yield number, stripped
+
+
+def cell_tokens(line: str, pattern: re.Pattern[str]) -> list[tuple[str, int]]:
+    """The matches of `pattern` in `line` with their 1-based columns, at most ``MAX_SIDE + 1``.
+
+    A row with more cells than any grid may have is refused anyway, so reading
+    stops there rather than splitting megabytes of junk.
+    """
+    return [(m.group(), m.start() + 1) for m in islice(pattern.finditer(line), MAX_SIDE + 1)]
+
+
+def chars(line: str) -> list[tuple[str, int]]:
+    """The characters of `line` with their 1-based columns, at most ``MAX_SIDE + 1``."""
+    return [(ch, k + 1) for k, ch in enumerate(line[: MAX_SIDE + 1])]
+
+
+def count(tokens: list[tuple[str, int]]) -> str:
+    """How many cells `tokens` holds, for a message (``more than 256`` when cut short)."""
+    return str(len(tokens)) if len(tokens) <= MAX_SIDE else f"more than {MAX_SIDE}"

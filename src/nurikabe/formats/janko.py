@@ -42,7 +42,16 @@ from typing import Any
 from ..errors import FormatError
 from ..puzzle import UNKNOWN_CLUE, Board
 from . import Document
-from ._common import check_clue, check_size, make_puzzle, numbered_lines, parse_int, quote
+from ._common import (
+    cell_tokens,
+    check_clue,
+    check_size,
+    count,
+    make_puzzle,
+    numbered_lines,
+    parse_int,
+    quote,
+)
 
 NAME = "janko"
 ALIASES = ("janko.at",)
@@ -194,10 +203,10 @@ def _grid(
         raise FormatError(f"expected {rows} rows in [{name}], got {len(lines)}", line=start)
     cells = []
     for number, line in lines:
-        tokens = [(m.group(), m.start() + 1) for m in _TOKEN_RE.finditer(line)]
+        tokens = cell_tokens(line, _TOKEN_RE)
         if len(tokens) != cols:
             raise FormatError(
-                f"expected {cols} cells, got {len(tokens)}: {quote(line)}", line=number
+                f"expected {cols} cells, got {count(tokens)}: {quote(line)}", line=number
             )
         cells.extend((token, number, column) for token, column in tokens)
     return cells

@@ -77,7 +77,7 @@ def iter_documents(text: str) -> Iterator[Document]:
             continue
         try:
             record = json.loads(raw)
-        except (json.JSONDecodeError, RecursionError) as exc:
+        except (ValueError, RecursionError) as exc:  # JSONDecodeError, or a huge number
             raise FormatError(f"not JSON: {exc}", line=number) from None
         yield _record_to_document(record, number)
 

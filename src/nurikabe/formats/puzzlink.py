@@ -35,6 +35,7 @@ from collections.abc import Mapping
 from urllib.parse import unquote
 
 from ..errors import FormatError
+from ..grid import MAX_SIDE
 from ..puzzle import UNKNOWN_CLUE
 from . import Document
 from ._common import check_clue, check_size, make_puzzle, quote
@@ -249,7 +250,7 @@ def _load_kanpen(prefix: str, query: str, start: int) -> Document:
     area = rows * cols
     clues: dict[int, int] = {}
     for r, (part, column) in enumerate(body):
-        tokens = part.split("_")
+        tokens = part.split("_", MAX_SIDE)
         if len(tokens) != cols:
             raise FormatError(
                 f"row {r + 1}: expected {cols} cells, got {len(tokens)}: {quote(part)}",

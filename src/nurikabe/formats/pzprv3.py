@@ -40,7 +40,16 @@ from typing import Any
 from ..errors import FormatError
 from ..puzzle import UNKNOWN_CLUE, Board
 from . import Document
-from ._common import check_clue, check_size, make_puzzle, numbered_lines, parse_int, quote
+from ._common import (
+    cell_tokens,
+    check_clue,
+    check_size,
+    count,
+    make_puzzle,
+    numbered_lines,
+    parse_int,
+    quote,
+)
 
 NAME = "pzprv3"
 ALIASES = ("pzpr", "pzprjs")
@@ -133,10 +142,10 @@ def load(text: str) -> Document:
         if k >= len(lines):
             raise FormatError(f"expected {rows} rows, got {r}", line=lines[-1][0])
         number, line = take("rows")
-        tokens = [(m.group(), m.start() + 1) for m in _TOKEN_RE.finditer(line)]
+        tokens = cell_tokens(line, _TOKEN_RE)
         if len(tokens) != cols:
             raise FormatError(
-                f"expected {cols} cells, got {len(tokens)}: {quote(line)}", line=number
+                f"expected {cols} cells, got {count(tokens)}: {quote(line)}", line=number
             )
         for c, (token, column) in enumerate(tokens):
             i = r * cols + c

@@ -25,13 +25,24 @@ import re
 from ..errors import FormatError
 from ..puzzle import Board, Puzzle
 from . import Document
-from ._common import check_clue, check_size, make_puzzle, numbered_lines, parse_int, quote
+from ._common import (
+    cell_tokens,
+    chars,
+    check_clue,
+    check_size,
+    count,
+    make_puzzle,
+    numbered_lines,
+    parse_int,
+    quote,
+)
 
 NAME = "solution"
 ALIASES = ("board", "grid")
 
 _LINE_RE = re.compile(r"[#.xX+?_0-9\s]+")
 _TOKEN_RE = re.compile(r"\S+")
+_SPACE_RE = re.compile(r"\s")
 _RUN_RE = re.compile(r"\d+|\S")
 _BLACK = frozenset("#xX")
 _WHITE = frozenset(".+")
@@ -54,11 +65,11 @@ def _tokens(line: str, cols: int | None) -> list[tuple[str, int]]:
     Knowing the width, a space-less row of another length is read with each run of
     digits as one cell (``11#..``).
     """
-    if any(ch.isspace() for ch in line):
-        return [(m.group(), m.start() + 1) for m in _TOKEN_RE.finditer(line)]
+    if _SPACE_RE.search(line):
+        return cell_tokens(line, _TOKEN_RE)
     if cols is not None and len(line) != cols:
-        return [(m.group(), m.start() + 1) for m in _RUN_RE.finditer(line)]
-    return [(ch, k + 1) for k, ch in enumerate(line)]
+        return cell_tokens(line, _RUN_RE)
+    return chars(line)
 
 
 def _cell(token: str, line: int, column: int) -> str | int:
@@ -95,7 +106,7 @@ def load(text: str) -> Document:
         tokens = _tokens(line, cols)
         if len(tokens) != cols:
             raise FormatError(
-                f"expected {cols} cells, got {len(tokens)}: {quote(line)}", line=number
+                f"expected {cols} cells, got {count(tokens)}: {quote(line)}", line=number
             )
         for c, (token, column) in enumerate(tokens):
             i = r * cols + c
@@ -140,7 +151,7 @@ def parse_board(text: str, puzzle: Puzzle) -> Board:
         tokens = _tokens(line, cols)
         if len(tokens) != cols:
             raise FormatError(
-                f"expected {cols} cells (the puzzle is {rows}x{cols}), got {len(tokens)}: "
+                f"expected {cols} cells (the puzzle is {rows}x{cols}), got {count(tokens)}: "
                 f"{quote(line)}",
                 line=number,
             )

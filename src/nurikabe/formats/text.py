@@ -27,8 +27,11 @@ from ..errors import FormatError
 from ..puzzle import UNKNOWN_CLUE
 from . import Document
 from ._common import (
+    cell_tokens,
+    chars,
     check_clue,
     check_size,
+    count,
     is_int,
     make_puzzle,
     numbered_lines,
@@ -41,6 +44,7 @@ ALIASES = ("thesis", "groenen", "matrix", "txt")
 
 _LINE_RE = re.compile(r"[0-9.?\-\s]+")
 _TOKEN_RE = re.compile(r"\S+")
+_SPACE_RE = re.compile(r"\s")
 
 
 def looks_like(text: str) -> bool:
@@ -55,11 +59,11 @@ def _tokens(line: str, cols: int | None) -> list[tuple[str, int]]:
     unless it is a single number and the grid has one column (or the width is unknown
     and the row is a number).
     """
-    if any(ch.isspace() for ch in line):
-        return [(m.group(), m.start() + 1) for m in _TOKEN_RE.finditer(line)]
+    if _SPACE_RE.search(line):
+        return cell_tokens(line, _TOKEN_RE)
     if (cols == 1 or (cols is None and len(line) == 1)) and is_int(line):
         return [(line, 1)]
-    return [(ch, k + 1) for k, ch in enumerate(line)]
+    return chars(line)
 
 
 def _cell(token: str, area: int, line: int, column: int) -> int:
@@ -122,7 +126,7 @@ def load(text: str) -> Document:
         tokens = _tokens(line, cols)
         if len(tokens) != cols:
             raise FormatError(
-                f"expected {cols} cells, got {len(tokens)}: {quote(line)}", line=number
+                f"expected {cols} cells, got {count(tokens)}: {quote(line)}", line=number
             )
         for c, (token, column) in enumerate(tokens):
             value = _cell(token, area, number, column)
