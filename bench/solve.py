@@ -1,0 +1,375 @@
+"""Benchmark of the exact engines over the corpus: every engine, side by side, per puzzle.
+
+Run by ``make bench`` as ``python bench/solve.py --corpus ../shared/corpus/puzzles.jsonl``.
+For each puzzle each engine solves with ``Limit(solutions=2, seconds=--timeout)`` (so a
+puzzle counts as solved only when its uniqueness is proven) and the solution is checked
+against the published one. The CP-SAT engines only get puzzles of at most
+``--limit-cells`` cells, where they finish in reasonable time.
+
+Prints one line per puzzle, then a table per size class (<= 100 cells, 101-399, >= 400):
+solved and proven unique / attempted, median, p90, max and total in-process time, and
+the native/CP-SAT time ratio over the puzzles both engines solved. Then the whole-process
+start-up time of ``nurikabe solve`` on a 10x10 and the peak RSS of solving the largest
+puzzle, each measured in a subprocess. Writes a JSON summary to bench/results/.
+
+This script owns no library code; it calls the public solver API only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import math
+import os
+import platform
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from nurikabe import Limit, Status, solve
+from nurikabe.formats import Document, write
+from nurikabe.formats.jsonl import read_file
+from nurikabe.solver import engine_names
+
+HERE = Path(__file__).resolve().parent
+CLASSES = [("<=100", 0, 100), ("101-399", 101, 399), (">=400", 400, 10**9)]
+
+
+def size_class(cells: int) -> str:
+    return next(name for name, low, high in CLASSES if low <= cells <= high)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-quantile by nearest rank (q in [0, 1])."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1))
+    return ordered[k]
+
+
+def spread(docs: list[Document], n: int | None) -> list[Document]:
+    """An evenly spread, deterministic sample of `n` documents (all when n is None)."""
+    if n is None or n >= len(docs):
+        return docs
+    step = len(docs) / n
+    return [docs[int(k * step)] for k in range(n)]
+
+
+# -- measuring ----------------------------------------------------------------------------------
+
+
+def run_one(doc: Document, engine: str, timeout: float) -> dict[str, Any]:
+    began = time.perf_counter()
+    result = solve(doc.puzzle, limit=Limit(solutions=2, seconds=timeout), engine=engine)
+    seconds = time.perf_counter() - began
+    correct = (
+        result.status is Status.UNIQUE
+        and doc.solution is not None
+        and result.solutions[0].black_mask == doc.solution.black_mask
+    )
+    if result.status is Status.UNIQUE and not correct:
+        print(f"  !! {doc.meta.get('id')}: {engine} disagrees with the published solution")
+    return {
+        "status": result.status.value,
+        "seconds": round(seconds, 6),
+        "nodes": result.stats.nodes,
+        "ok": correct,
+    }
+
+
+def class_table(rows: list[dict[str, Any]], engines: list[str]) -> list[dict[str, Any]]:
+    """Per size class and engine: solved/attempted and time statistics."""
+    table = []
+    for name, _, _ in CLASSES:
+        in_class = [r for r in rows if r["class"] == name]
+        for engine in engines:
+            runs = [r[engine] for r in in_class if engine in r]
+            if not runs:
+                continue
+            times = [run["seconds"] for run in runs]
+            table.append(
+                {
+                    "class": name,
+                    "engine": engine,
+                    "puzzles": len(in_class),
+                    "attempted": len(runs),
+                    "solved": sum(1 for run in runs if run["ok"]),
+                    "median": statistics.median(times),
+                    "p90": percentile(times, 0.9),
+                    "max": max(times),
+                    "total": sum(times),
+                }
+            )
+    return table
+
+
+def ratios(rows: list[dict[str, Any]], engines: list[str]) -> list[dict[str, Any]]:
+    """native / other on the puzzles both solved, per size class and overall."""
+    out = []
+    for other in engines:
+        if other == "native" or "native" not in engines:
+            continue
+        for name in [*(c[0] for c in CLASSES), "all"]:
+            both = [
+                r
+                for r in rows
+                if (name == "all" or r["class"] == name)
+                and r.get("native", {}).get("ok")
+                and r.get(other, {}).get("ok")
+            ]
+            if not both:
+                continue
+            native = [r["native"]["seconds"] for r in both]
+            theirs = [r[other]["seconds"] for r in both]
+            out.append(
+                {
+                    "class": name,
+                    "versus": other,
+                    "puzzles": len(both),
+                    "total_ratio": sum(native) / sum(theirs),
+                    "median_ratio": statistics.median(
+                        a / b for a, b in zip(native, theirs, strict=True)
+                    ),
+                }
+            )
+    return out
+
+
+def startup_time(doc: Document, runs: int = 5) -> dict[str, Any]:
+    """Whole-process time of ``nurikabe solve FILE`` on `doc`, with byte-code caching allowed."""
+    exe = shutil.which("nurikabe", path=str(Path(sys.executable).parent)) or shutil.which(
+        "nurikabe"
+    )
+    if exe is None:
+        return {"error": "the nurikabe command is not installed"}
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # measure what an installed user sees
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "puzzle.jsonl"
+        path.write_text(write(doc, "jsonl") + "\n", encoding="utf-8")
+        subprocess.run([exe, "solve", str(path)], env=env, capture_output=True, check=False)
+        walls, cpus = [], []
+        for _ in range(runs):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            began = time.perf_counter()
+            done = subprocess.run([exe, "solve", str(path)], env=env, capture_output=True)
+            walls.append(time.perf_counter() - began)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return {
+        "puzzle": doc.meta.get("id"),
+        "exit_code": done.returncode,
+        "median_wall": statistics.median(walls),
+        "min_wall": min(walls),
+        "median_cpu": statistics.median(cpus),
+        "load_average": os.getloadavg()[0],
+    }
+
+
+_RSS_SCRIPT = """
+import json, resource, sys, time
+from nurikabe import Limit, solve
+from nurikabe.formats.jsonl import load
+
+def peak_kib():
+    # VmHWM belongs to this process image; ru_maxrss can carry the parent's peak over a fork.
+    try:
+        with open("/proc/self/status") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+doc = load(sys.stdin.read())
+base = peak_kib()
+began = time.perf_counter()
+result = solve(doc.puzzle, limit=Limit(solutions=2, seconds=float(sys.argv[1])), engine=sys.argv[2])
+print(json.dumps({"status": result.status.value, "seconds": time.perf_counter() - began,
+                  "rss_before_kib": base, "peak_rss_kib": peak_kib()}))
+"""
+
+
+def peak_rss(doc: Document, engine: str, timeout: float) -> dict[str, Any]:
+    """Peak resident memory of a fresh process solving `doc` (ru_maxrss, KiB on Linux)."""
+    done = subprocess.run(
+        [sys.executable, "-c", _RSS_SCRIPT, str(timeout), engine],
+        input=write(doc, "jsonl"),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        return {"error": done.stderr.strip().splitlines()[-1:]}
+    info: dict[str, Any] = json.loads(done.stdout)
+    info.update(puzzle=doc.meta.get("id"), cells=doc.puzzle.area, engine=engine)
+    return info
+
+
+def cpsat_workers() -> int | None:
+    try:
+        from nurikabe.solver.cpsat import WORKERS
+    except ImportError:
+        return None
+    return WORKERS
+
+
+# -- reporting ----------------------------------------------------------------------------------
+
+
+def print_tables(table: list[dict[str, Any]], ratio_rows: list[dict[str, Any]]) -> None:
+    print()
+    print(
+        f"{'class':8} {'engine':11} {'solved':>9} {'median s':>9} {'p90 s':>8} "
+        f"{'max s':>8} {'total s':>9}"
+    )
+    for row in table:
+        solved = f"{row['solved']}/{row['attempted']}"
+        print(
+            f"{row['class']:8} {row['engine']:11} {solved:>9} {row['median']:9.3f} "
+            f"{row['p90']:8.3f} {row['max']:8.2f} {row['total']:9.1f}"
+        )
+    if ratio_rows:
+        print()
+        print("native / CP-SAT time on the puzzles both solved (below 1: native is faster)")
+        print(f"{'class':8} {'versus':11} {'puzzles':>8} {'total':>8} {'median':>8}")
+        for row in ratio_rows:
+            print(
+                f"{row['class']:8} {row['versus']:11} {row['puzzles']:>8} "
+                f"{row['total_ratio']:8.3f} {row['median_ratio']:8.3f}"
+            )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", required=True, help="JSON-lines corpus with solutions")
+    parser.add_argument(
+        "--engines",
+        default=",".join(engine_names()),
+        help=f"comma-separated engines (default: all, {','.join(engine_names())})",
+    )
+    parser.add_argument(
+        "--limit-cells",
+        type=int,
+        default=150,
+        help="largest puzzle (in cells) given to the CP-SAT engines (default 150)",
+    )
+    parser.add_argument("--sample", type=int, help="an evenly spread sample of N puzzles")
+    parser.add_argument(
+        "--cpsat-sample",
+        type=int,
+        default=60,
+        help="give the CP-SAT engines an evenly spread sample of N of the puzzles they may "
+        "take (default 60, to keep `make bench` near 20 minutes; 0 for all)",
+    )
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per puzzle (60)")
+    parser.add_argument("--out", help="JSON summary path (default bench/results/solve-DATE.json)")
+    parser.add_argument("--no-process", action="store_true", help="skip start-up and RSS runs")
+    args = parser.parse_args(argv)
+
+    engines = [e.strip() for e in args.engines.split(",") if e.strip()]
+    unknown = [e for e in engines if e not in engine_names()]
+    if unknown:
+        parser.error(f"unknown engine(s): {', '.join(unknown)}")
+    docs = spread(read_file(args.corpus), args.sample)
+    print(
+        f"{len(docs)} puzzles; engines {', '.join(engines)}; {args.timeout:g} s per puzzle; "
+        f"CP-SAT on up to {args.cpsat_sample or 'all'} puzzles of up to {args.limit_cells} cells "
+        f"({cpsat_workers()} workers); python {platform.python_version()}, "
+        f"{os.cpu_count()} cores"
+    )
+
+    eligible = [d for d in docs if d.puzzle.area <= args.limit_cells]
+    cpsat_ids = {id(d) for d in spread(eligible, args.cpsat_sample or None)}
+    rows: list[dict[str, Any]] = []
+    began = time.perf_counter()
+    try:
+        for n, doc in enumerate(docs, start=1):
+            cells = doc.puzzle.area
+            row: dict[str, Any] = {
+                "id": doc.meta.get("id"),
+                "size": f"{doc.puzzle.rows}x{doc.puzzle.cols}",
+                "cells": cells,
+                "class": size_class(cells),
+            }
+            for engine in engines:
+                if engine.startswith("cpsat") and id(doc) not in cpsat_ids:
+                    continue
+                row[engine] = run_one(doc, engine, args.timeout)
+            rows.append(row)
+            parts = "  ".join(
+                f"{e} {row[e]['seconds']:7.3f}s {'ok' if row[e]['ok'] else row[e]['status']:8}"
+                for e in engines
+                if e in row
+            )
+            print(f"{n:4} {row['id']:28} {row['size']:>6}  {parts}", flush=True)
+    except KeyboardInterrupt:
+        print(f"interrupted after {len(rows)} puzzles; reporting those")
+    wall = time.perf_counter() - began
+
+    table = class_table(rows, engines)
+    ratio_rows = ratios(rows, engines)
+    print_tables(table, ratio_rows)
+
+    process: dict[str, Any] = {}
+    if not args.no_process and rows:
+        ten = next((d for d in docs if d.puzzle.rows == d.puzzle.cols == 10), docs[0])
+        process["startup"] = startup_time(ten)
+        largest = max(docs, key=lambda d: d.puzzle.area)
+        process["peak_rss"] = peak_rss(largest, "native", args.timeout)
+        s = process["startup"]
+        if "error" not in s:
+            print(
+                f"\nstart-up: `nurikabe solve` on {s['puzzle']} (10x10): median "
+                f"{s['median_wall']:.3f} s wall (min {s['min_wall']:.3f}), "
+                f"{s['median_cpu']:.3f} s CPU; load average {s['load_average']:.2f}"
+            )
+        r = process["peak_rss"]
+        if "error" not in r:
+            print(
+                f"peak RSS solving the largest puzzle {r['puzzle']} ({r['cells']} cells, "
+                f"native): {r['peak_rss_kib'] / 1024:.1f} MiB "
+                f"(interpreter with nurikabe loaded: {r['rss_before_kib'] / 1024:.1f} MiB), "
+                f"{r['status']} in {r['seconds']:.2f} s"
+            )
+
+    summary = {
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "command": " ".join(["python", "bench/solve.py", *(argv or sys.argv[1:])]),
+        "machine": {
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            "cores": os.cpu_count(),
+        },
+        "options": {
+            "engines": engines,
+            "timeout": args.timeout,
+            "limit_cells": args.limit_cells,
+            "sample": args.sample,
+            "cpsat_sample": args.cpsat_sample,
+            "cpsat_workers": cpsat_workers(),
+        },
+        "wall_seconds": round(wall, 1),
+        "classes": table,
+        "ratios": ratio_rows,
+        "process": process,
+        "puzzles": rows,
+    }
+    out = Path(args.out) if args.out else HERE / "results" / f"solve-{datetime.date.today()}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    print(f"\nsummary written to {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
