@@ -130,6 +130,16 @@ def test_example_f_same_puzzle_in_several_formats() -> None:
     assert read_board(F_SOLUTION, p) == published
 
 
+def test_example_f_game_ids() -> None:
+    p = read(F_URL)
+    assert read("7x7:2a3d.f4.d1b.e4a.g.b2a2b.a5e") == p
+    assert read("7x7:2a3j4d1g4j2a2c5e") == p
+    assert write(p, "sgt") == "7x7:2a3j4d1g4j2a2c5e"
+    ohmec = load("7x7:2*3*___._*_***4.**_*1**._****4_._*_*_*_._*2*2*_._5*****")
+    assert ohmec.puzzle == p
+    assert ohmec.solution == load(F_SOLUTION).board
+
+
 def test_example_g_other_test_data() -> None:
     p = read(G1_URL)
     sevens = [(3, 5), (4, 4), (5, 8), (7, 3), (7, 7), (8, 6)]
@@ -522,6 +532,57 @@ def test_read_board_errors(text: str, message: str) -> None:
     assert message in str(info.value)
 
 
+# -- game IDs and Pencilbox ---------------------------------------------------------------------
+
+
+def test_sgt_forms() -> None:
+    assert read("3x2:1_2d").clues == {0: 1, 1: 2}
+    assert read(" 3X2: 6e ", format="sgt").clues == {0: 6}
+    assert read("28x1:z1a").clues == {26: 1}
+    assert write(read("28x1:z1a"), "sgt") == "28x1:z1a"
+    assert read("12x1:11k").clues == {0: 11}
+    assert read("12x1:Bk").clues == {0: 11}  # ohmec: A-Z are 10-35
+    assert read("3x2:a1a.c").clues == {1: 1}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("3x2:1_2", "not enough data: 2 of the 6 cells"),
+        ("3x2:1_2dd", "too much data"),
+        ("3x2:_1e", "unexpected character '_'"),
+        ("3x2:1e!", "too much data"),
+        ("3x2:1!e", "unexpected character '!'"),
+        ("3x2:7e", "clue 7 is larger than the grid"),
+        ("3x2:a1a.b", "row 2: expected 3 cells, got 2"),
+        ("3x2:a1a", "not enough data"),
+        ("3x2:a1a.c.c", "expected 2 rows separated by '.', got 3"),
+        ("3x2:a1a.d", "row 2: the run 'd' goes past"),
+        ("0x2:", "grid 2x0 has no cells"),
+        ("999x2:", "larger than the supported"),
+    ],
+)
+def test_sgt_errors(text: str, message: str) -> None:
+    with pytest.raises(FormatError, match=message):
+        read(text)
+
+
+def test_pencilbox() -> None:
+    text = "2\n3\n1 # + \n. ? # \n"
+    assert detect(text) == "pencilbox"
+    doc = load(text)
+    assert doc.puzzle.clues == {0: 1, 4: -1}
+    assert doc.board is not None and doc.board.to_rows() == [".#.", "?.#"]
+    assert write(doc, "pencilbox") == text
+    assert read_board(text.replace("#", "+"), doc.puzzle).to_rows() == ["...", "?.."]
+    with pytest.raises(FormatError, match="line 4, column 3: unknown cell 'x'"):
+        read("2\n3\n1 # +\n. x #")
+    with pytest.raises(FormatError, match="line 3: expected 3 cells, got 2"):
+        read("2\n3\n1 #\n. ? #", format="pencilbox")
+    with pytest.raises(FormatError, match="expected 2 rows, got 1"):
+        read("2\n3\n1 # .", format="pencilbox")
+
+
 # -- detection and the registry ------------------------------------------------------------------
 
 
@@ -539,6 +600,11 @@ def test_read_board_errors(text: str, message: str) -> None:
         ("2 3\n1 0 0\n0 0 2", "text"),
         ("1 . ?\n. . 3", "text"),
         ("2#3\n.#.", "solution"),
+        ("7x7:2a3j4d1g4j2a2c5e", "sgt"),
+        ("7x7:2a3d.f4.d1b.e4a.g.b2a2b.a5e", "sgt"),
+        ("2\n3\n1 # +\n. ? #", "pencilbox"),
+        ("2\n3\n1\n3\n0\n", "text"),
+        ("5\n1\n3\n0\n0\n", "text"),
     ],
 )
 def test_detect(text: str, name: str) -> None:
@@ -552,7 +618,7 @@ def test_detect_rejects_junk() -> None:
 
 def test_registry() -> None:
     names = format_names()
-    for name in ("url", "pzprv3", "janko", "jsonl", "text", "solution"):
+    for name in ("url", "pzprv3", "janko", "jsonl", "sgt", "pencilbox", "text", "solution"):
         assert name in names
     with pytest.raises(FormatError, match="unknown format 'nope'"):
         write(Puzzle(1, 1), "nope")

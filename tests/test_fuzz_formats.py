@@ -47,12 +47,14 @@ def seeds() -> list[str]:
         "1#?\n.#2\n###",
     ]
     puzzle = Puzzle.from_clues(3, 4, [(0, 0, 3), (2, 3, -1), (1, 2, 12)])
-    for name in format_names():
-        texts.append(write(puzzle, name, solution=puzzle.empty_board()))
+    docs = [Document(puzzle, solution=puzzle.empty_board()), Document(puzzle.without_clue(11))]
     if CORPUS_PATH.exists():
-        for doc in sample(6, max_cells=100):
-            for name in format_names():
+        docs += sample(6, max_cells=100)
+    for doc in docs:
+        for name in format_names():
+            with contextlib.suppress(FormatError):  # sgt has no '?' clue
                 texts.append(write(doc, name))
+    texts += ["7x7:2a3d.f4.d1b.e4a.g.b2a2b.a5e", "3x1:1_2a", "2\n3\n1 # +\n. ? #"]
     return texts
 
 

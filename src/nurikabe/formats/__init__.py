@@ -7,7 +7,7 @@ and detects the format by itself; writing is canonical. Every reader raises
 Each format module defines ``NAME``, ``looks_like(text) -> bool``,
 ``load(text) -> Document`` and ``dump(document) -> str`` (and may define
 ``ALIASES``); ``_modules()`` lists them in detection order: URL, pzprv3, janko,
-JSON, Pencilbox, text/matrix, solution grid. `read_board` reads a board for a
+JSON, ``WxH:`` game ID, Pencilbox, text/matrix, solution grid. `read_board` reads a board for a
 given puzzle (what ``nurikabe check PUZZLE BOARD`` needs).
 
 Imports `puzzle`, `grid` and `errors`.
@@ -53,10 +53,10 @@ class Document:
 
 
 def _modules() -> list[ModuleType]:
-    from . import janko, jsonl, puzzlink, pzprv3, solution, text
+    from . import janko, jsonl, pencilbox, puzzlink, pzprv3, sgt, solution, text
 
     # Detection order: the most specific signatures first.
-    return [puzzlink, pzprv3, janko, jsonl, text, solution]
+    return [puzzlink, pzprv3, janko, jsonl, sgt, pencilbox, text, solution]
 
 
 def format_names() -> list[str]:
@@ -134,9 +134,10 @@ def read_board(text: str, puzzle: Puzzle, *, source: str | None = None) -> Board
     """Read a board (a player's shading or a solution) of `puzzle`.
 
     `text` is a grid of ``#`` / ``.`` / ``?`` rows (one character per cell or
-    whitespace-separated tokens; clue numbers may stand for ``.``), a pzprv3 save
-    file (its board), a janko block (its ``[solution]``) or a JSON record (its
-    ``solution``). The size must be the puzzle's; a clue cell not shaded is white.
+    whitespace-separated tokens; clue numbers may stand for ``.``), a pzprv3 or
+    Pencilbox file (its board), a janko block (its ``[solution]``), a JSON record
+    (its ``solution``) or an ohmec ``WxH:`` state. The size must be the puzzle's;
+    a clue cell not shaded is white.
 
     >>> p = read("2 3\\n1 0 0\\n0 0 2")
     >>> read_board("1##\\n?#2", p).to_rows()
@@ -146,11 +147,11 @@ def read_board(text: str, puzzle: Puzzle, *, source: str | None = None) -> Board
         FormatError: the text is no board, or not one of the puzzle's size (with
             `source` named in the message).
     """
-    from . import janko, jsonl, pzprv3, solution
+    from . import janko, jsonl, pencilbox, pzprv3, sgt, solution
 
     try:
         _check_text(text)
-        for module in (pzprv3, janko, jsonl):
+        for module in (pzprv3, janko, jsonl, sgt, pencilbox):
             if module.looks_like(text):
                 document = module.load(text)
                 break
