@@ -5,6 +5,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from corpus import corpus, sample
 from nurikabe import UNKNOWN_CLUE, Board, CellSet, Puzzle
@@ -239,3 +241,30 @@ def test_svg_of_every_corpus_solution_parses() -> None:
         root = parse(render_svg(doc.puzzle, doc.solution))
         assert count(root, "black", "rect") == doc.solution.black_mask.bit_count()
         assert count(root, "clues", "text") == len(doc.puzzle.clues)
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_render_random_boards(data: st.DataObject) -> None:
+    """Any puzzle and board draws: equal-width text lines, parseable SVG with matching counts."""
+    rows = data.draw(st.integers(1, 6), label="rows")
+    cols = data.draw(st.integers(1, 8), label="cols")
+    area = rows * cols
+    cells = data.draw(st.sets(st.integers(0, area - 1), max_size=4), label="clue cells")
+    clues = {i: data.draw(st.sampled_from([1, 2, area, UNKNOWN_CLUE])) for i in cells}
+    puzzle = Puzzle(rows, cols, clues)
+    states = data.draw(st.lists(st.sampled_from("#.?"), min_size=area, max_size=area))
+    black = sum(1 << i for i, ch in enumerate(states) if ch == "#")
+    white = sum(1 << i for i, ch in enumerate(states) if ch == ".")
+    board = Board(puzzle, black, white)
+    marks = data.draw(st.sets(st.integers(0, area - 1)), label="marks")
+    for unicode in (True, False):
+        text = render_text(puzzle, board, marks=marks, unicode=unicode)
+        lines = text.split("\n")
+        assert len(lines) == rows + 2
+        assert len({len(line) for line in lines}) == 1
+        assert text.count("[") == text.count("]")
+    root = parse(render_svg(puzzle, board, highlight=marks, premises=[0], errors=black))
+    assert count(root, "black", "rect") == black.bit_count()
+    assert count(root, "clues", "text") == len(clues)
+    assert count(root, "dots", "circle") == (white & ~black & ~puzzle.clue_mask).bit_count()
