@@ -115,6 +115,15 @@ def test_show_board_of_a_save(capsys: pytest.CaptureFixture[str], files: dict[st
     assert "█" in out
 
 
+def test_show_errors(capsys: pytest.CaptureFixture[str], files: dict[str, Path]) -> None:
+    code, out, _ = run(capsys, "show", str(files["pzprv3"]), "--errors", "--ascii")
+    assert code == 0
+    # The pool (r4c2, r4c3, r5c2, r5c3) and the 3's island (r3c2, r3c3) are bracketed.
+    assert out.splitlines()[3:6] == ["| #[3 .]# 1 # 2 |", "| #[###]##### . |", "| 1[###]. 2 ### |"]
+    code, out, _ = run(capsys, "show", str(files["pzprv3"]), "--errors", "--format", "svg")
+    assert code == 0 and 'class="errors"' in out and "rgb(192,0,0)" in out
+
+
 def test_show_solution_of_an_ambiguous_puzzle(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

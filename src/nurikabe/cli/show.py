@@ -1,7 +1,8 @@
 """``nurikabe show``: draw a puzzle (and the board or solution its source holds) as text or SVG.
 
 Only reads the source and calls `nurikabe.render`; with ``--solution`` and no
-solution in the source, asks the solver for it.
+solution in the source, asks the solver for it, and with ``--errors`` marks the
+cells `nurikabe.rules.check` flags.
 """
 
 from __future__ import annotations
@@ -39,6 +40,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="show the solution (the source's, else the solver's)",
     )
     parser.add_argument(
+        "--errors",
+        action="store_true",
+        help="mark the cells of broken rules (a partial check while cells are unknown)",
+    )
+    parser.add_argument(
         "--ascii", action="store_true", help="text with ASCII characters only (no box drawing)"
     )
     parser.set_defaults(func=run)
@@ -68,13 +74,19 @@ def solution_of(document: Document, name: str) -> Board:
 def run(args: argparse.Namespace) -> int:
     document = load_source(args.src)
     board = solution_of(document, source_id(args.src)) if args.solution else document.board
+    errors = 0
+    if args.errors and board is not None:
+        from ..rules import check, violation_mask
+
+        mode = "partial" if board.unknown_mask & ~document.puzzle.clue_mask else "all"
+        errors = violation_mask(check(document.puzzle, board, mode=mode))
     fmt = args.format
     if fmt is None:
         fmt = "svg" if args.output and args.output.lower().endswith(".svg") else "text"
     if fmt == "svg":
         title = document.meta.get("id") or document.meta.get("title") or source_id(args.src)
-        text = render_svg(document.puzzle, board, title=str(title))
+        text = render_svg(document.puzzle, board, errors=errors, title=str(title))
     else:
-        text = render_text(document.puzzle, board, unicode=not args.ascii)
+        text = render_text(document.puzzle, board, marks=errors, unicode=not args.ascii)
     write_output(text, args.output)
     return 0
