@@ -124,6 +124,10 @@ def test_as_mask_forms() -> None:
         as_mask("r1c1")
     with pytest.raises(TypeError):
         as_mask(True)
+    with pytest.raises(ValueError):
+        as_mask([-1])
+    with pytest.raises(ValueError):
+        as_mask(-1)
 
 
 # -- SVG -----------------------------------------------------------------------------------

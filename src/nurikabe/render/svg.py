@@ -81,7 +81,7 @@ def render_svg(
 
     Raises:
         TypeError: a set of cells is given in a form `as_mask` does not know.
-        ValueError: `cell_size` is not positive.
+        ValueError: `cell_size` is not positive, or a cell index is negative.
     """
     grid = puzzle.grid
     rows, cols = grid.rows, grid.cols

@@ -26,33 +26,37 @@ indices or of such objects."""
 
 
 def as_mask(cells: CellsLike) -> int:
-    """The mask of `cells`: None, an int mask, anything with ``.mask``, or an iterable of those.
+    """The mask of `cells`: None, an int mask, anything with an int ``.mask`` (a `CellSet`,
+    a `Violation`), or an iterable whose items are cell indices or any of those.
 
     >>> as_mask(None), as_mask(0b101), as_mask([0, 3]), as_mask([])
     (0, 5, 9, 0)
 
     Raises:
-        TypeError: `cells` is none of these.
+        TypeError: `cells` is none of these. ValueError: a negative mask or cell index.
     """
     if cells is None:
         return 0
     if isinstance(cells, bool):
         raise TypeError("a set of cells cannot be a bool")
     if isinstance(cells, int):
+        if cells < 0:
+            raise ValueError(f"a mask cannot be negative: {cells}")
         return cells
     mask = getattr(cells, "mask", None)
     if isinstance(mask, int):
         return mask
-    if isinstance(cells, Iterable) and not isinstance(cells, (str, bytes)):
-        m = 0
-        for item in cells:
-            m |= (
-                (1 << item)
-                if isinstance(item, int) and not isinstance(item, bool)
-                else as_mask(item)
-            )
-        return m
-    raise TypeError(f"not a set of cells: {cells!r}")
+    if not isinstance(cells, Iterable) or isinstance(cells, (str, bytes)):
+        raise TypeError(f"not a set of cells: {cells!r}")
+    m = 0
+    for item in cells:
+        if isinstance(item, int) and not isinstance(item, bool):
+            if item < 0:
+                raise ValueError(f"a cell index cannot be negative: {item}")
+            m |= 1 << item
+        else:
+            m |= as_mask(item)
+    return m
 
 
 class _Style:
@@ -105,7 +109,7 @@ def render_text(
     +-------+
 
     Raises:
-        TypeError: `marks` is not a set of cells.
+        TypeError, ValueError: `marks` is not a set of cells (see `as_mask`).
     """
     style = _Style(unicode)
     grid = puzzle.grid
