@@ -86,7 +86,7 @@ def boards(draw: st.DrawFn, puzzle: Puzzle) -> Board:
     return Board(puzzle, black, white)
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzles(), st.sampled_from(PUZZLE_FORMATS))
 def test_random_puzzles_round_trip(puzzle: Puzzle, name: str) -> None:
     if name == "sgt" and puzzle.has_unknown_clues:
@@ -101,7 +101,7 @@ def test_random_puzzles_round_trip(puzzle: Puzzle, name: str) -> None:
     assert write(load(text, format=name), name) == text
 
 
-@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_random_boards_round_trip(data: st.DataObject) -> None:
     puzzle = data.draw(puzzles(max_side=9))
@@ -123,7 +123,7 @@ def test_random_boards_round_trip(data: st.DataObject) -> None:
         assert read_board(js, puzzle) == board
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(puzzles(max_side=8))
 def test_text_variants_read_the_same(puzzle: Puzzle) -> None:
     canonical = puzzle.to_text()
@@ -133,8 +133,12 @@ def test_text_variants_read_the_same(puzzle: Puzzle) -> None:
         for line in lines[1:]
     )
     first = dotted.splitlines()[0].split()
-    if not (len(first) == 2 and all(t.isdigit() for t in first)):  # else it reads as a header
-        assert load(dotted).puzzle == puzzle
+    # Without a header, a first row of two numbers reads as a header, and a one-column
+    # matrix may read as a Pencilbox file: both ambiguous by nature.
+    if not (len(first) == 2 and all(t.isdigit() for t in first)):
+        assert load(dotted, format="text").puzzle == puzzle
+        if puzzle.cols > 1:
+            assert load(dotted).puzzle == puzzle
     assert load("\n\n  " + canonical.replace(" ", "\t ") + "\n\n").puzzle == puzzle
 
 
@@ -145,7 +149,7 @@ def test_metadata_survives_janko_and_jsonl() -> None:
     assert load(write(doc, "jsonl")).meta == meta
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_pencilbox_boards_round_trip(data: st.DataObject) -> None:
     puzzle = data.draw(puzzles(max_side=8))
