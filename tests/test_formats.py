@@ -520,6 +520,14 @@ def test_read_board_multi_digit_clues() -> None:
         ("1.\n.4\n..", "line 2, column 2: a clue 4 where the puzzle has none"),
         ("2.\n..\n..", "line 1, column 1: a clue 2 where the puzzle has 1"),
         ("pzprv3/nurikabe/2/2/1 . /. . /", "the board is 2x2 but the puzzle is 3x2"),
+        (
+            "pzprv3/nurikabe/3/2/1 . /. . /. 2 /",
+            "the board's clues are not the puzzle's (they differ at r3c2)",
+        ),
+        (
+            "pzprv3/nurikabe/3/2/. . /. . /. . /",
+            "the board's clues are not the puzzle's (they differ at r1c1)",
+        ),
         ("[begin]\nrows 3\ncols 2\n[problem]\n1 -\n- -\n- -\n[end]", "the janko input holds no"),
         ("", "input is empty"),
     ],

@@ -66,7 +66,9 @@ def assert_contract(text: str) -> None:
     for name in [None, *format_names()]:
         try:
             doc = load(text, format=name)
-        except ALLOWED:
+        except ALLOWED as exc:
+            message = str(exc)
+            assert message and message.splitlines() == [message], message  # one line
             continue
         assert isinstance(doc, Document)
         assert doc.puzzle.rows >= 1 and doc.puzzle.cols >= 1

@@ -136,16 +136,16 @@ def read_board(text: str, puzzle: Puzzle, *, source: str | None = None) -> Board
     `text` is a grid of ``#`` / ``.`` / ``?`` rows (one character per cell or
     whitespace-separated tokens; clue numbers may stand for ``.``), a pzprv3 or
     Pencilbox file (its board), a janko block (its ``[solution]``), a JSON record
-    (its ``solution``) or an ohmec ``WxH:`` state. The size must be the puzzle's;
-    a clue cell not shaded is white.
+    (its ``solution``) or an ohmec ``WxH:`` state. The size must be the puzzle's,
+    and so must the clues of a file that holds a puzzle; a clue cell not shaded is white.
 
     >>> p = read("2 3\\n1 0 0\\n0 0 2")
     >>> read_board("1##\\n?#2", p).to_rows()
     ['.##', '?#.']
 
     Raises:
-        FormatError: the text is no board, or not one of the puzzle's size (with
-            `source` named in the message).
+        FormatError: the text is no board, or not one of the puzzle's size or clues
+            (with `source` named in the message).
     """
     from . import janko, jsonl, pencilbox, pzprv3, sgt, solution
 
@@ -165,6 +165,10 @@ def read_board(text: str, puzzle: Puzzle, *, source: str | None = None) -> Board
             raise FormatError(
                 f"the board is {p.rows}x{p.cols} but the puzzle is {puzzle.rows}x{puzzle.cols}"
             )
+        if p.clues != puzzle.clues:
+            first = min(set(p.clues.items()) ^ set(puzzle.clues.items()))[0]
+            where = f"r{first // p.cols + 1}c{first % p.cols + 1}"
+            raise FormatError(f"the board's clues are not the puzzle's (they differ at {where})")
         black = board.black_mask
         return Board(puzzle, black, board.white_mask | (puzzle.clue_mask & ~black))
     except FormatError as exc:
