@@ -440,6 +440,35 @@ def test_janko_lenient(text: str) -> None:
     assert doc.solution.to_rows() == ["..#", "##."]
 
 
+JANKO_1002_ROWS = [
+    "- - - - - - - - - -",
+    "- 2 - - - - - 5 - -",
+    "- - - 5 - 2 - - - -",
+    "- - - - 4 - - - - -",
+    "- - - - - - - - - -",
+    "- - - - - - - - - -",
+    "- - - - - 4 - - - -",
+    "- - - - 3 - 2 - - -",
+    "- - 6 - - - - - 3 -",
+    "- - - - - - - - - -",
+]
+JANKO_1002 = (
+    "[begin]\npuzzle nurikabe\nauthor @puzzle_titech\nsolver Groffin\n"
+    "source https://puzz.link/p?nurikabe/10/10/q2k5k5g2n4zp4n3g2k6k3q\n"
+    "source https://twitter.com/puzzle_titech/status/1251352251311853575\n"
+    "info 18.4.2020, 05:30 (3) [002]\nunit 25\nsize 10\n[problem]\n"
+    + "".join(row + " \n" for row in JANKO_1002_ROWS)
+)
+
+
+def test_janko_real_block_without_end() -> None:
+    # The shape of janko.at #1002 as scraped: size form, two sources, no [end], trailing spaces.
+    doc = load(JANKO_1002)
+    assert doc.puzzle == read(doc.meta["source"][0])
+    assert doc.meta["info"] == "18.4.2020, 05:30 (3) [002]"
+    assert doc.solution is None
+
+
 def test_janko_size_form_and_no_solution() -> None:
     doc = load("begin\npuzzle nurikabe\nsize 2\nproblem\n- 3\n- -\nend\n")
     assert doc.puzzle.clues == {1: 3}
