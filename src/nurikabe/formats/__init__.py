@@ -5,17 +5,23 @@ and detects the format by itself; writing is canonical. Every reader raises
 `FormatError` or `InvalidPuzzleError` and nothing else, whatever the input.
 
 Each format module defines ``NAME``, ``looks_like(text) -> bool``,
-``load(text) -> Document`` and ``dump(document) -> str`` (and may define
-``ALIASES``); ``_modules()`` lists them in detection order: URL, pzprv3, janko,
-JSON, ``WxH:`` game ID, Pencilbox, text/matrix, solution grid. `read_board` reads a board for a
-given puzzle (what ``nurikabe check PUZZLE BOARD`` needs).
+``load(text) -> Document`` and ``dump(document) -> str``, and may define
+``ALIASES``. ``_modules()`` lists them in detection order, the most specific
+signature first: ``url`` (puzz.link and kin), ``pzprv3``, ``janko``, ``jsonl``,
+``sgt`` (``WxH:`` game IDs), ``pencilbox``, ``text`` (thesis format and plain
+matrix), ``solution`` (``#``/``.`` grids). Shared parsing limits live in
+``_common``. `read_board` reads a board for a given puzzle (what ``nurikabe
+check PUZZLE BOARD`` needs).
+
+>>> detect("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"), detect("2 2\\n1 0\\n0 0")
+('url', 'text')
 
 Imports `puzzle`, `grid` and `errors`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
 
@@ -65,6 +71,7 @@ def format_names() -> list[str]:
 
 
 def _module(name: str) -> ModuleType:
+    name = name.strip().lower()
     for m in _modules():
         if name == m.NAME or name in getattr(m, "ALIASES", ()):
             return m
@@ -193,8 +200,24 @@ def write(
 ) -> str:
     """Write a puzzle (and, where the format holds them, a board or a solution) canonically.
 
+    `board` and `solution` override those of a `Document`. Formats that hold one
+    board (pzprv3, Pencilbox, solution grids) write the board, else the solution.
+
+    >>> write(read("1 . .\\n. . 2"), "url")
+    'https://puzz.link/p?nurikabe/3/2/1j2'
+
     Raises:
-        FormatError: unknown format name.
+        FormatError: an unknown format name, or a puzzle the format cannot hold
+            (a ``?`` clue in an ``sgt`` game ID).
     """
-    document = puzzle if isinstance(puzzle, Document) else Document(puzzle, board, solution)
+    if isinstance(puzzle, Document):
+        document = puzzle
+        if board is not None or solution is not None:
+            document = replace(
+                document,
+                board=board if board is not None else document.board,
+                solution=solution if solution is not None else document.solution,
+            )
+    else:
+        document = Document(puzzle, board, solution)
     return str(_module(format).dump(document))

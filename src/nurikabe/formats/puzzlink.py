@@ -298,7 +298,7 @@ def load(text: str) -> Document:
     for suffix in ("_edit", "_play"):
         pid = pid.removesuffix(suffix)
     if pid.lower() != PID:
-        raise FormatError(f"not a nurikabe URL: pid {shorten_pid(pid)!r}", column=pid_column)
+        raise FormatError(f"not a nurikabe URL: pid {quote(pid, 30)}", column=pid_column)
     rest = parts[1:]
     # Optional variant and pflag segments come before the size.
     while rest and rest[0][0] and not rest[0][0].isdigit():
@@ -324,11 +324,6 @@ def load(text: str) -> Document:
         except FormatError as exc:
             raise FormatError(f"r{i // cols + 1}c{i % cols + 1}: {exc.message}") from None
     return Document(make_puzzle(rows, cols, cells), format=NAME)
-
-
-def shorten_pid(pid: str) -> str:
-    """A pid cut to a readable length for an error message."""
-    return pid if len(pid) <= 30 else pid[:27] + "..."
 
 
 def dump(document: Document) -> str:
