@@ -671,6 +671,12 @@ def test_bad_input_is_a_value_error(text: str) -> None:
         read(text)
 
 
+def test_byte_order_mark_is_ignored() -> None:
+    assert read("\ufeff2 3\n1 0 0\n0 0 2").clues == {0: 1, 5: 2}
+    assert detect("\ufeffpzprv3/nurikabe/1/1/1 /") == "pzprv3"
+    assert read_board("\ufeff#.\n..", Puzzle(2, 2)).to_rows() == ["#.", ".."]
+
+
 def test_source_is_named() -> None:
     with pytest.raises(FormatError) as info:
         read("1 0 0\n0 0", source="p.txt")

@@ -84,7 +84,7 @@ def detect(text: str) -> str:
     Raises:
         FormatError: it looks like none of them.
     """
-    _check_text(text)
+    text = _checked(text)
     for m in _modules():
         if m.looks_like(text):
             return str(m.NAME)
@@ -109,15 +109,18 @@ def _guess(text: str) -> ModuleType:
         raise
 
 
-def _check_text(text: str) -> None:
+def _checked(text: str) -> str:
+    """`text` without a byte-order mark, once it is known to be text of a sane length."""
     if not isinstance(text, str):
         raise FormatError("input is not text")
     if len(text) > MAX_INPUT_CHARS:
         raise FormatError(f"input is too long ({len(text)} characters)")
+    text = text.removeprefix("\ufeff")
     if not text.strip():
         raise FormatError("input is empty")
     if "\x00" in text:
         raise FormatError("input is binary, not text")
+    return text
 
 
 def load(text: str, *, format: str | None = None, source: str | None = None) -> Document:
@@ -128,7 +131,7 @@ def load(text: str, *, format: str | None = None, source: str | None = None) -> 
         InvalidPuzzleError: it parses but is not a puzzle.
     """
     try:
-        _check_text(text)
+        text = _checked(text)
         module = _module(format) if format else _guess(text)
         document: Document = module.load(text)
     except FormatError as exc:
@@ -157,7 +160,7 @@ def read_board(text: str, puzzle: Puzzle, *, source: str | None = None) -> Board
     from . import janko, jsonl, pencilbox, pzprv3, sgt, solution
 
     try:
-        _check_text(text)
+        text = _checked(text)
         for module in (pzprv3, janko, jsonl, sgt, pencilbox):
             if module.looks_like(text):
                 document = module.load(text)
