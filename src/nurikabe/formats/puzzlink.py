@@ -63,17 +63,28 @@ _MULTI = {
 _GAP_FIRST, _GAP_LAST = "g", "z"
 _MAX_GAP = 20
 
-_URL_RE = re.compile(
-    r"(?:https?://\S*|(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:/[^?\s]*)?)\?\S*", re.IGNORECASE
+_URL_HEAD_RE = re.compile(
+    r"(?:https?://[^?\s]*|(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:/[^?\s]*)?|p(?:\.html)?|)\?[a-z]",
+    re.IGNORECASE,
 )
+_SPACE_RE = re.compile(r"\s")
+_MAX_HEAD = 300
 _PREFIX_PARAM_RE = re.compile(r"[A-Za-z_]+=[^&/]*&")
 _PZPRV3_RE = re.compile(r"pzprv3(?:\.\d+)?", re.IGNORECASE)
 
 
 def looks_like(text: str) -> bool:
-    """Whether `text` is one line that looks like a URL with a query (``host/path?...``)."""
+    """Whether `text` is one line like a URL with a query: ``host/path?pid...``.
+
+    A bare query (``?nurikabe/...``, ``p?nurikabe/...``) counts too.
+    """
     s = text.strip()
-    return "\n" not in s and "\r" not in s and _URL_RE.fullmatch(s) is not None
+    q = s.find("?", 0, _MAX_HEAD)
+    return (
+        q >= 0
+        and _URL_HEAD_RE.fullmatch(s, 0, q + 2) is not None
+        and _SPACE_RE.search(s) is None
+    )
 
 
 # -- the body code ---------------------------------------------------------------------------
