@@ -118,4 +118,5 @@ def dump(document: Document) -> str:
         record.setdefault(key, value)
     if document.solution is not None:
         record["solution"] = document.solution.to_rows()
-    return json.dumps(record)
+    # Metadata that JSON cannot hold is kept as text (or, for odd keys, left out).
+    return json.dumps(record, default=str, skipkeys=True)
