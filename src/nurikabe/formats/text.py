@@ -9,7 +9,9 @@ Canonical form: an ``R C`` line, then R rows of C integers separated by one spac
 
 Reading is lenient: ``.`` or ``-`` also mean empty and ``?`` a ``?`` clue; the
 header may be left out when every row has the same number of cells; rows written
-without spaces (``1..2``) hold one cell per character.
+without spaces (``1..2``) hold one cell per character. A first line of two numbers
+is taken for the header, unless every line has two cells and the number of rows
+after it is not the first number (then it is a two-column matrix).
 
 >>> print(dump(load("1 . ?\\n. . 3")), end="")
 2 3
