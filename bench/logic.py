@@ -1,0 +1,184 @@
+"""Benchmark of the logic engine over a corpus: soundness, coverage, speed, grades.
+
+For every puzzle it runs a full walkthrough (`nurikabe.logic.explain`), checks every
+step against the published solution, and records time, steps, trials and grade. It
+prints a table per size class (up to 100 cells, 101-399, 400 and more), the grade
+distribution, and hint timings on 10x10 positions, and writes a JSON summary under
+bench/results/.
+
+    python bench/logic.py --corpus ../shared/corpus/puzzles.jsonl [--jobs 2] [--seconds 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from nurikabe.formats.jsonl import read_file
+from nurikabe.logic import LEVELS, explain, next_step
+from nurikabe.logic.state import State
+
+ROOT = Path(__file__).resolve().parent
+CLASSES = (("<=100", 0, 100), ("101-399", 101, 399), (">=400", 400, 1 << 30))
+
+
+def _run(args: tuple[str, int, Any, float]) -> dict[str, Any]:
+    path, index, _, seconds = args
+    doc = _docs(path)[index]
+    puzzle, solution = doc.puzzle, doc.solution
+    start = time.perf_counter()
+    walk = explain(puzzle, seconds=seconds)
+    elapsed = time.perf_counter() - start
+    wrong = 0
+    for step in walk.steps:
+        if step.kind not in ("deduction", "trial") or (
+            solution is not None
+            and (step.black_mask & ~solution.black_mask or step.white_mask & solution.black_mask)
+        ):
+            wrong += 1
+    grade = walk.grade
+    assert grade is not None
+    return {
+        "id": doc.meta.get("id", str(index)),
+        "size": f"{puzzle.rows}x{puzzle.cols}",
+        "cells": puzzle.area,
+        "status": walk.status,
+        "seconds": elapsed,
+        "steps": len(walk.steps),
+        "wrong_steps": wrong,
+        "trials": grade.trials,
+        "max_depth": grade.max_depth,
+        "level": grade.level,
+        "score": grade.score,
+        "hardest": grade.hardest,
+    }
+
+
+_CACHE: dict[str, list[Any]] = {}
+
+
+def _docs(path: str) -> list[Any]:
+    if path not in _CACHE:
+        _CACHE[path] = read_file(path)
+    return _CACHE[path]
+
+
+def _hints(docs: list[Any], n: int) -> list[float]:
+    """Times of hints on `n` positions of 10x10 puzzles (part-way through a walkthrough)."""
+    rng = random.Random(7)
+    tens = [d for d in docs if d.puzzle.rows == 10 and d.puzzle.cols == 10]
+    times = []
+    for doc in rng.sample(tens, min(n, len(tens))):
+        walk = explain(doc.puzzle, max_tier=3)
+        plain = [s for s in walk.steps if s.kind == "deduction"]
+        state = State(doc.puzzle)
+        for s in plain[: len(plain) * rng.randint(2, 8) // 10]:
+            state.decide(s.black_mask, s.white_mask)
+        board = state.to_board()
+        start = time.perf_counter()
+        next_step(doc.puzzle, board, solution=doc.solution)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", default=str(ROOT.parent.parent / "shared/corpus/puzzles.jsonl"))
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=60.0, help="trial time per puzzle")
+    parser.add_argument("--limit", type=int, default=0, help="only the first N puzzles")
+    parser.add_argument("--max-cells", type=int, default=0)
+    parser.add_argument("--out", default=str(ROOT / "results" / "logic.json"))
+    args = parser.parse_args(argv)
+    docs = _docs(args.corpus)
+    indices = [
+        i for i, d in enumerate(docs) if not args.max_cells or d.puzzle.area <= args.max_cells
+    ]
+    if args.limit:
+        indices = indices[: args.limit]
+    tasks = [(args.corpus, i, None, args.seconds) for i in indices]
+    rows: list[dict[str, Any]] = []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for row in pool.map(_run, tasks, chunksize=1):
+            rows.append(row)
+            print(
+                f"{row['id']:28s} {row['size']:>6s} {row['status']:7s} {row['steps']:5d} "
+                f"{row['seconds'] * 1000:9.1f} ms {row['level']:8s} trials={row['trials']} "
+                f"depth={row['max_depth']}" + (" WRONG" if row["wrong_steps"] else ""),
+                file=sys.stderr,
+                flush=True,
+            )
+    summary: dict[str, Any] = {"puzzles": len(rows), "classes": {}}
+    print(
+        f"{'class':9s} {'n':>4s} {'solved':>7s} {'no-trial':>9s} {'median ms':>10s} "
+        f"{'max ms':>9s} {'wrong':>6s} {'deepest':>8s}"
+    )
+    for name, lo, hi in CLASSES:
+        part = [r for r in rows if lo <= r["cells"] <= hi]
+        if not part:
+            continue
+        times = [r["seconds"] * 1000 for r in part]
+        entry = {
+            "n": len(part),
+            "solved": sum(r["status"] == "solved" for r in part),
+            "no_trial": sum(r["status"] == "solved" and not r["trials"] for r in part),
+            "median_ms": statistics.median(times),
+            "max_ms": max(times),
+            "wrong_steps": sum(r["wrong_steps"] for r in part),
+            "deepest_trial": max(r["max_depth"] for r in part),
+        }
+        summary["classes"][name] = entry
+        print(
+            f"{name:9s} {entry['n']:4d} {entry['solved']:7d} {entry['no_trial']:9d} "
+            f"{entry['median_ms']:10.1f} {entry['max_ms']:9.1f} {entry['wrong_steps']:6d} "
+            f"{entry['deepest_trial']:8d}"
+        )
+    ten = [r["seconds"] * 1000 for r in rows if r["size"] == "10x10"]
+    big = [r for r in rows if r["size"] in ("20x36", "36x20")]
+    levels = Counter(r["level"] for r in rows)
+    summary["grades"] = {lv: levels.get(lv, 0) for lv in LEVELS}
+    summary["solved_share"] = sum(r["status"] == "solved" for r in rows) / max(1, len(rows))
+    summary["no_trial_share"] = sum(
+        r["status"] == "solved" and not r["trials"] for r in rows
+    ) / max(1, len(rows))
+    summary["deepest_trial"] = max((r["max_depth"] for r in rows), default=0)
+    summary["median_10x10_ms"] = statistics.median(ten) if ten else None
+    summary["max_36x20_s"] = max((r["seconds"] for r in big), default=None)
+    hint_times = [t * 1000 for t in _hints([_docs(args.corpus)[i] for i in indices], 40)]
+    summary["hint_10x10_median_ms"] = statistics.median(hint_times) if hint_times else None
+    by_hardest: dict[str, Counter[str]] = {}
+    for r in rows:
+        by_hardest.setdefault(str(r["hardest"]), Counter())[r["level"]] += 1
+    summary["stuck"] = [r["id"] for r in rows if r["status"] != "solved"]
+    summary["wrong"] = [r["id"] for r in rows if r["wrong_steps"]]
+    summary["rows"] = rows
+    print("grades: " + ", ".join(f"{lv} {n}" for lv, n in summary["grades"].items()))
+    print(
+        f"solved {summary['solved_share']:.1%}, without trial {summary['no_trial_share']:.1%}, "
+        f"deepest trial {summary['deepest_trial']}"
+    )
+    if ten:
+        print(f"10x10 walkthrough median {summary['median_10x10_ms']:.1f} ms")
+    if hint_times:
+        print(f"10x10 hint median {summary['hint_10x10_median_ms']:.1f} ms")
+    if big:
+        print(f"36x20 walkthrough max {summary['max_36x20_s']:.2f} s")
+    if summary["stuck"]:
+        print("stuck: " + " ".join(summary["stuck"]))
+    if summary["wrong"]:
+        print("WRONG STEPS: " + " ".join(summary["wrong"]))
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    return 1 if summary["wrong"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,39 @@
+"""The logic engine: solving that explains itself, hints, walkthroughs and grading.
+
+- `techniques`: the catalogue, one ordered table of techniques (cheapest first).
+- `steps`: `Step`, what one deduction decides and why.
+- `state`: the engine's private bitset state and its cached analysis.
+- `trial`: trial steps (suppose, refute) with iterative deepening.
+- `engine`: `next_step`, `explain`, `grade`.
+- `grade`: `Grade` and the level definitions (docs/grading.md).
+- `html`: a walkthrough as one self-contained HTML page.
+
+>>> from nurikabe import Puzzle
+>>> p = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]])
+>>> explain(p).status  # two solutions: logic alone cannot finish
+'stuck'
+
+Imports `grid`, `puzzle` and its own modules; `next_step` uses the solver when present.
+"""
+
+from .engine import Walkthrough, explain, find_step, grade, next_step
+from .grade import LEVELS, Grade, level_tier
+from .state import State
+from .steps import Step
+from .techniques import TECHNIQUES, Technique, find_contradiction
+
+__all__ = [
+    "LEVELS",
+    "TECHNIQUES",
+    "Grade",
+    "State",
+    "Step",
+    "Technique",
+    "Walkthrough",
+    "explain",
+    "find_contradiction",
+    "find_step",
+    "grade",
+    "level_tier",
+    "next_step",
+]

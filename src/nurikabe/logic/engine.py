@@ -1,0 +1,189 @@
+"""The logic engine's entry points: `next_step` (hints), `explain` (walkthroughs), `grade`.
+
+The engine walks the technique table from the top after every step, so each step is
+the simplest one available; only when no technique applies does it make a trial step
+(`logic.trial`), with the least nesting depth that works. Every entry point takes a
+`max_tier`, so callers (the generator) can ask whether a puzzle is solvable at a
+level and not at the one below.
+
+Imports `puzzle`, `logic.*`, and, inside `next_step`, the exact solver (optional).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..puzzle import Board, Puzzle
+from .grade import Grade, grade_steps, level_tier
+from .state import State
+from .steps import Step, name_cells
+from .techniques import find_contradiction, plain_step
+from .trial import MAX_DEPTH, find_trial
+
+__all__ = ["Walkthrough", "explain", "find_step", "grade", "next_step"]
+
+
+def _tier(max_tier: int | str) -> int:
+    return level_tier(max_tier) if isinstance(max_tier, str) else int(max_tier)
+
+
+def find_step(
+    state: State, *, max_tier: int | str = 5, seconds: float | None = 20.0
+) -> Step | None:
+    """The simplest step from `state`: the first technique that applies, else a trial step.
+
+    Techniques above `max_tier` are not used; tier 4 allows trials of depth 1, tier 5
+    deeper ones. `seconds` bounds the trial search (None: no bound).
+    """
+    tier = _tier(max_tier)
+    step = plain_step(state, min(tier, 3))
+    if step is not None or tier < 4:
+        return step
+    depth = 1 if tier == 4 else MAX_DEPTH
+    return find_trial(state, max_depth=depth, max_tier=3, seconds=seconds)
+
+
+@dataclass
+class Walkthrough:
+    """A whole solve, step by step."""
+
+    puzzle: Puzzle
+    status: str
+    """``"solved"`` or ``"stuck"``."""
+    steps: list[Step] = field(default_factory=list)
+    grade: Grade | None = None
+    board: Board | None = None
+    """The board at the end (the solution when solved)."""
+
+    @property
+    def solved(self) -> bool:
+        """Whether the engine solved the puzzle."""
+        return self.status == "solved"
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"status", "steps": [step.to_json()...], "grade": {"level", "score", ...}}``."""
+        out: dict[str, Any] = {
+            "status": self.status,
+            "steps": [s.to_json() for s in self.steps],
+        }
+        if self.grade is not None:
+            out["grade"] = self.grade.to_json()
+        return out
+
+
+def explain(
+    puzzle: Puzzle,
+    *,
+    max_tier: int | str = 5,
+    board: Board | None = None,
+    seconds: float | None = 60.0,
+) -> Walkthrough:
+    """Solve `puzzle` step by step with the technique table and say why at every step.
+
+    Starts from `board` (default: the empty board). With `max_tier` below 5 the engine
+    uses only techniques up to that tier (``"hard"`` = 3 means no trial steps), so a
+    ``"stuck"`` status means the puzzle is harder than that level. `seconds` bounds the
+    time spent in trial searches (None: no bound); running out also ends as ``"stuck"``.
+
+    >>> from nurikabe import Puzzle
+    >>> walk = explain(Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]]))
+    >>> walk.status, walk.steps[0].technique, walk.grade.level
+    ('solved', 'one-clue', 'easy')
+
+    Raises:
+        ValueError: `max_tier` is not a level name or tier.
+    """
+    tier = _tier(max_tier)
+    state = State.from_board(board) if board is not None else State(puzzle)
+    steps: list[Step] = []
+    status = "stuck"
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    while True:
+        if not state.unknown:
+            status = "stuck" if find_contradiction(state) else "solved"
+            break
+        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        step = find_step(state, max_tier=tier, seconds=left)
+        if step is None:
+            break
+        steps.append(step)
+        if step.kind == "contradiction":
+            break
+        state.decide(step.black_mask, step.white_mask)
+    walk = Walkthrough(puzzle, status, steps, board=state.to_board())
+    walk.grade = grade_steps(steps, solved=status == "solved")
+    return walk
+
+
+def grade(puzzle: Puzzle, *, seconds: float | None = 60.0) -> Grade:
+    """The difficulty of `puzzle` (see docs/grading.md).
+
+    >>> from nurikabe import Puzzle
+    >>> grade(Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]])).level
+    'easy'
+    """
+    walk = explain(puzzle, seconds=seconds)
+    assert walk.grade is not None
+    return walk.grade
+
+
+def _solution(puzzle: Puzzle) -> Board | None:
+    try:
+        from ..solver import Limit, solve
+    except ImportError:
+        return None
+    try:
+        result = solve(puzzle, limit=Limit(solutions=2, seconds=10))
+    except Exception:  # the solver is optional here; a failure means "no solution known"
+        return None
+    return result.solution
+
+
+def wrong_cells_step(board: Board, solution: Board) -> Step | None:
+    """A ``wrong-cells`` step naming the cells of `board` that disagree with `solution`."""
+    wrong = (board.black_mask & ~solution.black_mask) | (board.white_mask & solution.black_mask)
+    if not wrong:
+        return None
+    grid = board.grid
+    return Step(
+        "wrong-cells",
+        grid,
+        wrong_mask=wrong,
+        premise_mask=0,
+        kind="wrong-cells",
+        message=f"{name_cells(grid, wrong)} {'are' if wrong & (wrong - 1) else 'is'} "
+        "wrong; fix that first.",
+    )
+
+
+def next_step(
+    puzzle: Puzzle, board: Board, *, solution: Board | None = None, max_tier: int | str = 5
+) -> Step | None:
+    """A hint: the simplest step not yet made on a player's `board` (dots included).
+
+    If the board already disagrees with the solution, the hint is a ``wrong-cells`` step
+    naming the wrong cells. The solution is computed with the exact solver when not
+    given; without a solver, wrong cells are found only when they contradict the rules.
+    Returns None when the board is complete or nothing can be deduced.
+
+    >>> from nurikabe import Puzzle
+    >>> p = Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]])
+    >>> next_step(p, p.empty_board()).message
+    'The 1 at r1c1 is a whole island, so r1c2 and r2c1 are black.'
+    """
+    if solution is None:
+        solution = _solution(puzzle)
+    if solution is not None:
+        step = wrong_cells_step(board, solution)
+        if step is not None:
+            return step
+    state = State.from_board(board)
+    if solution is None:
+        found = find_contradiction(state)
+        if found is not None:
+            return found
+    if not state.unknown:
+        return None
+    return find_step(state, max_tier=max_tier)

@@ -1,0 +1,224 @@
+"""The logic engine's private working state: two masks plus what is derived from them.
+
+`State` holds the black and white masks of a partial solution and caches, per
+shading, the analysis every technique reads: the islands (white regions holding a
+clue) with their size, missing cells and the cells they may still use; the orphan
+white regions (no clue yet); and how far each island can still reach. It also keeps
+the island-completion lists, which only ever shrink as cells get decided, so they
+are filtered rather than recomputed.
+
+Nothing here lives on `Board`. Imports `grid` and `puzzle` only.
+"""
+
+from __future__ import annotations
+
+from ..grid import Grid
+from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
+
+__all__ = ["Analysis", "Island", "State"]
+
+UNBOUNDED = 1 << 30
+"""The missing-cell count of a ``?`` island (it may grow without bound)."""
+
+
+class Island:
+    """A white region holding exactly one clue."""
+
+    __slots__ = ("allowed", "border", "clue", "forbidden", "mask", "need", "reach", "size", "value")
+
+    def __init__(self, mask: int, clue: int, value: int) -> None:
+        self.mask = mask
+        """Its cells."""
+        self.clue = clue
+        """The clue cell."""
+        self.value = value
+        """The clue (``-1`` for ``?``)."""
+        self.size = mask.bit_count()
+        """How many cells it has."""
+        self.need = UNBOUNDED if value == UNKNOWN_CLUE else value - self.size
+        """How many cells it still lacks (`UNBOUNDED` for a ``?`` clue)."""
+        self.border = 0
+        """Its unknown neighbours."""
+        self.forbidden = 0
+        """Cells it may never take: those touching another island."""
+        self.allowed = 0
+        """Cells it may grow into: unknown or orphan white, not forbidden."""
+        self.reach = 0
+        """Cells it can reach with the cells it lacks (itself included)."""
+
+    @property
+    def unknown_size(self) -> bool:
+        """Whether the clue is ``?``."""
+        return self.value == UNKNOWN_CLUE
+
+
+class Analysis:
+    """What every technique reads about one shading; computed once per shading."""
+
+    __slots__ = (
+        "black_parts",
+        "clashes",
+        "completions",
+        "covered",
+        "island_at",
+        "islands",
+        "orphans",
+        "state",
+        "unknown",
+    )
+
+    def __init__(self, state: State) -> None:
+        grid = state.grid
+        self.state = state
+        black, white = state.black, state.white
+        self.unknown = grid.full & ~(black | white)
+        self.islands: list[Island] = []
+        """The islands, ordered by their smallest cell."""
+        self.orphans: list[int] = []
+        """White regions without a clue."""
+        self.clashes: list[int] = []
+        """White regions holding two or more clues (a contradiction)."""
+        self.island_at: dict[int, Island] = {}
+        """Island by clue cell."""
+        clue_mask = state.clue_mask
+        values = state.values
+        for part in grid.components(white):
+            clues = part & clue_mask
+            if not clues:
+                self.orphans.append(part)
+            elif clues & (clues - 1):
+                self.clashes.append(part)
+            else:
+                cell = clues.bit_length() - 1
+                island = Island(part, cell, values[cell])
+                self.islands.append(island)
+                self.island_at[cell] = island
+        # A cell touching two islands is forbidden to both; one touching one island is
+        # forbidden to every other island.
+        dilate = grid.dilate
+        in_any = in_two = 0
+        dils = []
+        for island in self.islands:
+            d = dilate(island.mask)
+            dils.append(d)
+            in_two |= in_any & d
+            in_any |= d
+        unknown = self.unknown
+        orphan_white = white & ~clue_mask
+        for part in self.clashes:
+            orphan_white &= ~part
+        for island in self.islands:
+            orphan_white &= ~island.mask
+        free = unknown | orphan_white
+        for island, d in zip(self.islands, dils, strict=True):
+            island.border = d & unknown
+            island.forbidden = (in_any & ~d) | in_two
+            island.allowed = free & ~island.forbidden
+        self.covered = -1
+        self.black_parts: list[int] | None = None
+        self.completions: dict[int, list[int]] | None = None
+        """Per clue cell, the island's possible completions (filled by the techniques)."""
+
+    def reach(self) -> int:
+        """Union of every island's reach (computing each island's `reach` on the way)."""
+        if self.covered >= 0:
+            return self.covered
+        grid = self.state.grid
+        dilate = grid.dilate
+        covered = 0
+        for island in self.islands:
+            region = island.mask
+            frontier = region
+            allowed = island.allowed
+            for _ in range(min(island.need, grid.size)):
+                grown = dilate(frontier) & allowed & ~region
+                if not grown:
+                    break
+                region |= grown
+                frontier = grown
+            island.reach = region
+            covered |= region
+        self.covered = covered
+        return covered
+
+    def sea_parts(self) -> list[int]:
+        """The black regions."""
+        if self.black_parts is None:
+            self.black_parts = self.state.grid.components(self.state.black)
+        return self.black_parts
+
+
+class State:
+    """A partial solution under deduction: black and white masks plus cached analysis."""
+
+    __slots__ = (
+        "_analysis",
+        "black",
+        "clue_mask",
+        "completions",
+        "grid",
+        "puzzle",
+        "total_white",
+        "values",
+        "white",
+    )
+
+    def __init__(self, puzzle: Puzzle, black: int = 0, white: int | None = None) -> None:
+        self.puzzle = puzzle
+        self.grid: Grid = puzzle.grid
+        self.clue_mask = puzzle.clue_mask
+        self.values: dict[int, int] = dict(puzzle.clues)
+        self.black = black
+        self.white = (self.clue_mask if white is None else white) | (self.clue_mask & ~black)
+        unknown_clues = any(v == UNKNOWN_CLUE for v in self.values.values())
+        self.total_white: int | None = None if unknown_clues else puzzle.known_clue_total
+        """How many white cells the solution has (None with ``?`` clues)."""
+        self.completions: dict[int, tuple[tuple[int, int], list[int] | None]] = {}
+        """Per clue cell: (the island mask they were made for, the completions still possible)."""
+        self._analysis: Analysis | None = None
+
+    @classmethod
+    def from_board(cls, board: Board) -> State:
+        """The state of a player's board (clue cells count as white unless shaded)."""
+        return cls(board.puzzle, board.black_mask, board.white_mask)
+
+    def copy(self) -> State:
+        """An independent copy sharing the (immutable) cached analysis."""
+        other = State.__new__(State)
+        other.puzzle = self.puzzle
+        other.grid = self.grid
+        other.clue_mask = self.clue_mask
+        other.values = self.values
+        other.black = self.black
+        other.white = self.white
+        other.total_white = self.total_white
+        other.completions = dict(self.completions)
+        other._analysis = self._analysis
+        return other
+
+    @property
+    def unknown(self) -> int:
+        """The undecided cells."""
+        return self.grid.full & ~(self.black | self.white)
+
+    def analysis(self) -> Analysis:
+        """The analysis of the current shading (cached until it changes)."""
+        a = self._analysis
+        if a is None:
+            a = self._analysis = Analysis(self)
+        return a
+
+    def decide(self, black: int, white: int) -> None:
+        """Make the cells of `black` black and those of `white` white."""
+        if black or white:
+            self.black = (self.black | black) & ~white
+            self.white = (self.white | white) & ~black
+            self._analysis = None
+
+    def is_complete(self) -> bool:
+        """Whether no cell is undecided."""
+        return not self.unknown
+
+    def to_board(self) -> Board:
+        """The shading as a `Board`."""
+        return Board(self.puzzle, self.black, self.white)

@@ -1,0 +1,1265 @@
+"""The technique catalogue: every deduction the logic engine knows, in one ordered table.
+
+This module owns the techniques and `TECHNIQUES`, the table the engine walks from
+the top after every step (cheapest first). Each technique is a function
+``(puzzle, state) -> Step | None`` with a stable kebab-case id, a name and a
+difficulty tier; it returns one step (or None) and never changes the state. It also
+owns `find_contradiction`, the checks that end a supposition.
+
+Tiers: 1 easy, 2 medium, 3 hard (all plain logic); 4 expert and 5 extreme are trial
+steps (a supposition refuted at nesting depth 1, or deeper), made by `logic.trial`.
+
+The catalogue (the seed rules each covers are in docs/techniques.md)::
+
+    tier id                          rule
+    1    one-clue                    a 1 is a whole island: its neighbours are black
+    1    between-clues               a cell between two clues in a line is black
+    1    l-corner                    the two cells touching two diagonal clues are black
+    1    island-complete             a complete island is surrounded by black
+    1    bordering-two-islands       a cell touching two islands is black
+    1    pool-prevention             a 2x2 block with three black cells: the fourth is white
+    1    island-single-exit          an island lacking cells with one way out: it is white
+    1    last-cell                   an island lacking one cell with one legal option: white
+    1    sea-single-exit             a black region with one way out (more sea elsewhere): black
+    1    orphan-single-exit          a white cell without a clue, one way out: it is white
+    1    unreachable                 a cell no island can reach is black
+    1    enclosed-pocket             unknown cells walled in by one colour take that colour
+    1    counting                    all whites placed: rest black; whites missing = unknowns: white
+    2    two-choices-border          island lacking one cell: a cell touching all options is black
+    2    island-bottleneck           a cell every completion of an island passes through is white
+    2    orphan-bottleneck           a cell every island must use to reach a stray white is white
+    2    sea-articulation            a cell whose whitening would split the sea is black
+    2    pool-escape                 a cell whose blackening leaves a 2x2 block unreachable is white
+    3    completion-common-cell      a cell used by every possible completion of an island is white
+    3    completion-common-border    a cell bordered by every possible completion is black
+    3    completion-unreachable      a cell no possible completion of any island uses is black
+    4    trial                       suppose a colour; plain logic meets a contradiction (depth 1)
+    5    trial                       the same with nested suppositions (depth 2 and more)
+
+Contradictions (`find_contradiction`): a pool, two clues in one island, an island too
+big, an island that cannot reach its size, a white region no island can reach, a sea
+that can no longer connect, too many or too few white cells.
+
+Imports `grid`, `puzzle`, `logic.steps` and `logic.state`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..grid import bits
+from ..puzzle import Puzzle
+from .state import UNBOUNDED, Analysis, Island, State
+from .steps import Step, name_cells
+
+__all__ = [
+    "MAX_COMPLETIONS",
+    "TECHNIQUES",
+    "Technique",
+    "find_contradiction",
+    "technique",
+]
+
+MAX_COMPLETIONS = 1500
+"""Largest number of completions enumerated for one island; above it the island is skipped."""
+
+TechniqueFunc = Callable[[Puzzle, State], "Step | None"]
+
+
+@dataclass(frozen=True)
+class Technique:
+    """One row of the catalogue."""
+
+    id: str
+    """Stable kebab-case id (saved traces and tests depend on it)."""
+    name: str
+    """Name for people."""
+    tier: int
+    """Difficulty tier, 1 (easy) to 5 (extreme)."""
+    func: TechniqueFunc
+    """The technique itself."""
+
+    @property
+    def doc(self) -> str:
+        """The technique's docstring: rule, soundness, picture, source."""
+        return self.func.__doc__ or ""
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def _step(
+    state: State, technique: str, message: str, *, black: int = 0, white: int = 0, premises: int = 0
+) -> Step:
+    return Step(
+        technique,
+        state.grid,
+        black_mask=black,
+        white_mask=white,
+        premise_mask=premises,
+        message=message,
+    )
+
+
+def contradiction(state: State, technique: str, involved: int, message: str) -> Step:
+    """A step saying the position is impossible, naming the cells involved."""
+    return Step(
+        technique,
+        state.grid,
+        premise_mask=involved,
+        wrong_mask=involved,
+        message=message,
+        kind="contradiction",
+    )
+
+
+def _clue_text(state: State, island: Island) -> str:
+    value = "?" if island.unknown_size else str(island.value)
+    return f"the {value} at {state.grid.name(island.clue)}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _subject(grid: object, mask: int) -> str:
+    """``Cell r1c2`` or ``Cells r1c2 and r3c4``, to open a sentence."""
+    many = mask & (mask - 1)
+    return f"{'Cells' if many else 'Cell'} {name_cells(grid, mask)}"  # type: ignore[arg-type]
+
+
+def _is(mask: int) -> str:
+    return "are" if mask & (mask - 1) else "is"
+
+
+def _exits(a: Analysis, island: Island) -> int:
+    return island.border & island.allowed
+
+
+# -- tier 1 ----------------------------------------------------------------------------------
+
+
+def one_clue(puzzle: Puzzle, state: State) -> Step | None:
+    """A 1 is a whole island by itself, so every unknown neighbour is black.
+
+    Sound: any white neighbour would join the 1's island and make it bigger than 1.
+    ::
+
+        . # .        # black, 1 the clue
+        # 1 #
+        . # .
+
+    Source: J essay (complete island), game rule 2 (complete island -> surround).
+    """
+    a = state.analysis()
+    for island in a.islands:
+        if island.value == 1 and island.border:
+            return _step(
+                state,
+                "one-clue",
+                f"The 1 at {state.grid.name(island.clue)} is a whole island, so "
+                f"{name_cells(state.grid, island.border)} {_is(island.border)} black.",
+                black=island.border,
+                premises=island.mask,
+            )
+    return None
+
+
+def _shared_clue_cells(state: State) -> list[tuple[int, int, int]]:
+    """(cell, clue a, clue b) for unknown cells touching two clue cells."""
+    grid = state.grid
+    unknown = state.unknown
+    out = []
+    seen = 0
+    for c in bits(state.clue_mask):
+        for n in bits(grid.neighbors[c] & unknown & ~seen):
+            clues = grid.neighbors[n] & state.clue_mask & ~(1 << c)
+            if clues:
+                out.append((n, c, clues.bit_length() - 1))
+                seen |= 1 << n
+    return out
+
+
+def between_clues(puzzle: Puzzle, state: State) -> Step | None:
+    """A cell between two clues in a line (one cell apart) is black.
+
+    Sound: white, it would join both clues into one island.
+    ::
+
+        2 # 3
+    Source: game rule 11 (two clues that would touch -> black between), blog (cell
+    bordering two islands), J essay (free cell next to two numbered islands).
+    """
+    cols = state.grid.cols
+    black = premises = 0
+    for n, c1, c2 in _shared_clue_cells(state):
+        if abs(c1 - c2) in (2, 2 * cols):
+            black |= 1 << n
+            premises |= 1 << c1 | 1 << c2
+    if not black:
+        return None
+    return _step(
+        state,
+        "between-clues",
+        f"{_subject(state.grid, black)} {_is(black)} between two clues, "
+        f"so {'they are' if black & (black - 1) else 'it is'} black.",
+        black=black,
+        premises=premises,
+    )
+
+
+def l_corner(puzzle: Puzzle, state: State) -> Step | None:
+    """Two clues touching diagonally: both cells that touch them both are black.
+
+    Sound: either cell, white, would join the two clues into one island.
+    ::
+
+        3 #
+        # 2
+    Source: J essay ("2-clue L"), blog (L-corner, cell bordering two islands), game rule 10.
+    """
+    cols = state.grid.cols
+    black = premises = 0
+    for n, c1, c2 in _shared_clue_cells(state):
+        if abs(c1 - c2) not in (2, 2 * cols):
+            black |= 1 << n
+            premises |= 1 << c1 | 1 << c2
+    if not black:
+        return None
+    return _step(
+        state,
+        "l-corner",
+        f"{_subject(state.grid, black)} {_is(black)} wedged between two "
+        f"diagonal clues, so {'they are' if black & (black - 1) else 'it is'} black.",
+        black=black,
+        premises=premises,
+    )
+
+
+def island_complete(puzzle: Puzzle, state: State) -> Step | None:
+    """An island with all its cells is complete: every unknown neighbour is black.
+
+    Sound: a white neighbour would make the island one cell too big.
+    ::
+
+        # # #
+        # 3 . #      the 3 has its three cells
+        # # #
+    Source: blog (complete island -> surround with sea), J essay, game rule 2.
+    """
+    a = state.analysis()
+    for island in a.islands:
+        if island.need == 0 and island.border:
+            return _step(
+                state,
+                "island-complete",
+                f"{_cap(_clue_text(state, island))} is complete, so "
+                f"{name_cells(state.grid, island.border)} {_is(island.border)} black.",
+                black=island.border,
+                premises=island.mask,
+            )
+    return None
+
+
+def bordering_two_islands(puzzle: Puzzle, state: State) -> Step | None:
+    """A cell touching two different islands is black.
+
+    Sound: white, it would join two clues into one island.
+    ::
+
+        3 . # 2      the # touches the 3's island and the 2
+    Source: blog (cell bordering two islands -> sea), J essay, game rule 10.
+    """
+    grid = state.grid
+    a = state.analysis()
+    in_any = in_two = 0
+    for island in a.islands:
+        d = grid.dilate(island.mask)
+        in_two |= in_any & d
+        in_any |= d
+    black = in_two & a.unknown
+    if not black:
+        return None
+    premises = 0
+    for island in a.islands:
+        if grid.dilate(island.mask) & black:
+            premises |= island.mask
+    return _step(
+        state,
+        "bordering-two-islands",
+        f"{_subject(grid, black)} {'touch' if black & (black - 1) else 'touches'}"
+        f" two islands, so {'they are' if black & (black - 1) else 'it is'} black.",
+        black=black,
+        premises=premises,
+    )
+
+
+def _pool_candidates(state: State, black: int, candidates: int) -> list[tuple[int, int]]:
+    """(cell, block mask) for cells of `candidates` whose 2x2 block is otherwise black."""
+    grid = state.grid
+    cols = grid.cols
+    out = []
+    corners = grid.pool_corners(black | candidates)
+    for corner in bits(corners):
+        block = grid.block(corner)
+        rest = block & ~black
+        if rest and not rest & (rest - 1) and rest & candidates:
+            out.append((rest.bit_length() - 1, block))
+    del cols
+    return out
+
+
+def pool_prevention(puzzle: Puzzle, state: State) -> Step | None:
+    """A 2x2 block with three black cells: the fourth is white.
+
+    Sound: black, it would complete a pool.
+    ::
+
+        # #
+        # .
+    Source: J essay (2x2 with 3 black), game rule 14, blog (L-corner: the corner of an
+    L of three sea cells is land).
+    """
+    found = _pool_candidates(state, state.black, state.unknown)
+    if not found:
+        return None
+    white = premises = 0
+    for cell, block in found:
+        white |= 1 << cell
+        premises |= block & ~(1 << cell)
+    grid = state.grid
+    return _step(
+        state,
+        "pool-prevention",
+        f"{_subject(grid, white)} would complete a 2x2 pool of black cells, "
+        f"so {'they are' if white & (white - 1) else 'it is'} white.",
+        white=white,
+        premises=premises,
+    )
+
+
+def island_single_exit(puzzle: Puzzle, state: State) -> Step | None:
+    """An island that still lacks cells and has a single way out grows through it.
+
+    Sound: the missing cells must connect to the island, and every path leaves through
+    that cell (cells touching other islands are no way out).
+    ::
+
+        # # #
+        # 3 ?  <- the only exit: white
+        # # #
+    Source: blog (only one way out for an incomplete island), J essay, game rule 0.
+    """
+    a = state.analysis()
+    for island in a.islands:
+        if island.need > 0:
+            exits = _exits(a, island)
+            if exits and not exits & (exits - 1):
+                grid = state.grid
+                return _step(
+                    state,
+                    "island-single-exit",
+                    f"{_cap(_clue_text(state, island))} can only grow through "
+                    f"{grid.name(exits.bit_length() - 1)}, so it is white.",
+                    white=exits,
+                    premises=island.mask
+                    | (island.border & ~exits)
+                    | (grid.border(island.mask) & state.black),
+                )
+    return None
+
+
+def last_cell(puzzle: Puzzle, state: State) -> Step | None:
+    """An island lacking one cell with one legal option takes it.
+
+    Options that touch another white cell are not legal (the island would grow too
+    big or meet another clue).
+    ::
+
+        # 2 ? .     the right ? would also join the dot: only the lower option is legal
+          ?
+    Source: game rule 8 (last cell of an island with one option -> white).
+    """
+    a = state.analysis()
+    grid = state.grid
+    for island in a.islands:
+        if island.need == 1:
+            exits = _exits(a, island)
+            legal = 0
+            for e in bits(exits):
+                if not grid.neighbors[e] & state.white & ~island.mask:
+                    legal |= 1 << e
+            if legal and not legal & (legal - 1) and exits != legal:
+                return _step(
+                    state,
+                    "last-cell",
+                    f"{_cap(_clue_text(state, island))} lacks one cell and "
+                    f"{grid.name(legal.bit_length() - 1)} is its only legal option, "
+                    "so it is white.",
+                    white=legal,
+                    premises=island.mask | (grid.dilate(exits) & state.white),
+                )
+    return None
+
+
+def _total_black(state: State) -> int | None:
+    if state.total_white is None:
+        return None
+    return state.grid.size - state.total_white
+
+
+def sea_single_exit(puzzle: Puzzle, state: State) -> Step | None:
+    """A black region with a single way out, while more sea lies elsewhere, extends through it.
+
+    Sound: the sea is connected, so the region must reach the rest of it.
+    ::
+
+        . . .
+        . # ?    <- the only exit of the black cell: black
+        . . .
+    Source: blog (only one way out for a sea region), J essay, game rules 1 and 5.
+    """
+    a = state.analysis()
+    parts = a.sea_parts()
+    total = _total_black(state)
+    black_count = state.black.bit_count()
+    grid = state.grid
+    for part in parts:
+        if len(parts) > 1 or (total is not None and total > black_count):
+            exits = grid.border(part) & a.unknown
+            if exits and not exits & (exits - 1):
+                return _step(
+                    state,
+                    "sea-single-exit",
+                    f"The black region at {grid.name(part.bit_length() - 1)} can only "
+                    f"connect to the rest of the sea through "
+                    f"{grid.name(exits.bit_length() - 1)}, so it is black.",
+                    black=exits,
+                    premises=part | (grid.border(part) & state.white),
+                )
+    return None
+
+
+def orphan_single_exit(puzzle: Puzzle, state: State) -> Step | None:
+    """A white region without a clue and a single way out grows through it.
+
+    Sound: every white cell belongs to an island with a clue, which it must reach.
+    ::
+
+        # # #
+        # . ?    <- the dot's only exit: white
+        # # #
+    Source: game rule 0 (only exit -> white), blog (a cell surrounded by land).
+    """
+    a = state.analysis()
+    grid = state.grid
+    for orphan in a.orphans:
+        exits = grid.border(orphan) & a.unknown
+        if exits and not exits & (exits - 1):
+            return _step(
+                state,
+                "orphan-single-exit",
+                f"The white cell{'s' if orphan & (orphan - 1) else ''} at "
+                f"{name_cells(grid, orphan, limit=3)} can only reach a clue through "
+                f"{grid.name(exits.bit_length() - 1)}, so it is white.",
+                white=exits,
+                premises=orphan | (grid.border(orphan) & state.black),
+            )
+    return None
+
+
+def unreachable(puzzle: Puzzle, state: State) -> Step | None:
+    """A cell that no island can reach is black.
+
+    An island lacking k cells reaches only cells within k steps of it, walking through
+    unknown or clueless white cells and never touching another island.
+    ::
+
+        1 # ? ? ?    the far cells are out of every island's reach: black
+    Source: blog (cell reachable by no island -> sea), J essay (too far from any clue),
+    game rules 3 and 7.
+    """
+    a = state.analysis()
+    covered = a.reach()
+    black = a.unknown & ~covered
+    if not black:
+        return None
+    grid = state.grid
+    near = grid.dilate(grid.dilate(black))
+    premises = 0
+    for island in a.islands:
+        if island.reach & near or grid.dilate(island.mask) & near:
+            premises |= island.mask
+    return _step(
+        state,
+        "unreachable",
+        f"No island can reach {name_cells(grid, black)}, so "
+        f"{'they are' if black & (black - 1) else 'it is'} black.",
+        black=black,
+        premises=premises,
+    )
+
+
+def enclosed_pocket(puzzle: Puzzle, state: State) -> Step | None:
+    """Unknown cells walled in by white are white; walled in by black, black.
+
+    Sound: black cells inside a white wall could never join the rest of the sea (when
+    there is more sea than the pocket); white cells inside a black wall could never
+    reach a clue.
+    ::
+
+        # # # #        . . . .
+        # ? ? #   ->   . ? ? .   ->  white (when sea lies elsewhere)
+        # # # #        . . . .
+    Source: J essay (pocket enclosed by one colour), game rule 13 (enclosed non-clue
+    cell -> black), blog (a cell surrounded by land -> land).
+    """
+    a = state.analysis()
+    grid = state.grid
+    unknown = a.unknown
+    total = _total_black(state)
+    if not unknown:
+        return None
+    for part in grid.components(unknown):
+        wall = grid.border(part)
+        if not wall & state.white:
+            return _step(
+                state,
+                "enclosed-pocket",
+                f"{_subject(grid, part)} {_is(part)} walled in by black cells "
+                "and can reach no clue, so "
+                f"{'they are' if part & (part - 1) else 'it is'} black.",
+                black=part,
+                premises=wall,
+            )
+        if not wall & state.black and (
+            state.black or (total is not None and total > part.bit_count())
+        ):
+            return _step(
+                state,
+                "enclosed-pocket",
+                f"{_subject(grid, part)} {_is(part)} walled in by white cells; "
+                "black there could never join the rest of the sea, so "
+                f"{'they are' if part & (part - 1) else 'it is'} white.",
+                white=part,
+                premises=wall,
+            )
+    return None
+
+
+def counting(puzzle: Puzzle, state: State) -> Step | None:
+    """Count the white cells: all placed -> the rest is black; as many missing as unknown -> white.
+
+    Sound: the solution has exactly as many white cells as the clues add up to.
+    Does not apply with ``?`` clues.
+    ::
+
+        clues 2+3 = 5 white cells, 5 white already: every ? is black
+    Source: J essay (endgame: no white left / as many whites missing as free cells).
+    """
+    if state.total_white is None:
+        return None
+    unknown = state.unknown
+    if not unknown:
+        return None
+    have = state.white.bit_count()
+    grid = state.grid
+    if have == state.total_white:
+        return _step(
+            state,
+            "counting",
+            f"All {have} white cells are placed, so the remaining "
+            f"{unknown.bit_count()} unknown cell{'s' if unknown & (unknown - 1) else ''} "
+            f"({name_cells(grid, unknown, limit=3)}) {_is(unknown)} black.",
+            black=unknown,
+            premises=state.white & ~state.clue_mask | state.clue_mask,
+        )
+    if have + unknown.bit_count() == state.total_white:
+        return _step(
+            state,
+            "counting",
+            f"Exactly {unknown.bit_count()} white cells are still missing and that many "
+            f"cells are unknown, so {name_cells(grid, unknown, limit=3)} "
+            f"{_is(unknown)} white.",
+            white=unknown,
+            premises=state.clue_mask,
+        )
+    return None
+
+
+# -- tier 2 ----------------------------------------------------------------------------------
+
+
+def two_choices_border(puzzle: Puzzle, state: State) -> Step | None:
+    """An island lacking one cell: a cell that touches every legal option is black.
+
+    Sound: whichever option is taken, that cell borders the complete island.
+    ::
+
+        # 2 a         a and b are the 2's options; x touches both: black
+        # b x
+    Source: game rule 12 (both remaining choices of an island border a cell -> black),
+    blog (cell bordered by every completion).
+    """
+    a = state.analysis()
+    grid = state.grid
+    for island in a.islands:
+        if island.need != 1:
+            continue
+        exits = _exits(a, island)
+        options = [e for e in bits(exits) if not grid.neighbors[e] & state.white & ~island.mask]
+        if len(options) < 2:
+            continue
+        common = a.unknown & ~exits
+        for e in options:
+            common &= grid.neighbors[e]
+        if common:
+            opts = 0
+            for e in options:
+                opts |= 1 << e
+            return _step(
+                state,
+                "two-choices-border",
+                f"{_cap(_clue_text(state, island))} lacks one cell, and every option "
+                f"({name_cells(grid, opts)}) touches {name_cells(grid, common)}, so "
+                f"{'they are' if common & (common - 1) else 'it is'} black.",
+                black=common,
+                premises=island.mask | opts,
+            )
+    return None
+
+
+def _layer_count(grid_dilate: Callable[[int], int], start: int, allowed: int, need: int) -> int:
+    """How many cells of `allowed` lie within `need` steps of `start` (stops counting at need)."""
+    region = start
+    frontier = start
+    count = 0
+    for _ in range(need):
+        grown = grid_dilate(frontier) & allowed & ~region
+        if not grown:
+            break
+        count += grown.bit_count()
+        if count >= need:
+            return count
+        region |= grown
+        frontier = grown
+    return count
+
+
+def island_bottleneck(puzzle: Puzzle, state: State) -> Step | None:
+    """A cell that every way of completing an island must pass through is white.
+
+    Found by removing one cell at a time: if the island can then no longer collect the
+    cells it lacks within reach, the cell is needed.
+    ::
+
+        # # # #
+        4 ? ? ?     the 4 must pass through the first ?: white
+        # # # #
+    Source: blog (cell every completion of an island must use), game rule 4.
+    """
+    a = state.analysis()
+    a.reach()
+    dilate = state.grid.dilate
+    grid = state.grid
+    for island in a.islands:
+        need = island.need
+        if need <= 0 or need == UNBOUNDED or need > 40:
+            continue
+        # Layers of the reach by distance. Removing a cell at distance d can only cost
+        # the cells beyond d, so a cell is a candidate only when losing it and everything
+        # beyond would leave fewer cells than the island lacks.
+        layers = []
+        region = frontier = island.mask
+        for _ in range(need):
+            frontier = dilate(frontier) & island.allowed & ~region
+            if not frontier:
+                break
+            layers.append(frontier)
+            region |= frontier
+        total = sum(layer.bit_count() for layer in layers)
+        candidates = 0
+        beyond = total
+        for layer in layers:
+            beyond -= layer.bit_count()
+            if total - 1 - beyond < need:
+                candidates |= layer
+        candidates &= a.unknown
+        for c in bits(candidates):
+            bit = 1 << c
+            if _layer_count(dilate, island.mask, island.allowed & ~bit, need) < need:
+                return _step(
+                    state,
+                    "island-bottleneck",
+                    f"{_cap(_clue_text(state, island))} needs {need} more "
+                    f"cell{'s' if need > 1 else ''} and cannot collect them without "
+                    f"{grid.name(c)}, so it is white.",
+                    white=bit,
+                    premises=island.mask | (grid.border(island.reach) & state.black),
+                )
+    return None
+
+
+def _island_reaches(
+    island: Island, dilate: Callable[[int], int], blocked: int, target: int, size: int
+) -> bool:
+    """Whether `island` can reach a cell of `target` avoiding `blocked`."""
+    region = island.mask
+    frontier = region
+    allowed = island.allowed & ~blocked
+    for _ in range(min(island.need, size)):
+        grown = dilate(frontier) & allowed & ~region
+        if not grown:
+            return False
+        if grown & target:
+            return True
+        region |= grown
+        frontier = grown
+    return False
+
+
+def orphan_bottleneck(puzzle: Puzzle, state: State) -> Step | None:
+    """A cell through which every island must pass to reach a clueless white cell is white.
+
+    Sound: the white cell must join some island, and every island that can reach it
+    has to use that cell.
+    ::
+
+        2 ? ? #
+        # # ? .    the dot can be reached only through the ? next to it: white
+    Source: task list (a white cell that must join some island through one cell), game
+    rule 0 variant, blog (one way out).
+    """
+    a = state.analysis()
+    a.reach()
+    grid = state.grid
+    dilate = grid.dilate
+    for orphan in a.orphans:
+        owners = [i for i in a.islands if i.reach & orphan]
+        exits = grid.border(orphan) & a.unknown
+        if not owners or exits.bit_count() < 2:
+            continue
+        candidates = exits
+        for owner in owners:
+            candidates &= owner.reach
+        for c in bits(candidates):
+            bit = 1 << c
+            if not any(_island_reaches(o, dilate, bit, orphan, grid.size) for o in owners):
+                premises = orphan
+                for o in owners:
+                    premises |= o.mask
+                return _step(
+                    state,
+                    "orphan-bottleneck",
+                    f"The white cell{'s' if orphan & (orphan - 1) else ''} at "
+                    f"{name_cells(grid, orphan, limit=3)} can join an island only "
+                    f"through {grid.name(c)}, so it is white.",
+                    white=bit,
+                    premises=premises,
+                )
+    return None
+
+
+def _articulations(state: State) -> tuple[int, int]:
+    """(cells whose whitening splits the black cells, premise cells) over black+unknown."""
+    grid = state.grid
+    black = state.black
+    if not black or not black & (black - 1):
+        return 0, 0
+    domain = black | state.unknown
+    neighbors = grid.neighbors
+    root = black.bit_length() - 1
+    disc: dict[int, int] = {root: 0}
+    low: dict[int, int] = {root: 0}
+    nblack: dict[int, int] = {root: 1}
+    counter = 1
+    total_black = black.bit_count()
+    forced = 0
+    # Iterative DFS: stack of (cell, parent, remaining neighbour mask).
+    stack = [(root, -1, neighbors[root] & domain)]
+    cut_black: dict[int, int] = {}
+    while stack:
+        v, parent, rest = stack[-1]
+        if rest:
+            low_bit = rest & -rest
+            stack[-1] = (v, parent, rest ^ low_bit)
+            u = low_bit.bit_length() - 1
+            if u in disc:
+                if u != parent and disc[u] < low[v]:
+                    low[v] = disc[u]
+                continue
+            disc[u] = low[u] = counter
+            counter += 1
+            nblack[u] = (black >> u) & 1
+            stack.append((u, v, neighbors[u] & domain))
+            continue
+        stack.pop()
+        if parent < 0:
+            continue
+        if low[v] < low[parent]:
+            low[parent] = low[v]
+        nblack[parent] += nblack[v]
+        if low[v] >= disc[parent] and parent != root and nblack[v]:
+            cut_black[parent] = cut_black.get(parent, 0) + nblack[v]
+            # A separated subtree with black cells: the parent is forced when black
+            # cells also lie outside that subtree.
+            if nblack[v] < total_black:
+                forced |= 1 << parent
+    forced &= state.unknown
+    del cut_black
+    return forced, black
+
+
+def sea_articulation(puzzle: Puzzle, state: State) -> Step | None:
+    """A cell whose whitening would cut the black cells apart is black.
+
+    Sound: the sea is connected; with that cell white, black cells on either side could
+    no longer meet through black or unknown cells.
+    ::
+
+        # . .
+        # ? #      white there, the two black groups could never meet: black
+        . . #
+    Source: blog (a cell whose whitening would split the sea -> sea), game rules 1 and 5.
+    """
+    a = state.analysis()
+    if len(a.sea_parts()) < 2:
+        return None
+    forced, black = _articulations(state)
+    if not forced:
+        return None
+    cell = forced & -forced
+    grid = state.grid
+    return _step(
+        state,
+        "sea-articulation",
+        f"White at {grid.name(cell.bit_length() - 1)} would cut the sea in two, so it is black.",
+        black=cell,
+        premises=black,
+    )
+
+
+def pool_escape(puzzle: Puzzle, state: State) -> Step | None:
+    """If blackening a cell leaves no way to whiten any cell of a 2x2 block, it is white.
+
+    With the cell black, the block's other unknown cells would be out of every island's
+    reach, hence black, and the block would be a pool.
+    ::
+
+        ? a ? ?        b can be reached only through a:
+        # b # ?        a black -> b unreachable -> pool. So a is white.
+        # # # ?
+    Source: game rule 15 (a potential pool reachable only through one cell -> white), blog
+    (two unknowns next to two sea cells, one reachable only through the other).
+    """
+    a = state.analysis()
+    covered = a.reach()
+    grid = state.grid
+    black = state.black
+    unknown = a.unknown
+    dilate = grid.dilate
+    corners = grid.pool_corners(black | unknown)
+    for corner in bits(corners):
+        block = grid.block(corner)
+        open_cells = block & unknown
+        if (block & black).bit_count() < 2 or not open_cells & covered:
+            continue
+        owners = [i for i in a.islands if i.reach & open_cells]
+        candidates = (dilate(open_cells) & unknown) & ~(block & ~open_cells)
+        for c in bits(candidates):
+            bit = 1 << c
+            target = open_cells & ~bit
+            if not target:
+                continue
+            if any(_island_reaches(o, dilate, bit, target, grid.size) for o in owners):
+                continue
+            premises = block & black
+            for o in owners:
+                premises |= o.mask
+            return _step(
+                state,
+                "pool-escape",
+                f"Black at {grid.name(c)} would leave no island able to reach "
+                f"{name_cells(grid, target)}, and the 2x2 block at "
+                f"{grid.name(corner)} would become a pool, so {grid.name(c)} is white.",
+                white=bit,
+                premises=premises,
+            )
+    return None
+
+
+# -- tier 3: island completions ---------------------------------------------------------------
+
+
+def _enumerate(
+    grid_neighbors: tuple[int, ...], start: int, allowed: int, need: int, cap: int
+) -> list[int] | None:
+    """Every connected superset of `start` with `need` more cells from `allowed`, or None
+    when there are more than `cap` (Redelmeier's method: each set is made once)."""
+    out: list[int] = []
+    init = 0
+    for c in bits(start):
+        init |= grid_neighbors[c]
+    init &= allowed & ~start
+
+    def grow(cur: int, untried: int, seen: int, left: int) -> bool:
+        while untried:
+            b = untried & -untried
+            untried ^= b
+            nxt = cur | b
+            if left == 1:
+                out.append(nxt)
+                if len(out) > cap:
+                    return False
+                continue
+            nb = grid_neighbors[b.bit_length() - 1] & allowed & ~seen
+            if not grow(nxt, untried | nb, seen | nb, left - 1):
+                return False
+        return True
+
+    if need <= 0:
+        return [start]
+    if not grow(start, init, start | init, need):
+        return None
+    return out
+
+
+def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
+    """Per clue cell, the completions of its island still possible (islands with too many
+    completions, ``?`` clues and complete islands are left out)."""
+    grid = state.grid
+    dilate = grid.dilate
+    a.reach()
+    black = state.black
+    white = state.white
+    unknown = a.unknown
+    cache = state.completions
+    # A clueless white region reachable by a single island must join that island.
+    must_join: dict[int, int] = {}
+    for orphan in a.orphans:
+        owners = [i for i in a.islands if i.reach & orphan]
+        if len(owners) == 1:
+            must_join[owners[0].clue] = must_join.get(owners[0].clue, 0) | orphan
+    out: dict[int, list[int]] = {}
+    for island in a.islands:
+        if island.need <= 0 or island.unknown_size:
+            continue
+        entry = cache.get(island.clue)
+        room = (island.allowed & island.reach).bit_count()
+        key = (island.mask, room)
+        # Enumerate again only when the island grew since, or its room shrank a lot since
+        # the last attempt overflowed; a kept list is filtered instead (states only narrow).
+        if (
+            entry is None
+            or (entry[1] is None and (entry[0][0] != island.mask or 5 * room <= 4 * entry[0][1]))
+            or (entry[1] is not None and entry[0][0] & island.mask != entry[0][0])
+        ):
+            found = _enumerate(
+                grid.neighbors,
+                island.mask,
+                island.allowed & island.reach,
+                island.need,
+                MAX_COMPLETIONS,
+            )
+            if found is None:
+                cache[island.clue] = (key, None)
+                continue
+            candidates = found
+        elif entry[1] is None:
+            continue
+        else:
+            candidates = entry[1]
+        mask = island.mask
+        forbidden = island.forbidden | black
+        joined = must_join.get(island.clue, 0)
+        kept = []
+        for comp in candidates:
+            if comp & forbidden or comp & mask != mask or comp & joined != joined:
+                continue
+            ring = dilate(comp) & ~comp
+            if ring & white:
+                continue
+            if grid.pool_corners(black | ring):
+                continue
+            kept.append(comp)
+        if len(kept) <= 40 and black:
+            # Few enough to also check that the sea can still connect around each.
+            sea = black
+            kept = [
+                c
+                for c in kept
+                if _sea_connects(grid, sea | (dilate(c) & ~c), (black | unknown) & ~c)
+            ]
+        cache[island.clue] = (entry[0] if entry and entry[1] is not None else key, kept)
+        out[island.clue] = kept
+    return out
+
+
+def _sea_connects(grid: object, sea: int, domain: int) -> bool:
+    flood = grid.flood  # type: ignore[attr-defined]
+    return bool(flood(sea & -sea, domain) & sea == sea)
+
+
+def _completion_cache(state: State) -> dict[int, list[int]]:
+    a = state.analysis()
+    if a.completions is None:
+        a.completions = _completions(state, a)
+    return a.completions
+
+
+def completion_common_cell(puzzle: Puzzle, state: State) -> Step | None:
+    """A cell that every possible completion of an island uses is white.
+
+    The completions are listed outright (every connected shape of the right size that
+    touches no other white cell, leaves no pool and lets the sea connect).
+    ::
+
+        # ? ? #
+        3 ? # .     every shape the 3 can take uses the first ?: white
+    Source: blog (cell every completion of an island must use -> that island), game
+    rules 4 and 9; an island with no completion is a contradiction.
+    """
+    a = state.analysis()
+    comps = _completion_cache(state)
+    grid = state.grid
+    for clue, kept in comps.items():
+        island = a.island_at[clue]
+        if not kept:
+            return contradiction(
+                state,
+                "completion-common-cell",
+                island.mask,
+                f"{_cap(_clue_text(state, island))} has no way left to reach its size.",
+            )
+        common = a.unknown
+        for comp in kept:
+            common &= comp
+        if common:
+            return _step(
+                state,
+                "completion-common-cell",
+                f"Every way to complete {_clue_text(state, island)} "
+                f"({len(kept)} left) uses {name_cells(grid, common)}, so "
+                f"{'they are' if common & (common - 1) else 'it is'} white.",
+                white=common,
+                premises=island.mask | (grid.border(island.reach) & ~a.unknown),
+            )
+    return None
+
+
+def completion_common_border(puzzle: Puzzle, state: State) -> Step | None:
+    """A cell that borders every possible completion of an island is black.
+
+    ::
+
+        . 2 ?       both shapes of the 2 touch x: x is black
+        # ? x
+    Source: blog (cell bordered by every completion -> sea), game rules 9 and 12.
+    """
+    a = state.analysis()
+    comps = _completion_cache(state)
+    grid = state.grid
+    dilate = grid.dilate
+    for clue, kept in comps.items():
+        if not kept:
+            continue
+        island = a.island_at[clue]
+        common = a.unknown
+        for comp in kept:
+            common &= dilate(comp) & ~comp
+            if not common:
+                break
+        if common:
+            return _step(
+                state,
+                "completion-common-border",
+                f"Every way to complete {_clue_text(state, island)} "
+                f"({len(kept)} left) borders {name_cells(grid, common)}, so "
+                f"{'they are' if common & (common - 1) else 'it is'} black.",
+                black=common,
+                premises=island.mask,
+            )
+    return None
+
+
+def completion_unreachable(puzzle: Puzzle, state: State) -> Step | None:
+    """A cell that no possible completion of any island uses is black.
+
+    Sharper than `unreachable`: it counts cells that a route would drag in (clueless
+    white cells), forbids shapes that leave a pool, and uses each island's real shapes.
+    ::
+
+        2 ? ? .    the 2 can't take the second ?, it would also take the dot: black
+    Source: game rules 6 and 7 (unreachable once an island completes / would overgrow),
+    blog (cell reachable by no island).
+    """
+    a = state.analysis()
+    comps = _completion_cache(state)
+    used = 0
+    premises = 0
+    for island in a.islands:
+        kept = comps.get(island.clue)
+        if kept is None:
+            used |= island.reach
+            continue
+        premises |= island.mask
+        for comp in kept:
+            used |= comp
+    black = a.unknown & ~used
+    if not black:
+        return None
+    grid = state.grid
+    return _step(
+        state,
+        "completion-unreachable",
+        f"No possible shape of any island uses {name_cells(grid, black)}, so "
+        f"{'they are' if black & (black - 1) else 'it is'} black.",
+        black=black,
+        premises=premises,
+    )
+
+
+# -- contradictions --------------------------------------------------------------------------
+
+
+def find_contradiction(state: State) -> Step | None:
+    """A step of kind ``contradiction`` if the position breaks a rule or can no longer be
+    completed, else None.
+
+    Checks, cheapest first: two clues in one island, an island too big, a pool, too many
+    or too few white cells, an island that cannot reach its size, a clueless white region
+    no island can reach, black cells that can no longer connect.
+    """
+    a = state.analysis()
+    grid = state.grid
+    name = "contradiction"
+    for part in a.clashes:
+        return contradiction(
+            state,
+            name,
+            part & state.clue_mask | part,
+            f"Two clues are joined in one island at {name_cells(grid, part)}.",
+        )
+    for island in a.islands:
+        if island.need < 0:
+            return contradiction(
+                state,
+                name,
+                island.mask,
+                f"{_cap(_clue_text(state, island))} has grown to {island.size} cells, too many.",
+            )
+    corners = grid.pool_corners(state.black)
+    if corners:
+        block = grid.block(corners.bit_length() - 1)
+        return contradiction(
+            state, name, block, f"A 2x2 pool appears at {name_cells(grid, block)}."
+        )
+    if state.total_white is not None:
+        have = state.white.bit_count()
+        if have > state.total_white:
+            return contradiction(
+                state,
+                name,
+                state.white,
+                f"There are {have} white cells, more than the {state.total_white} the clues allow.",
+            )
+        if have + a.unknown.bit_count() < state.total_white:
+            return contradiction(
+                state,
+                name,
+                state.black,
+                f"Too few cells are left for the {state.total_white} white cells the clues need.",
+            )
+    for island in a.islands:
+        if 0 < island.need < UNBOUNDED:
+            room = grid.flood(island.mask, island.mask | island.allowed).bit_count()
+            if room - island.size < island.need:
+                return contradiction(
+                    state,
+                    name,
+                    island.mask | grid.border(island.mask),
+                    f"{_cap(_clue_text(state, island))} is walled in with "
+                    f"room for {room} cells, fewer than it needs.",
+                )
+    covered = a.reach()
+    for orphan in a.orphans:
+        if not orphan & covered:
+            return contradiction(
+                state,
+                name,
+                orphan,
+                f"No island can reach the white "
+                f"cell{'s' if orphan & (orphan - 1) else ''} at "
+                f"{name_cells(grid, orphan, limit=3)}.",
+            )
+    parts = a.sea_parts()
+    if len(parts) > 1:
+        black = state.black
+        reach = grid.flood(parts[0], black | a.unknown)
+        if reach & black != black:
+            cut = black & ~reach
+            return contradiction(
+                state,
+                name,
+                parts[0] | cut,
+                f"The black cells at {name_cells(grid, parts[0], limit=2)} "
+                f"and {name_cells(grid, cut, limit=2)} can no longer connect.",
+            )
+    return None
+
+
+# -- the table -------------------------------------------------------------------------------
+
+TECHNIQUES: tuple[Technique, ...] = (
+    Technique("one-clue", "A 1 is a whole island", 1, one_clue),
+    Technique("between-clues", "Cell between two clues", 1, between_clues),
+    Technique("l-corner", "Cells between diagonal clues", 1, l_corner),
+    Technique("island-complete", "Complete island", 1, island_complete),
+    Technique("bordering-two-islands", "Cell touching two islands", 1, bordering_two_islands),
+    Technique("pool-prevention", "Pool prevention", 1, pool_prevention),
+    Technique("island-single-exit", "Island with a single exit", 1, island_single_exit),
+    Technique("last-cell", "Last cell with one option", 1, last_cell),
+    Technique("sea-single-exit", "Sea with a single exit", 1, sea_single_exit),
+    Technique("orphan-single-exit", "Stray white cell with a single exit", 1, orphan_single_exit),
+    Technique("unreachable", "Unreachable cell", 1, unreachable),
+    Technique("enclosed-pocket", "Enclosed pocket", 1, enclosed_pocket),
+    Technique("counting", "Counting white cells", 1, counting),
+    Technique("two-choices-border", "Both choices border a cell", 2, two_choices_border),
+    Technique("island-bottleneck", "Island bottleneck", 2, island_bottleneck),
+    Technique("orphan-bottleneck", "Stray white cell bottleneck", 2, orphan_bottleneck),
+    Technique("sea-articulation", "Sea articulation", 2, sea_articulation),
+    Technique("pool-escape", "Pool escape", 2, pool_escape),
+    Technique("completion-common-cell", "Cell in every completion", 3, completion_common_cell),
+    Technique(
+        "completion-common-border", "Cell bordering every completion", 3, completion_common_border
+    ),
+    Technique("completion-unreachable", "Cell in no completion", 3, completion_unreachable),
+)
+"""The catalogue, cheapest first. Trial steps (tiers 4 and 5) come from `logic.trial`."""
+
+TRIAL = Technique("trial", "Trial and error", 4, lambda puzzle, state: None)
+"""The row that stands for trial steps (made by `logic.trial`, not by this function)."""
+
+_BY_ID = {t.id: t for t in (*TECHNIQUES, TRIAL)}
+
+
+def technique(id: str) -> Technique:
+    """The catalogue row with this id.
+
+    Raises:
+        KeyError: no such technique.
+    """
+    return _BY_ID[id]
+
+
+def plain_step(state: State, max_tier: int = 3) -> Step | None:
+    """The first step the table gives (cheapest technique first), up to `max_tier`."""
+    puzzle = state.puzzle
+    for row in TECHNIQUES:
+        if row.tier > max_tier:
+            break
+        step = row.func(puzzle, state)
+        if step is not None:
+            return step
+    return None

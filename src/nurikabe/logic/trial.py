@@ -1,0 +1,219 @@
+"""Trial steps: when no technique applies, suppose a colour and refute it.
+
+A trial supposes that one unknown cell has one colour, runs the plain techniques
+(and, at depth 2 and more, nested trials) until a contradiction appears, and then
+concludes that the cell has the other colour. The search deepens the nesting one
+level at a time and, within a depth, lets chains grow by steps, so the step it
+returns uses the least nesting depth that works and, among those, a shortest chain.
+Every search has a budget of technique scans, so a trial can give up but never runs
+away.
+
+Imports `logic.state`, `logic.steps` and `logic.techniques`.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..grid import bits
+from ..puzzle import Color
+from .state import State
+from .steps import Step, name_cells
+from .techniques import find_contradiction, plain_step
+
+__all__ = ["MAX_DEPTH", "OutOfBudget", "TrialBudget", "find_trial"]
+
+MAX_DEPTH = 3
+"""Deepest nesting of suppositions the engine tries."""
+
+CHAIN_CAPS = (2, 6, 20, 400)
+"""Longest chains tried in each pass (the shortest chain that works is found first)."""
+
+
+class OutOfBudget(Exception):
+    """The trial search ran out of technique scans."""
+
+
+class TrialBudget:
+    """How many technique scans a trial search may still make, and until when."""
+
+    __slots__ = ("deadline", "scans")
+
+    def __init__(self, scans: int, seconds: float | None = None) -> None:
+        self.scans = scans
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+
+    def spend(self) -> None:
+        """Count one scan; raise `OutOfBudget` when the scans or the time run out."""
+        self.scans -= 1
+        if self.scans < 0:
+            raise OutOfBudget
+        if (
+            self.deadline is not None
+            and not self.scans & 31
+            and (time.perf_counter() > self.deadline)
+        ):
+            raise OutOfBudget
+
+
+def _closure(
+    state: State, max_tier: int, limit: int, budget: TrialBudget
+) -> tuple[list[Step], Step | None]:
+    """Apply plain steps until a contradiction, a stall or `limit` steps."""
+    steps: list[Step] = []
+    while True:
+        found = find_contradiction(state)
+        if found is not None:
+            return steps, found
+        if len(steps) >= limit:
+            return steps, None
+        budget.spend()
+        step = plain_step(state, max_tier)
+        if step is None:
+            return steps, None
+        if step.kind == "contradiction":
+            return steps, step
+        steps.append(step)
+        state.decide(step.black_mask, step.white_mask)
+
+
+def _refute(
+    state: State,
+    cell: int,
+    color: Color,
+    depth: int,
+    max_tier: int,
+    limit: int,
+    budget: TrialBudget,
+) -> list[Step] | None:
+    """The chain of steps from supposing `cell` is `color` to a contradiction, or None."""
+    s = state.copy()
+    bit = 1 << cell
+    if color is Color.BLACK:
+        s.decide(bit, 0)
+    else:
+        s.decide(0, bit)
+    chain: list[Step] = []
+    while True:
+        steps, found = _closure(s, max_tier, limit - len(chain), budget)
+        chain += steps
+        if found is not None:
+            chain.append(found)
+            return chain
+        if depth <= 1 or len(chain) >= limit:
+            return None
+        inner = _search(s, 1, depth - 1, max_tier, budget, CHAIN_CAPS[:2])
+        if inner is None:
+            return None
+        if inner.kind == "contradiction":
+            chain.append(inner)
+            return chain
+        chain.append(inner)
+        s.decide(inner.black_mask, inner.white_mask)
+
+
+def _candidates(state: State) -> list[int]:
+    """Unknown cells, those touching decided cells first."""
+    grid = state.grid
+    unknown = state.unknown
+    near = grid.dilate(state.black | state.white) & unknown
+    return [*bits(near), *bits(unknown & ~near)]
+
+
+def _describe(grid: object, step: Step) -> str:
+    g = step.grid
+    if step.kind == "contradiction":
+        text = step.message.rstrip(".")
+        return text[:1].lower() + text[1:]
+    if step.kind == "trial":
+        return (
+            f"a trial shows {name_cells(g, step.mask, limit=3)} "
+            f"{'is' if step.mask.bit_count() == 1 else 'are'} "
+            f"{'black' if step.black_mask else 'white'}"
+        )
+    parts = []
+    if step.black_mask:
+        parts.append(
+            f"{name_cells(g, step.black_mask, limit=3)} "
+            f"{'is' if step.black_mask.bit_count() == 1 else 'are'} black"
+        )
+    if step.white_mask:
+        parts.append(
+            f"{name_cells(g, step.white_mask, limit=3)} "
+            f"{'is' if step.white_mask.bit_count() == 1 else 'are'} white"
+        )
+    return f"{' and '.join(parts)} ({step.technique})"
+
+
+def _trial_step(state: State, cell: int, color: Color, depth: int, chain: list[Step]) -> Step:
+    grid = state.grid
+    name = grid.name(cell)
+    other = Color.WHITE if color is Color.BLACK else Color.BLACK
+    said = [_describe(grid, s) for s in chain[:-1]]
+    if len(said) > 4:
+        said = [*said[:3], f"{len(said) - 4} more steps", said[-1]]
+    then = "; ".join([*said, _describe(grid, chain[-1])])
+    involved = chain[-1].wrong_mask
+    bit = 1 << cell
+    return Step(
+        "trial",
+        grid,
+        black_mask=bit if other is Color.BLACK else 0,
+        white_mask=bit if other is Color.WHITE else 0,
+        premise_mask=involved & ~bit,
+        message=f"Suppose {name} is {color.name.lower()}; then {then}; "
+        f"so {name} is {other.name.lower()}.",
+        trial_depth=depth,
+        kind="trial",
+        chain=tuple(chain),
+        wrong_mask=0,
+    )
+
+
+def _search(
+    state: State,
+    min_depth: int,
+    max_depth: int,
+    max_tier: int,
+    budget: TrialBudget,
+    caps: tuple[int, ...] = CHAIN_CAPS,
+) -> Step | None:
+    cells = _candidates(state)
+    for depth in range(min_depth, max_depth + 1):
+        for cap in caps:
+            best: tuple[int, int, Color, list[Step]] | None = None
+            for cell in cells:
+                for color in (Color.BLACK, Color.WHITE):
+                    limit = cap if best is None else min(cap, best[0] - 1)
+                    if limit < 1:
+                        break
+                    chain = _refute(state, cell, color, depth, max_tier, limit, budget)
+                    if chain is not None and (best is None or len(chain) < best[0]):
+                        best = (len(chain), cell, color, chain)
+                if best is not None and best[0] <= 1:
+                    break
+            if best is not None:
+                return _trial_step(state, best[1], best[2], depth, best[3])
+    return None
+
+
+def find_trial(
+    state: State,
+    *,
+    max_depth: int = MAX_DEPTH,
+    max_tier: int = 3,
+    scans: int = 100_000,
+    seconds: float | None = 20.0,
+) -> Step | None:
+    """The trial step with the least nesting depth and a shortest chain, or None.
+
+    `max_tier` bounds the plain techniques used inside suppositions; `scans` and
+    `seconds` bound the work (a search that runs out gives None).
+    """
+    if not state.unknown:
+        return None
+    budget = TrialBudget(scans, seconds)
+    try:
+        return _search(state, 1, max_depth, max_tier, budget)
+    except OutOfBudget:
+        return None
