@@ -211,6 +211,12 @@ def test_url_reads_legacy_and_upper_case_multi_char_tokens() -> None:
 def test_kanpen_url() -> None:
     url = "http://www.kanpen.net/nurikabe.html?problem=2/3/1_._./._._2"
     assert read(url).clues == {0: 1, 5: 2}
+    assert read(url.replace("problem=2/3/1_._./._._2", "problem=2/3/1_._._/._._2_/")).clues == {
+        0: 1,
+        5: 2,
+    }
+    with pytest.raises(FormatError, match=r"not a nurikabe URL: Kanpen page 'sudoku\.html'"):
+        read(url.replace("nurikabe.html", "sudoku.html"))
 
 
 @pytest.mark.parametrize(

@@ -81,9 +81,7 @@ def looks_like(text: str) -> bool:
     s = text.strip()
     q = s.find("?", 0, _MAX_HEAD)
     return (
-        q >= 0
-        and _URL_HEAD_RE.fullmatch(s, 0, q + 2) is not None
-        and _SPACE_RE.search(s) is None
+        q >= 0 and _URL_HEAD_RE.fullmatch(s, 0, q + 2) is not None and _SPACE_RE.search(s) is None
     )
 
 
@@ -261,7 +259,7 @@ def _load_kanpen(prefix: str, query: str, start: int) -> Document:
     area = rows * cols
     clues: dict[int, int] = {}
     for r, (part, column) in enumerate(body):
-        tokens = part.split("_", MAX_SIDE)
+        tokens = part.removesuffix("_").split("_", MAX_SIDE)  # pzprjs ends each cell with "_"
         if len(tokens) != cols:
             raise FormatError(
                 f"row {r + 1}: expected {cols} cells, got {len(tokens)}: {quote(part)}",
