@@ -65,6 +65,20 @@ def check_size(rows: int, cols: int, *, line: int | None = None) -> None:
         )
 
 
+def check_width(cells: int, *, line: int | None = None) -> None:
+    """Refuse a first row of more cells than a grid may have (`cells` counted by `cell_tokens`).
+
+    Raises:
+        FormatError: the row has more than `MAX_SIDE` cells.
+    """
+    if cells > MAX_SIDE:
+        raise FormatError(
+            f"a row of more than {MAX_SIDE} cells (the largest grid supported is "
+            f"{MAX_SIDE}x{MAX_SIDE})",
+            line=line,
+        )
+
+
 def check_clue(
     value: int, area: int, *, line: int | None = None, column: int | None = None
 ) -> None:

@@ -30,6 +30,7 @@ from ._common import (
     chars,
     check_clue,
     check_size,
+    check_width,
     count,
     make_puzzle,
     numbered_lines,
@@ -98,6 +99,7 @@ def load(text: str) -> Document:
         raise FormatError("input is empty")
     rows = len(lines)
     cols = len(_tokens(lines[0][1], None))
+    check_width(cols, line=lines[0][0])
     check_size(rows, cols, line=lines[0][0])
     area = rows * cols
     clues: dict[int, int] = {}

@@ -33,6 +33,7 @@ from ._common import (
     chars,
     check_clue,
     check_size,
+    check_width,
     count,
     is_int,
     make_puzzle,
@@ -121,6 +122,7 @@ def load(text: str) -> Document:
         body = lines
         rows = len(body)
         cols = len(_tokens(body[0][1], None))
+        check_width(cols, line=body[0][0])
         check_size(rows, cols, line=body[0][0])
     area = rows * cols
     clues: dict[int, int] = {}
