@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import importlib
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
+from typing import Protocol
 
 from ..errors import NurikabeError
 from ..puzzle import Board, CellSet, Puzzle
@@ -41,6 +42,7 @@ __all__ = [
     "Forced",
     "Limit",
     "Result",
+    "Search",
     "Stats",
     "Status",
     "UnknownEngineError",
@@ -81,7 +83,18 @@ def engine_names() -> list[str]:
     return list(ENGINES)
 
 
-def _engine_class(engine: str) -> type:
+class Search(Protocol):
+    """What an engine class gives: a solution generator and, afterwards, how it went."""
+
+    complete: bool
+    limit_hit: str | None
+    nodes: int
+    seconds: float
+
+    def solutions(self) -> Iterator[Board]: ...
+
+
+def _engine_class(engine: str) -> Callable[..., Search]:
     try:
         module_name, class_name = ENGINES[engine]
     except (KeyError, TypeError):
@@ -99,13 +112,12 @@ def _engine_class(engine: str) -> type:
         if missing == module_name:
             raise EngineUnavailableError(f"the {engine} engine is not built yet") from exc
         raise
-    cls: type = getattr(module, class_name)
+    cls: Callable[..., Search] = getattr(module, class_name)
     return cls
 
 
-def _new_search(puzzle: Puzzle, limit: Limit, start: Board | None, engine: str):  # type: ignore[no-untyped-def]
-    cls = _engine_class(engine)
-    return cls(puzzle, limit, start=start)
+def _new_search(puzzle: Puzzle, limit: Limit, start: Board | None, engine: str) -> Search:
+    return _engine_class(engine)(puzzle, limit, start=start)
 
 
 def _status(found: int, complete: bool) -> Status:
@@ -116,7 +128,7 @@ def _status(found: int, complete: bool) -> Status:
     return Status.UNIQUE if found == 1 else Status.NONE
 
 
-def run_search(search, puzzle: Puzzle, limit: Limit) -> Result:  # type: ignore[no-untyped-def]
+def run_search(search: Search, puzzle: Puzzle, limit: Limit | None = None) -> Result:
     """Drain an engine's search into a `Result` (for engines' own ``search`` functions)."""
     solutions = list(search.solutions())
     stats = Stats(engine=getattr(search, "engine", ""), seconds=search.seconds, nodes=search.nodes)
@@ -193,7 +205,7 @@ class CountResult(Result):
     total: int = 0
     """Solutions seen."""
 
-    @property  # type: ignore[override]
+    @property
     def count(self) -> int:
         """Solutions seen: exact when `complete`, a lower bound otherwise."""
         return self.total
