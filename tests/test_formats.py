@@ -221,7 +221,12 @@ def test_kanpen_url() -> None:
 
 @pytest.mark.parametrize(
     "pid",
-    ["nuribou", "mochikoro", "mochinyoro", "canal", "norinuri", "nurimisaki", "nurimaze", "sudoku"],
+    [
+        # nurikabe.js's sister genres, then the rest of the family, then anything else
+        *("nuribou", "mochikoro", "mochinyoro", "canal", "norinuri", "cornerch", "hasunomura"),
+        *("nuriloop", "nurimaze", "nurimisaki", "nuritwin", "nuriuzu"),
+        *("sudoku", "nurikabe2", "nuri"),
+    ],
 )
 def test_url_of_another_genre(pid: str) -> None:
     with pytest.raises(FormatError) as info:
