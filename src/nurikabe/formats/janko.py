@@ -143,17 +143,17 @@ def load(text: str) -> Document:
         if token in ("-", "."):
             continue
         if token == "?":
-            value = UNKNOWN_CLUE
+            clue = UNKNOWN_CLUE
         elif token.isascii() and token.isdigit():
-            value = parse_int(token, "a clue", line=number, column=column)
+            clue = parse_int(token, "a clue", line=number, column=column)
         else:
             raise FormatError(
                 f"unknown cell {quote(token, 20)} in [problem] (expected - or a number)",
                 line=number,
                 column=column,
             )
-        check_clue(value, area, line=number, column=column)
-        clues[i] = value
+        check_clue(clue, area, line=number, column=column)
+        clues[i] = clue
     puzzle = make_puzzle(rows, cols, clues)
     solution = None
     if "solution" in grids:
@@ -201,7 +201,7 @@ def _grid(
     """The tokens of a grid section, row-major, each with its line and column."""
     if len(lines) != rows:
         raise FormatError(f"expected {rows} rows in [{name}], got {len(lines)}", line=start)
-    cells = []
+    cells: list[tuple[str, int, int]] = []
     for number, line in lines:
         tokens = cell_tokens(line, _TOKEN_RE)
         if len(tokens) != cols:
