@@ -10,6 +10,9 @@ from .puzzle import UNKNOWN_CLUE, Board, CellSet, Color, Move, Puzzle, PuzzleIss
 # The solver package is light: engines (and OR-Tools) are imported only when a search runs.
 from .solver import Limit, Result, Status, count_solutions, forced_cells, solve
 
+# The logic engine is pure Python with no third-party imports: cheap to load.
+from .logic import Step, explain, grade, next_step
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -29,8 +32,12 @@ __all__ = [
     "PuzzleIssue",
     "Result",
     "Status",
+    "Step",
     "__version__",
     "count_solutions",
+    "explain",
     "forced_cells",
+    "grade",
+    "next_step",
     "solve",
 ]

@@ -62,14 +62,15 @@ class Walkthrough:
         """Whether the engine solved the puzzle."""
         return self.status == "solved"
 
-    def to_json(self) -> dict[str, Any]:
-        """``{"status", "steps": [step.to_json()...], "grade": {"level", "score", ...}}``."""
+    def to_json(self, *, detail: bool = False) -> dict[str, Any]:
+        """``{"status", "steps": [...], "grade": {"level", "score"}}``; `detail` adds more."""
         out: dict[str, Any] = {
             "status": self.status,
-            "steps": [s.to_json() for s in self.steps],
+            "steps": [s.to_json(detail=detail) for s in self.steps],
         }
         if self.grade is not None:
-            out["grade"] = self.grade.to_json()
+            g = self.grade.to_json()
+            out["grade"] = g if detail else {"level": g["level"], "score": g["score"]}
         return out
 
 

@@ -16,12 +16,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .steps import Step
-from .techniques import technique
+from .techniques import TECHNIQUES, technique
 
 __all__ = ["LEVELS", "Grade", "grade_steps", "level_tier"]
 
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 """The levels, easiest first; level *k* (1-based) allows techniques up to tier *k*."""
+
+_ORDER = {t.id: n for n, t in enumerate(TECHNIQUES)}
 
 MANY_TRIALS = 6
 """A solve that needs this many trial steps is extreme even at nesting depth 1."""
@@ -106,10 +108,11 @@ def grade_steps(steps: Sequence[Step], *, solved: bool = True) -> Grade:
     if not solved or len(trials) >= MANY_TRIALS:
         top = 5
     hardest = None
-    best = 0
+    best = (0, -1)
     for s, t in zip(steps, tiers, strict=True):
-        if t > best:
-            best, hardest = t, s.technique
+        key = (t, _ORDER.get(s.technique, -1))
+        if key > best:
+            best, hardest = key, s.technique
     extra = 0
     for s, t in zip(steps, tiers, strict=True):
         if t == 2:

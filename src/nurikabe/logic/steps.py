@@ -117,13 +117,14 @@ class Step:
             r, c = self.grid.coords(i)
             yield Move(r, c, color)
 
-    def to_json(self) -> dict[str, Any]:
-        """The JSON form: technique, cells ``[r, c, "#"|"."]`` (0-based), premises, message, depth.
+    def to_json(self, *, detail: bool = False) -> dict[str, Any]:
+        """The JSON form: technique, cells ``[r, c, "#"|"."]`` (0-based), premises, message,
+        trial_depth. With `detail`, also the kind, and a trial's chain.
 
-        A ``wrong-cells`` step is ``{"wrong_cells": [[r, c], ...], ...}``.
+        A ``wrong-cells`` step is ``{"wrong_cells": [[r, c], ...]}``.
         """
         if self.kind == "wrong-cells":
-            return {"wrong_cells": cell_list(self.grid, self.wrong_mask), "message": self.message}
+            return {"wrong_cells": cell_list(self.grid, self.wrong_mask)}
         out: dict[str, Any] = {
             "technique": self.technique,
             "cells": [[*self.grid.coords(i), color.symbol] for i, color in self.cells],
@@ -131,12 +132,12 @@ class Step:
             "message": self.message,
             "trial_depth": self.trial_depth,
         }
-        if self.kind != "deduction":
+        if detail:
             out["kind"] = self.kind
-        if self.kind == "contradiction":
-            out["involved"] = cell_list(self.grid, self.wrong_mask)
-        if self.chain:
-            out["chain"] = [s.to_json() for s in self.chain]
+            if self.kind == "contradiction":
+                out["involved"] = cell_list(self.grid, self.wrong_mask)
+            if self.chain:
+                out["chain"] = [s.to_json(detail=True) for s in self.chain]
         return out
 
     def __str__(self) -> str:

@@ -48,7 +48,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..grid import bits
+from ..grid import Grid, bits
 from ..puzzle import Puzzle
 from .state import UNBOUNDED, Analysis, Island, State
 from .steps import Step, name_cells
@@ -941,6 +941,10 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
         owners = [i for i in a.islands if i.reach & orphan]
         if len(owners) == 1:
             must_join[owners[0].clue] = must_join.get(owners[0].clue, 0) | orphan
+    cover_any = cover_two = 0
+    for island in a.islands:
+        cover_two |= cover_any & island.reach
+        cover_any |= island.reach
     out: dict[int, list[int]] = {}
     for island in a.islands:
         if island.need <= 0 or island.unknown_size:
@@ -973,6 +977,9 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
         mask = island.mask
         forbidden = island.forbidden | black
         joined = must_join.get(island.clue, 0)
+        # Cells no other island can reach turn black once this island is complete.
+        others = (cover_any & ~island.reach) | cover_two
+        dead_base = unknown & ~others
         kept = []
         for comp in candidates:
             if comp & forbidden or comp & mask != mask or comp & joined != joined:
@@ -980,25 +987,24 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
             ring = dilate(comp) & ~comp
             if ring & white:
                 continue
-            if grid.pool_corners(black | ring):
+            if grid.pool_corners(black | ring | (dead_base & ~comp)):
                 continue
             kept.append(comp)
-        if len(kept) <= 40 and black:
+        if len(kept) <= 200:
             # Few enough to also check that the sea can still connect around each.
-            sea = black
+            domain = black | unknown
             kept = [
                 c
                 for c in kept
-                if _sea_connects(grid, sea | (dilate(c) & ~c), (black | unknown) & ~c)
+                if _sea_connects(grid, black | (dilate(c) & ~c) | (dead_base & ~c), domain & ~c)
             ]
         cache[island.clue] = (entry[0] if entry and entry[1] is not None else key, kept)
         out[island.clue] = kept
     return out
 
 
-def _sea_connects(grid: object, sea: int, domain: int) -> bool:
-    flood = grid.flood  # type: ignore[attr-defined]
-    return bool(flood(sea & -sea, domain) & sea == sea)
+def _sea_connects(grid: Grid, sea: int, domain: int) -> bool:
+    return not sea or grid.flood(sea & -sea, domain) & sea == sea
 
 
 def _completion_cache(state: State) -> dict[int, list[int]]:
@@ -1171,9 +1177,12 @@ def find_contradiction(state: State) -> Step | None:
                 state.black,
                 f"Too few cells are left for the {state.total_white} white cells the clues need.",
             )
+    covered = a.reach()
     for island in a.islands:
-        if 0 < island.need < UNBOUNDED:
-            room = grid.flood(island.mask, island.mask | island.allowed).bit_count()
+        # The reach grows by at least one cell per step until it runs out of room, so a
+        # reach smaller than the island needs means it ran out of room.
+        if 0 < island.need < UNBOUNDED and island.reach.bit_count() - island.size < island.need:
+            room = island.reach.bit_count()
             if room - island.size < island.need:
                 return contradiction(
                     state,
@@ -1182,7 +1191,6 @@ def find_contradiction(state: State) -> Step | None:
                     f"{_cap(_clue_text(state, island))} is walled in with "
                     f"room for {room} cells, fewer than it needs.",
                 )
-    covered = a.reach()
     for orphan in a.orphans:
         if not orphan & covered:
             return contradiction(

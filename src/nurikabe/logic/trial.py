@@ -26,7 +26,7 @@ __all__ = ["MAX_DEPTH", "OutOfBudget", "TrialBudget", "find_trial"]
 MAX_DEPTH = 3
 """Deepest nesting of suppositions the engine tries."""
 
-CHAIN_CAPS = (2, 6, 20, 400)
+CHAIN_CAPS = (2, 5, 12, 30, 80)
 """Longest chains tried in each pass (the shortest chain that works is found first)."""
 
 

@@ -1,0 +1,179 @@
+"""``nurikabe hint``, ``nurikabe explain`` and ``nurikabe grade``: the logic engine's commands.
+
+They only read sources and call `nurikabe.logic` (`next_step`, `explain`, `grade`);
+the HTML page comes from `nurikabe.logic.html`. Bad input ends with one line and
+exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from typing import Any
+
+from ..errors import FormatError, NurikabeError
+from ..puzzle import Board, Puzzle
+from .common import CliError, load_source, print_json, read_source, source_id, write_output
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    levels = "easy, medium, hard, expert, extreme"
+    hint = sub.add_parser(
+        "hint",
+        help="the next logical step on a board",
+        description="Show the simplest step not yet made on BOARD (default: the empty board, "
+        "or the board the source holds). Wrong cells are reported first.",
+    )
+    hint.add_argument("src", metavar="SRC", help="puzzle file, URL, or '-' for stdin")
+    hint.add_argument("--board", metavar="FILE", help="the player's board ('#', '.', '?' rows)")
+    hint.add_argument("--json", action="store_true", help="print the step as JSON")
+    hint.add_argument("--max-level", default="extreme", help=f"hardest level to use ({levels})")
+    hint.set_defaults(func=run_hint)
+
+    explain = sub.add_parser(
+        "explain",
+        help="a step-by-step walkthrough with reasons",
+        description="Solve SRC step by step with the technique catalogue, saying why.",
+    )
+    explain.add_argument("src", metavar="SRC", help="puzzle file, URL, or '-' for stdin")
+    explain.add_argument("--html", metavar="FILE", help="write a self-contained HTML page")
+    explain.add_argument("--json", action="store_true", help="print the walkthrough as JSON")
+    explain.add_argument("--max-level", default="extreme", help=f"hardest level ({levels})")
+    explain.add_argument("--seconds", type=float, default=60.0, help="time for trial steps")
+    explain.set_defaults(func=run_explain)
+
+    grade = sub.add_parser(
+        "grade",
+        help="difficulty grade of a puzzle or of every puzzle of a JSON-lines file",
+        description="Grade SRC (see docs/grading.md). With --batch (or a .jsonl SRC) every "
+        "record is graded, one JSON line each, with a progress bar.",
+    )
+    grade.add_argument("src", metavar="SRC", help="puzzle file, URL, .jsonl file or '-'")
+    grade.add_argument("--batch", action="store_true", help="SRC is a JSON-lines file")
+    grade.add_argument("--json", action="store_true", help="print JSON")
+    grade.add_argument("--seconds", type=float, default=60.0, help="time for trial steps")
+    grade.set_defaults(func=run_grade)
+
+
+def _level(value: str) -> int:
+    from ..logic import level_tier
+
+    try:
+        return level_tier(value) if not value.isdigit() else max(1, min(5, int(value)))
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _read_board(path: str, puzzle: Puzzle) -> Board:
+    text, name = read_source(path)
+    try:
+        from ..formats import read_board
+    except ImportError:
+        try:
+            return Board.from_rows(puzzle, [ln.strip() for ln in text.splitlines() if ln.strip()])
+        except FormatError as exc:
+            raise CliError(str(exc.located(name))) from None
+    try:
+        return read_board(text, puzzle, source=name)
+    except FormatError as exc:
+        raise CliError(str(exc.located(name))) from None
+    except NurikabeError as exc:
+        raise CliError(f"{name}: {exc}") from None
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    from ..logic import next_step
+
+    doc = load_source(args.src)
+    puzzle = doc.puzzle
+    if args.board:
+        board = _read_board(args.board, puzzle)
+    elif doc.board is not None:
+        board = doc.board
+    else:
+        board = puzzle.empty_board()
+    step = next_step(puzzle, board, solution=doc.solution, max_tier=_level(args.max_level))
+    if args.json:
+        print_json(step.to_json() if step is not None else None)
+        return 0
+    if step is None:
+        print("No step found: the board is complete, or logic cannot go on from here.")
+        return 0
+    try:
+        from ..render import render_text
+
+        after = board.copy()
+        if step.kind in ("deduction", "trial"):
+            after.apply(step)
+        print(render_text(puzzle, after, marks=step.mask or step.wrong_mask))
+    except ImportError:
+        pass
+    print(f"[{step.technique}] {step.message}")
+    return 0
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    from ..logic import explain
+
+    doc = load_source(args.src)
+    walk = explain(doc.puzzle, max_tier=_level(args.max_level), seconds=args.seconds)
+    if args.html:
+        from ..logic.html import walkthrough_html
+
+        title = f"Nurikabe {source_id(args.src, doc)}"
+        write_output(walkthrough_html(walk, title=title), args.html)
+    if args.json:
+        print_json(walk.to_json())
+        return 0
+    if args.html and args.html != "-":
+        print(f"wrote {args.html}: {walk.status}, {len(walk.steps)} steps", file=sys.stderr)
+        return 0
+    for number, step in enumerate(walk.steps, start=1):
+        depth = f" depth {step.trial_depth}" if step.trial_depth else ""
+        print(f"{number:4d}. [{step.technique}{depth}] {step.message}")
+    grade = walk.grade
+    assert grade is not None
+    print(f"{walk.status}: {len(walk.steps)} steps, grade {grade.level} (score {grade.score})")
+    return 0
+
+
+def _grade_row(doc: Any, seconds: float, fallback: str) -> dict[str, Any]:
+    from ..logic import grade
+
+    g = grade(doc.puzzle, seconds=seconds)
+    return {"id": doc.meta.get("id") or fallback, **g.to_json()}
+
+
+def run_grade(args: argparse.Namespace) -> int:
+    batch = args.batch or args.src.endswith(".jsonl")
+    if not batch:
+        doc = load_source(args.src)
+        row = _grade_row(doc, args.seconds, source_id(args.src, doc))
+        if args.json:
+            print_json(row)
+        else:
+            print(
+                f"{row['level']} (score {row['score']}, hardest {row['hardest']}, "
+                f"trials {row['trials']}{'' if row['solved'] else ', stuck'})"
+            )
+        return 0
+    from ..formats.jsonl import iter_documents
+    from .progress import progress
+
+    text, name = read_source(args.src)
+    try:
+        docs = list(iter_documents(text))
+    except FormatError as exc:
+        raise CliError(str(exc.located(name))) from None
+    levels: Counter[str] = Counter()
+    for number, doc in enumerate(progress(docs, total=len(docs), desc="grade"), start=1):
+        row = _grade_row(doc, args.seconds, f"{name}:{number}")
+        levels[row["level"]] += 1
+        if args.json:
+            print_json(row)
+        else:
+            print(f"{row['id']}\t{row['level']}\t{row['score']}\t{row['hardest']}")
+        sys.stdout.flush()
+    print("grades: " + ", ".join(f"{k} {v}" for k, v in sorted(levels.items())), file=sys.stderr)
+    return 0
