@@ -5,13 +5,13 @@ This module re-exports the public API only.
 
 from .errors import FormatError, IllegalMoveError, InvalidPuzzleError, NurikabeError
 from .grid import MAX_SIDE, Grid
+
+# The logic engine is pure Python with no third-party imports: cheap to load.
+from .logic import Step, explain, grade, next_step
 from .puzzle import UNKNOWN_CLUE, Board, CellSet, Color, Move, Puzzle, PuzzleIssue
 
 # The solver package is light: engines (and OR-Tools) are imported only when a search runs.
 from .solver import Limit, Result, Status, count_solutions, forced_cells, solve
-
-# The logic engine is pure Python with no third-party imports: cheap to load.
-from .logic import Step, explain, grade, next_step
 
 __version__ = "0.1.0"
 

@@ -91,7 +91,7 @@ def explain(
     >>> from nurikabe import Puzzle
     >>> walk = explain(Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]]))
     >>> walk.status, walk.steps[0].technique, walk.grade.level
-    ('solved', 'one-clue', 'easy')
+    ('solved', 'one-clue', 'medium')
 
     Raises:
         ValueError: `max_tier` is not a level name or tier.
@@ -123,7 +123,7 @@ def grade(puzzle: Puzzle, *, seconds: float | None = 60.0) -> Grade:
 
     >>> from nurikabe import Puzzle
     >>> grade(Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]])).level
-    'easy'
+    'medium'
     """
     walk = explain(puzzle, seconds=seconds)
     assert walk.grade is not None
