@@ -215,6 +215,21 @@ def peak_rss(doc: Document, engine: str, timeout: float) -> dict[str, Any]:
     return info
 
 
+def git_state() -> dict[str, Any]:
+    """The commit measured, and whether the solver sources differ from it."""
+
+    def git(*args: str) -> str:
+        done = subprocess.run(
+            ["git", *args], cwd=HERE.parent, capture_output=True, text=True, check=False
+        )
+        return done.stdout.strip()
+
+    return {
+        "commit": git("rev-parse", "--short", "HEAD"),
+        "solver_changes": git("status", "--porcelain", "src/nurikabe/solver").splitlines(),
+    }
+
+
 def cpsat_workers() -> int | None:
     try:
         from nurikabe.solver.cpsat import WORKERS
@@ -267,9 +282,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--cpsat-sample",
         type=int,
-        default=60,
+        default=40,
         help="give the CP-SAT engines an evenly spread sample of N of the puzzles they may "
-        "take (default 60, to keep `make bench` near 20 minutes; 0 for all)",
+        "take (default 40, to keep `make bench` near 20 minutes; 0 for all)",
     )
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per puzzle (60)")
     parser.add_argument("--out", help="JSON summary path (default bench/results/solve-DATE.json)")
@@ -345,6 +360,7 @@ def main(argv: list[str] | None = None) -> int:
     summary = {
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "command": " ".join(["python", "bench/solve.py", *(argv or sys.argv[1:])]),
+        "git": git_state(),
         "machine": {
             "python": platform.python_version(),
             "platform": platform.platform(),
