@@ -31,7 +31,7 @@ Imports only `grid`, `puzzle` and `solver.result`, plus the standard library.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
 from .result import Limit, Result, Stats, Status
@@ -40,7 +40,7 @@ __all__ = ["NativeSearch", "search"]
 
 _ENUM_REMAINING = 4
 """Enumerate the completions of islands lacking at most this many cells."""
-_ENUM_CAP = 400
+_ENUM_CAP = 1000
 """Give up enumerating an island's completions beyond this many partial shapes."""
 
 
@@ -88,6 +88,11 @@ class NativeSearch:
         self.enumerations = 0
         """Island completion enumerations."""
         self._deadline: float | None = None
+        self.probing = True
+        self.probe_enum = _ENUM_REMAINING
+        self.node_enum = _ENUM_REMAINING
+        self._cache: dict[tuple[int, ...], tuple[list[int], int, int, int] | None] = {}
+        self.probes = 0
 
         grid = puzzle.grid
         self._grid = grid
@@ -131,7 +136,9 @@ class NativeSearch:
                 black, white = stack.pop()
                 self.nodes += 1
                 try:
-                    black, white, children = self._propagate(black, white)
+                    black, white, children = self._propagate(black, white, self.node_enum)
+                    if children and self.probing:
+                        black, white, children = self._probe(black, white, children)
                 except _Contradiction:
                     continue
                 if children:
@@ -176,7 +183,9 @@ class NativeSearch:
 
     # -- propagation ---------------------------------------------------------------------------
 
-    def _propagate(self, black: int, white: int) -> tuple[int, int, list[tuple[int, int]]]:
+    def _propagate(
+        self, black: int, white: int, enum_limit: int = _ENUM_REMAINING
+    ) -> tuple[int, int, list[tuple[int, int]]]:
         """Run the rules to a fixpoint; return the new masks and the children to branch into.
 
         No children means every cell is decided. Raises `_Contradiction` or `_Stop`.
@@ -205,6 +214,9 @@ class NativeSearch:
                 region |= frontier
             return region
 
+        prev: int | None = None
+        last: list[int] = []
+        clued = 0
         while True:
             self.rounds += 1
             if deadline is not None and perf() > deadline:
@@ -220,17 +232,33 @@ class NativeSearch:
             new_black = 0
             new_white = 0
 
-            # Islands: the white component of each clue.
-            comps: list[int] = []
-            clued = 0
-            for bit in clue_bits:
-                if clued & bit:
-                    raise _Contradiction  # two clues in one island
-                comp = flood(bit, white)
-                if comp & clue_mask != bit:
-                    raise _Contradiction
-                comps.append(comp)
-                clued |= comp
+            # Islands: the white component of each clue, regrown only where whites were added.
+            if prev is None:
+                comps = []
+                clued = 0
+                for bit in clue_bits:
+                    if clued & bit:
+                        raise _Contradiction  # two clues in one island
+                    comp = flood(bit, white)
+                    if comp & clue_mask != bit:
+                        raise _Contradiction
+                    comps.append(comp)
+                    clued |= comp
+            else:
+                added = white & ~prev
+                comps = last
+                if added:
+                    comps = []
+                    clued = 0
+                    for k, comp in enumerate(last):
+                        if dil(comp) & added:
+                            comp = flood(comp, white)
+                            if comp & clue_mask != clue_bits[k]:
+                                raise _Contradiction
+                        comps.append(comp)
+                        clued |= comp
+            prev = white
+            last = comps
             orphan = white & ~clued
 
             adj1 = 0
@@ -364,28 +392,22 @@ class NativeSearch:
                 n = counts[k]
                 if size == n:
                     continue
-                if size < 0 or size - n > _ENUM_REMAINING:
+                if size < 0 or size - n > enum_limit:
                     cover2 |= reaches[k]
                     continue
                 comp = comps[k]
                 out = exits[k]
                 allowed = free & ~(adj2 | (adj1 & ~out))
-                shapes = self._completions(comp, size, allowed, orphan, black, unknown)
-                if shapes is None:
+                found = self._completions(comp, size, allowed, orphan, black, white)
+                if found is None:
                     cover2 |= reaches[k]
                     continue
+                shapes, union, inter, binter = found
                 if not shapes:
                     raise _Contradiction
-                union = 0
-                inter = full
-                binter = full
-                for shape in shapes:
-                    union |= shape
-                    inter &= shape
-                    binter &= dil(shape)
                 cover2 |= union
                 new_white |= inter & unknown
-                must_black |= binter & ~union & unknown
+                must_black |= binter & unknown
                 if best is None or len(shapes) < len(best):
                     best = shapes
             new_black |= must_black | (unknown & ~cover2)
@@ -405,6 +427,70 @@ class NativeSearch:
                 return black, white, children
             cell = self._branch_cell(comps, counts, exits, orphans, unknown)
             return black, white, [(black, white | cell), (black | cell, white)]
+
+    def _probe(
+        self, black: int, white: int, children: list[tuple[int, int]]
+    ) -> tuple[int, int, list[tuple[int, int]]]:
+        """Failed-literal probing: try each unknown cell both ways.
+
+        A colour that leads to a contradiction forces the other; cells both colours agree
+        on are forced. With nothing forced, branch on the cell whose two colours decide
+        the most cells.
+        """
+        deep = self._propagate
+        probe_limit = self.probe_enum
+        node_limit = self.node_enum
+
+        def prop(b: int, w: int) -> tuple[int, int, list[tuple[int, int]]]:
+            return deep(b, w, probe_limit)
+
+        full = self._full
+        while True:
+            known = black | white
+            rest = full & ~known
+            base = known.bit_count()
+            best_score = -1
+            best: list[tuple[int, int]] = children
+            forced = False
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                if (black | white) & bit:
+                    continue
+                self.probes += 1
+                try:
+                    wb, ww, _ = prop(black, white | bit)
+                    w_ok = True
+                except _Contradiction:
+                    w_ok = False
+                try:
+                    bb, bw, _ = prop(black | bit, white)
+                    b_ok = True
+                except _Contradiction:
+                    if not w_ok:
+                        raise
+                    b_ok = False
+                if not w_ok:
+                    black, white, children = deep(bb, bw, node_limit)
+                    forced = True
+                elif not b_ok:
+                    black, white, children = deep(wb, ww, node_limit)
+                    forced = True
+                else:
+                    cb = wb & bb & ~black
+                    cw = ww & bw & ~white
+                    if cb | cw:
+                        black, white, children = deep(black | cb, white | cw, node_limit)
+                        forced = True
+                    elif not forced:
+                        score = ((wb | ww).bit_count() - base) * ((bb | bw).bit_count() - base)
+                        if score > best_score:
+                            best_score = score
+                            best = [(wb, ww), (bb, bw)]
+                if not children:
+                    return black, white, children
+            if not forced:
+                return black, white, best
 
     def _branch_cell(
         self,
@@ -446,64 +532,139 @@ class NativeSearch:
         return best & -best
 
     def _completions(
-        self, comp: int, size: int, allowed: int, orphan: int, black: int, unknown: int
-    ) -> list[int] | None:
+        self, comp: int, size: int, allowed: int, orphan: int, black: int, white: int
+    ) -> tuple[list[int], int, int, int] | None:
         """Every way to complete island `comp` to `size` cells, or None past the cap.
 
         A completion is a connected set of `size` cells holding `comp`, otherwise made of
         `allowed` cells, that swallows every white cell it touches and whose black border
-        makes no pool.
+        makes no pool and has no cell walled in (when the sea has other cells). Returns
+        the shapes, their union, their intersection and the cells outside every shape
+        that border all of them. Results are cached on the part of the state they
+        depend on.
         """
-        self.enumerations += 1
         full = self._full
         cols = self._cols
         nfc = self._nfc
         nlc = self._nlc
-        corners = self._corners
 
         def dil(m: int) -> int:
             return m | ((m & nfc) >> 1) | ((m & nlc) << 1) | (m >> cols) | ((m << cols) & full)
 
-        level = {comp}
-        seen = 0
-        done: set[int] = set()
-        while level:
-            nxt: set[int] = set()
-            for shape in level:
-                grow = dil(shape) & allowed & ~shape
-                while grow:
-                    low = grow & -grow
-                    grow ^= low
-                    new = shape | low
-                    touch = dil(low) & orphan & ~new
-                    while touch:
-                        # Swallow the whole white component it touches.
-                        region = touch
-                        front = touch
-                        while front:
-                            front = dil(front) & orphan & ~region
-                            region |= front
-                        new |= region
-                        touch = dil(new) & orphan & ~new
-                    n = new.bit_count()
-                    if n > size or new in nxt:
+        zone = comp
+        for _ in range(size - comp.bit_count() + 2):
+            zone = dil(zone)
+        # Orphan white cells are keyed whole: one touched inside the zone may reach outside it.
+        key = (comp, size, allowed & zone, orphan, black & zone, white & zone)
+        cache = self._cache
+        hit = cache.get(key)
+        if hit is not None or key in cache:
+            return hit
+        self.enumerations += 1
+        if len(cache) > 200_000:
+            cache.clear()
+        result = self._enumerate(comp, size, allowed, orphan, black, white, dil)
+        cache[key] = result
+        return result
+
+    def _enumerate(
+        self,
+        comp: int,
+        size: int,
+        allowed: int,
+        orphan: int,
+        black: int,
+        white: int,
+        dil: Callable[[int], int],
+    ) -> tuple[list[int], int, int, int] | None:
+        """The uncached work of `_completions`.
+
+        Redelmeier's method: each connected shape is generated once, by growing only
+        through cells first seen after the parent's choice. A white component without a
+        clue is one node of the graph (taken whole), represented by its lowest cell.
+        """
+        cols = self._cols
+        full = self._full
+        nfc = self._nfc
+        nlc = self._nlc
+        corners = self._corners
+        nbrs = self._grid.neighbors
+        sea = full & ~white
+        done: list[int] = []
+        budget = [_ENUM_CAP]
+
+        def fresh(cells: int, seen: int) -> tuple[int, int]:
+            """New candidate nodes among `cells`, and the cells they mark as seen."""
+            cand = cells & allowed & ~seen
+            mark = cells | seen
+            lone = cand & orphan
+            if lone:
+                cand &= ~orphan
+                while lone:
+                    o = lone & -lone
+                    part = o
+                    front = o
+                    while front:
+                        front = dil(front) & orphan & ~part
+                        part |= front
+                    lone &= ~part
+                    mark |= part
+                    cand |= part & -part
+            return cand, mark
+
+        def grow(shape: int, n: int, untried: int, seen: int) -> None:
+            while untried:
+                low = untried & -untried
+                untried ^= low
+                budget[0] -= 1
+                if budget[0] < 0:
+                    return
+                if low & orphan:
+                    region = low
+                    front = low
+                    while front:
+                        front = dil(front) & orphan & ~region
+                        region |= front
+                    m = n + region.bit_count()
+                    around = dil(region)
+                else:
+                    region = low
+                    m = n + 1
+                    around = nbrs[low.bit_length() - 1]
+                if m > size:
+                    continue
+                new = shape | region
+                if m == size:
+                    ring = dil(new) & ~new
+                    nb = black | ring
+                    pb = nb & (nb >> 1) & corners
+                    if pb & (pb >> cols):
                         continue
-                    if n == size:
-                        if new in done:
-                            continue
-                        ring = dil(new) & ~new & unknown
-                        nb = black | ring
-                        pb = nb & (nb >> 1) & corners
-                        if pb & (pb >> cols):
-                            continue
-                        done.add(new)
-                    else:
-                        nxt.add(new)
-            seen += len(nxt)
-            if seen > _ENUM_CAP:
-                return None
-            level = nxt
-        return sorted(done)
+                    # A border cell with no way out to the rest of the sea.
+                    f = sea & ~new
+                    shut = ring & ~(
+                        ((f & nfc) >> 1) | ((f & nlc) << 1) | (f >> cols) | ((f << cols) & full)
+                    )
+                    if shut and (nb & (nb - 1)):
+                        continue
+                    done.append(new)
+                    continue
+                cand, mark = fresh(around & ~new, seen)
+                grow(new, m, untried | cand, mark)
+
+        cand, mark = fresh(dil(comp) & ~comp, comp)
+        grow(comp, comp.bit_count(), cand, mark)
+        if budget[0] < 0:
+            return None
+        shapes = done
+        union = 0
+        inter = self._full
+        binter = self._full
+        for shape in shapes:
+            union |= shape
+            inter &= shape
+            binter &= dil(shape)
+        return shapes, union, inter, binter & ~union
 
 
 def search(puzzle: Puzzle, limit: Limit, *, start: Board | None = None) -> Result:
