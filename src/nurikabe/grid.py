@@ -20,7 +20,7 @@ This module imports nothing from the package.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 __all__ = ["MAX_SIDE", "Grid", "bits", "lowest", "popcount"]
 
@@ -53,18 +53,6 @@ def popcount(mask: int) -> int:
 class Grid:
     """Precomputed geometry of an R x C grid. Get instances with `Grid.of`, which caches them."""
 
-    __slots__ = (
-        "cols",
-        "first_col",
-        "full",
-        "last_col",
-        "neighbors",
-        "not_first_col",
-        "not_last_col",
-        "rows",
-        "size",
-    )
-
     def __init__(self, rows: int, cols: int) -> None:
         self.rows = rows
         self.cols = cols
@@ -78,8 +66,11 @@ class Grid:
         self.last_col = first << (cols - 1)
         self.not_first_col = self.full & ~first
         self.not_last_col = self.full & ~self.last_col
-        self.neighbors: tuple[int, ...] = tuple(self._neighbors_of(i) for i in range(self.size))
-        """Per cell, the mask of its orthogonal neighbours."""
+
+    @cached_property
+    def neighbors(self) -> tuple[int, ...]:
+        """Per cell, the mask of its orthogonal neighbours (built on first use)."""
+        return tuple(self._neighbors_of(i) for i in range(self.size))
 
     @staticmethod
     @lru_cache(maxsize=64)
