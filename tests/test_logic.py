@@ -1,0 +1,233 @@
+"""The logic engine end to end: walkthroughs agree with published solutions, hints,
+grading, restriction by tier, the HTML page and the CLI commands."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+from nurikabe import Board, Color, Puzzle, Step, explain, grade, next_step
+from nurikabe.cli import main
+from nurikabe.logic import LEVELS, State, find_step, level_tier
+from nurikabe.logic.html import walkthrough_html
+
+try:
+    from corpus import CORPUS_PATH, corpus, sample
+except ImportError:  # pragma: no cover
+    CORPUS_PATH = None
+
+HAVE_CORPUS = CORPUS_PATH is not None and CORPUS_PATH.exists()
+needs_corpus = pytest.mark.skipif(not HAVE_CORPUS, reason="corpus not present")
+
+SMALL = Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]])
+# 5x7: a small non-square puzzle with a unique solution.
+FIVE_BY_SEVEN = Puzzle.from_grid(
+    [
+        [2, 0, 0, 0, 0, 0, 1],
+        [0, 0, 0, 3, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 2, 0, 0, 0, 3],
+    ]
+)
+
+
+def agrees(step: Step, solution: Board) -> bool:
+    return not (step.black_mask & ~solution.black_mask or step.white_mask & solution.black_mask)
+
+
+def check_walk(puzzle: Puzzle, solution: Board, seconds: float | None = 30.0) -> None:
+    walk = explain(puzzle, seconds=seconds)
+    for step in walk.steps:
+        assert step.kind in ("deduction", "trial"), step
+        assert agrees(step, solution), step
+    if walk.status == "solved":
+        assert walk.board == solution
+
+
+def test_small_walkthrough() -> None:
+    walk = explain(SMALL)
+    assert walk.status == "solved"
+    assert walk.steps[0].technique == "one-clue"
+    assert walk.steps[0].color is Color.BLACK
+    board = SMALL.empty_board()
+    for step in walk.steps:
+        board.apply(step)
+    assert board == walk.board and board.is_complete()
+    data = walk.to_json()
+    assert set(data) == {"status", "steps", "grade"}
+    assert set(data["grade"]) == {"level", "score"}
+    assert set(data["steps"][0]) == {"technique", "cells", "premises", "message", "trial_depth"}
+    assert data["steps"][0]["cells"] == [[0, 1, "#"], [1, 0, "#"]]
+
+
+def test_non_square_puzzle_is_solved_soundly() -> None:
+    walk = explain(FIVE_BY_SEVEN)
+    assert walk.status in ("solved", "stuck")
+    if walk.status == "solved":
+        assert walk.board is not None and walk.board.is_complete()
+
+
+def test_ambiguous_puzzle_is_stuck() -> None:
+    walk = explain(Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]]))
+    assert walk.status == "stuck"
+    assert walk.grade is not None and walk.grade.level == "extreme"
+
+
+def test_question_mark_clue() -> None:
+    puzzle = Puzzle.from_clues(3, 4, [(0, 0, -1), (2, 3, 1)])
+    walk = explain(puzzle, seconds=5)
+    assert walk.status in ("solved", "stuck")
+    assert all(s.kind in ("deduction", "trial") for s in walk.steps)
+
+
+def test_hint_on_partial_board_with_dots() -> None:
+    solution = explain(SMALL).board
+    assert solution is not None
+    board = Board.from_rows(SMALL, ["1#?", "#??", "??3"])
+    step = next_step(SMALL, board, solution=solution)
+    assert step is not None and step.kind == "deduction"
+    assert not step.mask & (board.black_mask | board.white_mask)
+    assert agrees(step, solution)
+
+
+def test_hint_reports_wrong_cells_first() -> None:
+    solution = explain(SMALL).board
+    assert solution is not None
+    board = Board.from_rows(SMALL, ["1.?", "???", "??3"])
+    step = next_step(SMALL, board, solution=solution)
+    assert step is not None and step.kind == "wrong-cells"
+    assert step.to_json() == {"wrong_cells": [[0, 1]]}
+    board.apply(step)
+    assert board.color_at(0, 1) is Color.UNKNOWN
+
+
+def test_hint_without_given_solution_uses_solver_or_logic() -> None:
+    board = Board.from_rows(SMALL, ["1.?", "???", "??3"])
+    step = next_step(SMALL, board)
+    assert step is not None and step.kind in ("wrong-cells", "contradiction")
+
+
+def test_hint_on_complete_board() -> None:
+    solution = explain(SMALL).board
+    assert solution is not None
+    assert next_step(SMALL, solution.copy(), solution=solution) is None
+
+
+def test_max_tier_restricts() -> None:
+    walk = explain(SMALL, max_tier="easy")
+    assert all(s.technique != "sea-articulation" for s in walk.steps)
+    assert level_tier("hard") == 3
+    with pytest.raises(ValueError):
+        level_tier("impossible")
+
+
+def test_find_step_respects_tier() -> None:
+    state = State(SMALL)
+    step = find_step(state, max_tier=1)
+    assert step is not None and step.technique == "one-clue"
+
+
+def test_grade_fields() -> None:
+    g = grade(SMALL)
+    assert g.level in LEVELS and g.score >= 0 and g.solved
+    assert g.counts and g.hardest in g.counts
+
+
+def test_html_page() -> None:
+    page = walkthrough_html(explain(SMALL), title="small")
+    assert page.startswith("<!DOCTYPE html>")
+    assert page.count("<svg") == len(explain(SMALL).steps) + 1
+    assert "is a whole island" in page
+
+
+@needs_corpus
+def test_corpus_sample_sound_and_solved() -> None:
+    docs = sample(10, max_cells=100)
+    solved = 0
+    for doc in docs:
+        check_walk(doc.puzzle, doc.solution, seconds=8)
+        solved += explain(doc.puzzle, max_tier=3).status == "solved"
+    assert solved >= 6
+
+
+@needs_corpus
+def test_grades_rise_with_hardest_technique() -> None:
+    seen = {}
+    for doc in sample(12, max_cells=100):
+        g = grade(doc.puzzle, seconds=8)
+        seen.setdefault(g.level, []).append(g.score)
+    levels = sorted(seen, key=LEVELS.index)
+    for low, high in itertools.pairwise(levels):
+        assert max(seen[low]) < min(seen[high])
+
+
+@needs_corpus
+@pytest.mark.slow
+@pytest.mark.parametrize("index", range(499))
+def test_corpus_walkthrough_sound(index: int) -> None:
+    docs = corpus()
+    if index >= len(docs):
+        pytest.skip("smaller corpus")
+    doc = docs[index]
+    check_walk(doc.puzzle, doc.solution, seconds=60)
+
+
+# -- CLI -----------------------------------------------------------------------------------
+
+
+@pytest.fixture()
+def small_file(tmp_path):
+    path = tmp_path / "small.txt"
+    path.write_text("3 3\n1 0 0\n0 0 0\n0 0 3\n", encoding="utf-8")
+    return path
+
+
+def test_cli_explain_json(small_file, capsys) -> None:
+    assert main(["explain", str(small_file), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "solved"
+    assert data["grade"]["level"] in LEVELS
+    assert data["steps"][0]["trial_depth"] == 0
+
+
+def test_cli_explain_html(small_file, tmp_path, capsys) -> None:
+    out = tmp_path / "walk.html"
+    assert main(["explain", str(small_file), "--html", str(out)]) == 0
+    assert out.read_text(encoding="utf-8").count("<svg") >= 2
+
+
+def test_cli_hint(small_file, tmp_path, capsys) -> None:
+    assert main(["hint", str(small_file), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["technique"] == "one-clue"
+    board = tmp_path / "board.txt"
+    board.write_text("1.?\n???\n??3\n", encoding="utf-8")
+    assert main(["hint", str(small_file), "--board", str(board), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data == {"wrong_cells": [[0, 1]]}
+    assert main(["hint", str(small_file)]) == 0
+    assert "one-clue" in capsys.readouterr().out
+
+
+def test_cli_grade(small_file, tmp_path, capsys) -> None:
+    assert main(["grade", str(small_file)]) == 0
+    assert capsys.readouterr().out.split()[0] in LEVELS
+    batch = tmp_path / "two.jsonl"
+    record = {"id": "s", "rows": 3, "cols": 3, "clues": [[0, 0, 1], [2, 2, 3]]}
+    batch.write_text(json.dumps(record) + "\n" + json.dumps(record) + "\n", encoding="utf-8")
+    assert main(["grade", str(batch), "--json"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 2 and json.loads(lines[0])["id"] == "s"
+
+
+def test_cli_bad_input(small_file, tmp_path, capsys) -> None:
+    assert main(["explain", str(tmp_path / "missing.txt")]) == 2
+    assert main(["explain", str(small_file), "--max-level", "bogus"]) == 2
+    bad = tmp_path / "bad.txt"
+    bad.write_text("1\n", encoding="utf-8")
+    assert main(["hint", str(small_file), "--board", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 3 and "Traceback" not in err

@@ -1,0 +1,119 @@
+"""Every technique of the catalogue fires on a hand-made position and stays quiet on another.
+
+Positions are rows of characters: a digit is a clue (white), ``#`` black, ``.`` white,
+``?`` unknown. Each "fires" case lists the moves the technique must make.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from nurikabe import Puzzle
+from nurikabe.logic import TECHNIQUES
+from nurikabe.logic.state import State
+from nurikabe.logic.techniques import find_contradiction, technique
+
+
+def position(rows: list[str]) -> State:
+    clues = []
+    black = white = 0
+    cols = len(rows[0])
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            bit = 1 << (r * cols + c)
+            if ch.isdigit():
+                clues.append((r, c, int(ch)))
+            elif ch == "#":
+                black |= bit
+            elif ch == ".":
+                white |= bit
+    puzzle = Puzzle.from_clues(len(rows), cols, clues)
+    return State(puzzle, black, white | puzzle.clue_mask)
+
+
+# id: (fires-position, expected moves, quiet-position)
+CASES: dict[str, tuple[list[str], set[str], list[str]]] = {
+    "one-clue": (["1??", "???"], {"r1c2=#", "r2c1=#"}, ["1#?", "#??"]),
+    "between-clues": (["2?3??", "?????"], {"r1c2=#"}, ["2??3?", "?????"]),
+    "l-corner": (["2??", "?2?"], {"r1c2=#", "r2c1=#"}, ["2??", "??2"]),
+    "island-complete": (["2.?", "???"], {"r1c3=#", "r2c1=#", "r2c2=#"}, ["2??", "???"]),
+    "bordering-two-islands": (["2.?.2", "#?#?#"], {"r1c3=#"}, ["2.??3", "?????"]),
+    "pool-prevention": (["##?", "#??", "??5"], {"r2c2=."}, ["#??", "#??", "??5"]),
+    "island-single-exit": (["#3?", "###"], {"r1c3=."}, ["?3?", "###"]),
+    "last-cell": (["2?.", "???"], {"r2c1=."}, ["2??", "???"]),
+    "sea-single-exit": (["#?3?", ".???", "????"], {"r1c2=#"}, ["#??3", "????", "????"]),
+    "orphan-single-exit": (["#.#", "#?#", "?3?"], {"r2c2=."}, ["?.#", "???", "?3?"]),
+    "unreachable": (["1#???"], {"r1c3=#", "r1c4=#", "r1c5=#"}, ["5????"]),
+    "enclosed-pocket": (["9..#", ".?.?", "...?"], {"r2c2=."}, ["2.#", "??#", "???"]),
+    "counting": (["2.#", "???"], {"r2c1=#", "r2c2=#", "r2c3=#"}, ["2??", "???"]),
+    "two-choices-border": (["2??", "???"], {"r2c2=#"}, ["2??", "#??"]),
+    "island-bottleneck": (["#####", "4???#", "#####"], {"r2c2=."}, ["4???", "????"]),
+    "orphan-bottleneck": (["4?##", "#?.?", "####"], {"r2c2=."}, ["4???", "#?.?", "#???"]),
+    "sea-articulation": (["#?#", "...", "3.."], {"r1c2=#"}, ["#??", "???", "??3"]),
+    "pool-escape": (["1#?", "##?", "??3"], {"r2c3=."}, ["1#?", "#??", "??3"]),
+    "completion-common-cell": (["?#?", "3?#", "###"], {"r1c1=.", "r2c2=."}, ["2.#", "##?"]),
+    "completion-common-border": (["2??", "???", "??2"], {"r2c2=#"}, ["2.#", "##?"]),
+    "completion-unreachable": (["2??", "???", "??2"], {"r1c3=#", "r2c2=#", "r3c1=#"}, ["3?", "??"]),
+}
+
+
+def test_every_technique_has_cases() -> None:
+    assert {t.id for t in TECHNIQUES} == set(CASES)
+
+
+def test_ids_are_unique_kebab_case() -> None:
+    ids = [t.id for t in TECHNIQUES]
+    assert len(ids) == len(set(ids))
+    for t in TECHNIQUES:
+        assert t.id == t.id.lower() and " " not in t.id and "_" not in t.id
+        assert 1 <= t.tier <= 3
+        assert "Source:" in t.doc and len(t.doc.splitlines()) > 3
+    tiers = [t.tier for t in TECHNIQUES]
+    assert tiers == sorted(tiers)
+
+
+@pytest.mark.parametrize("row", TECHNIQUES, ids=lambda t: t.id)
+def test_fires(row) -> None:
+    rows, expected, _ = CASES[row.id]
+    state = position(rows)
+    step = row.func(state.puzzle, state)
+    assert step is not None and step.kind == "deduction"
+    assert step.technique == row.id
+    assert {str(m) for m in step.moves()} == expected
+    assert not step.mask & ~state.unknown, "a step decides only unknown cells"
+    assert step.message.endswith(".") and "r" in step.message
+
+
+@pytest.mark.parametrize("row", TECHNIQUES, ids=lambda t: t.id)
+def test_quiet(row) -> None:
+    _, _, rows = CASES[row.id]
+    state = position(rows)
+    assert row.func(state.puzzle, state) is None
+
+
+def test_lookup() -> None:
+    assert technique("pool-prevention").tier == 1
+    with pytest.raises(KeyError):
+        technique("no-such-technique")
+
+
+@pytest.mark.parametrize(
+    "rows, word",
+    [
+        (["##?", "##?", "??3"], "pool"),
+        (["2.3", "???"], "Two clues"),
+        (["1.?", "???"], "too many"),
+        (["#3#", "###", "???"], "walled in"),
+        (["3?#.", "??#?", "###?"], "No island"),
+        (["#.#", ".5.", "???"], "connect"),
+    ],
+)
+def test_contradictions(rows: list[str], word: str) -> None:
+    step = find_contradiction(position(rows))
+    assert step is not None and step.kind == "contradiction"
+    assert word in step.message
+    assert step.involved
+
+
+def test_no_contradiction_on_open_position() -> None:
+    assert find_contradiction(position(["2??", "???", "??3"])) is None
