@@ -70,6 +70,10 @@ def _cp_model() -> Any:
     return cp_model
 
 
+class _OutOfTime(Exception):
+    """The time limit passed while the model was being built."""
+
+
 class CpSatSearch:
     """A search for the solutions of `puzzle` with the book chapter's CP-SAT model.
 
@@ -108,8 +112,14 @@ class CpSatSearch:
         """Wall-clock time, model building included."""
         self.solves = 0
         """CP-SAT solve calls made."""
+        self._deadline: float | None = None
 
     # -- the model -----------------------------------------------------------------------------
+
+    def _check_time(self) -> None:
+        """Give up building when the time limit has passed: huge grids make huge models."""
+        if self._deadline is not None and time.perf_counter() > self._deadline:
+            raise _OutOfTime
 
     def _build(self, cp_model: Any) -> tuple[Any, list[Any]]:
         """The model and the per-cell sea booleans."""
@@ -148,6 +158,7 @@ class CpSatSearch:
         sea: list[Any] = []
         dist: list[Any] = []
         for c in range(n):
+            self._check_time()
             name = grid.name(c)
             lits = {k: model.new_bool_var(f"is{k}_{name}") for k in allowed[c]}
             member.append(lits)
@@ -167,6 +178,7 @@ class CpSatSearch:
 
         # Island sizes: the count of label k is clue k.
         for k, cell in enumerate(clue_cells, start=1):
+            self._check_time()
             value = puzzle.clues[cell]
             if value != UNKNOWN_CLUE:
                 model.add(sum(member[c][k] for c in range(n) if k in member[c]) == value)
@@ -177,6 +189,7 @@ class CpSatSearch:
 
         # Adjacent white cells share a label.
         for c in range(n):
+            self._check_time()
             for d in neighbors[c]:
                 if d < c:
                     continue
@@ -208,6 +221,7 @@ class CpSatSearch:
         roots = []
         root_of: dict[int, Any] = {}
         for c in range(n):
+            self._check_time()
             if c in label_of_clue:
                 model.add(dist[c] == 0)
                 continue
@@ -268,11 +282,16 @@ class CpSatSearch:
         began = time.perf_counter()
         limit = self.limit
         deadline = None if limit.seconds is None else began + limit.seconds
+        self._deadline = deadline
         cp_model = _cp_model()
         self.complete = False
         self.limit_hit = None
         try:
-            model, sea = self._build(cp_model)
+            try:
+                model, sea = self._build(cp_model)
+            except _OutOfTime:
+                self.limit_hit = "seconds"
+                return
             found = 0
             while True:
                 if limit.solutions is not None and found >= limit.solutions:
