@@ -16,7 +16,16 @@ from hypothesis import strategies as st
 
 from bruteforce import black_masks, is_solution
 from corpus import corpus, sample
-from nurikabe import UNKNOWN_CLUE, Limit, Puzzle, Status, count_solutions, forced_cells, solve
+from nurikabe import (
+    UNKNOWN_CLUE,
+    Limit,
+    Puzzle,
+    Status,
+    count_solutions,
+    forced_cells,
+    solve,
+    solver,
+)
 from nurikabe.solver import (
     ENGINES,
     EngineUnavailableError,
@@ -293,6 +302,39 @@ def test_forced_cells_agree_with_brute_force(puzzle: Puzzle) -> None:
         always_white &= full & ~mask
     assert forced.status is (Status.UNIQUE if len(every) == 1 else Status.MULTIPLE)
     assert (forced.black.mask, forced.white.mask) == (always_black, always_white)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tiny_puzzles(max_cells=16))
+def test_forced_cells_cell_by_cell_agree_with_brute_force(puzzle: Puzzle) -> None:
+    """The same, with the quick enumeration cut to one solution so every cell is searched."""
+    every = black_masks(puzzle)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solver, "QUICK_SOLUTIONS", 1)
+        forced = forced_cells(puzzle)
+    full = puzzle.grid.full
+    always_black, always_white = full, full
+    for mask in every:
+        always_black &= mask
+        always_white &= full & ~mask
+    if not every:
+        assert forced.status is Status.NONE
+        return
+    assert forced.status is (Status.UNIQUE if len(every) == 1 else Status.MULTIPLE)
+    assert (forced.black.mask, forced.white.mask) == (always_black, always_white)
+    assert forced.undetermined.mask == full & ~(always_black | always_white)
+
+
+def test_forced_cells_cell_by_cell_on_the_six(monkeypatch: pytest.MonkeyPatch) -> None:
+    quick = forced_cells(SIX)
+    monkeypatch.setattr(solver, "QUICK_SOLUTIONS", 1)
+    slow = forced_cells(SIX)
+    assert (slow.status, slow.black, slow.white, slow.undetermined) == (
+        quick.status,
+        quick.black,
+        quick.white,
+        quick.undetermined,
+    )
 
 
 def test_forced_cells_with_no_solution_and_with_no_time() -> None:

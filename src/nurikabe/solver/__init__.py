@@ -66,6 +66,9 @@ DEFAULT_ENGINE = "native"
 DEFAULT_LIMIT = Limit(solutions=2, seconds=60)
 """What `solve` looks for by default: enough to decide uniqueness, within a minute."""
 
+QUICK_SOLUTIONS = 64
+"""How many solutions `forced_cells` enumerates outright before it goes cell by cell."""
+
 COUNT_LIMIT = Limit(solutions=None, seconds=60)
 """What `count_solutions` and `forced_cells` may spend by default."""
 
@@ -301,12 +304,14 @@ def forced_cells(
 ) -> Forced:
     """The cells that have the same color in every solution (what a setter needs to see).
 
-    One solution S is found first; then for each cell not yet known to vary, a search
+    First a short enumeration (up to `QUICK_SOLUTIONS` solutions, on at most half the
+    time): when it exhausts the puzzle, the answer is read off the solutions, so a
+    unique puzzle costs one solve and its forced cells are the whole solution.
+    Otherwise, with S its first solution, for each cell not yet known to vary a search
     with that cell forced to the other color either finds a solution, which marks
-    every cell where it differs from S as undetermined, or proves the cell forced. On
-    a unique puzzle the forced cells are the whole solution; with no solution, every
-    set is empty and the status is NONE. ``limit.seconds`` and ``limit.nodes`` bound
-    the whole job; ``limit.solutions`` is ignored.
+    every cell where it differs from S as undetermined, or proves the cell forced.
+    With no solution, every set is empty and the status is NONE. ``limit.seconds`` and
+    ``limit.nodes`` bound the whole job; ``limit.solutions`` is ignored.
 
     >>> from nurikabe import Puzzle
     >>> p = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]])
@@ -354,15 +359,45 @@ def forced_cells(
             stats=stats,
         )
 
+    # Step 1: a short enumeration, on at most half the time. It settles a unique puzzle
+    # (every cell is forced) or one with few solutions at once, and otherwise seeds step 2
+    # with the cells that already vary.
     first_limit = budget()
-    first, settled = (None, False) if first_limit is None else one(None, first_limit)
-    if first is None:
-        if settled:
-            return finish(Status.NONE, 0, 0, 0, 0, [])
+    if first_limit is None:
         return finish(Status.UNKNOWN, 0, 0, 0, grid.full, [])
-
-    solutions = [first]
+    half = None if first_limit.seconds is None else first_limit.seconds / 2
+    search = _new_search(
+        puzzle, replace(first_limit, solutions=QUICK_SOLUTIONS, seconds=half), None, engine
+    )
+    found = list(search.solutions())
+    nodes += search.nodes
+    if not found:
+        if search.complete:
+            return finish(Status.NONE, 0, 0, 0, 0, [])
+        retry = budget()
+        first, settled = (None, False) if retry is None else one(None, retry)
+        if first is None:
+            if settled:
+                return finish(Status.NONE, 0, 0, 0, 0, [])
+            return finish(Status.UNKNOWN, 0, 0, 0, grid.full, [])
+        found = [first]
+    first = found[0]
     varying = 0
+    for alternative in found[1:]:
+        varying |= first.black_mask ^ alternative.black_mask
+    solutions = found[:2]
+    if search.complete:
+        constant = grid.full & ~varying
+        return finish(
+            Status.UNIQUE if len(found) == 1 else Status.MULTIPLE,
+            constant & first.black_mask,
+            constant & first.white_mask,
+            varying,
+            0,
+            solutions,
+        )
+
+    # Step 2: for each cell not yet seen to vary, look for a solution with it flipped.
     forced = puzzle.clue_mask  # clue cells are white in every solution
     pending = grid.full & ~forced
     while pending:
