@@ -213,7 +213,7 @@ def test_batch_folder(
 
 def test_batch_of_one_with_flag(capsys: pytest.CaptureFixture[str], files: dict[str, str]) -> None:
     code, out, _ = run(capsys, files["unique"], "--batch")
-    assert code == 0 and out.splitlines()[-1].startswith("1 puzzles: 1 unique")
+    assert code == 0 and out.splitlines()[-1].startswith("1 puzzle: 1 unique")
 
 
 def test_ctrl_c_keeps_what_is_done(
@@ -233,7 +233,7 @@ def test_ctrl_c_keeps_what_is_done(
     assert code == 130
     lines = out.splitlines()
     assert len(lines) == 2 and ": unique" in lines[0]
-    assert lines[1].startswith("1 puzzles: 1 unique") and "interrupted" in lines[1]
+    assert lines[1].startswith("1 puzzle: 1 unique") and "interrupted" in lines[1]
 
 
 # -- start-up -----------------------------------------------------------------------------------

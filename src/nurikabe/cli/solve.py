@@ -421,7 +421,8 @@ def _run_batch(items: Iterator[_Item], total: int | None, args: argparse.Namespa
     else:
         parts = ", ".join(f"{summary[s.value]} {s.value}" for s in Status)
         note = " (interrupted: the rest was not solved)" if interrupted else ""
-        print(f"{len(codes)} puzzles: {parts}, {summary['error']} bad input; {seconds:.2f} s{note}")
+        noun = "puzzle" if len(codes) == 1 else "puzzles"
+        print(f"{len(codes)} {noun}: {parts}, {summary['error']} bad input; {seconds:.2f} s{note}")
     if interrupted:
         return EXIT_INTERRUPTED
     return next((code for code in _SEVERITY if code in codes), EXIT_UNIQUE)
