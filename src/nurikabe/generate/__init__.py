@@ -1,0 +1,307 @@
+"""The puzzle generator: new puzzles of a given size, difficulty, symmetry and island profile.
+
+What a good puzzle is (the generator's contract)
+-------------------------------------------------
+`generate` returns a puzzle only if all of these hold:
+
+1. **Unique**: the native exact solver has proved that it has exactly one solution,
+   and that solution is the one the generator built. No limit-hit or timed-out
+   search ever counts as a proof.
+2. **Graded at the requested level**: the logic engine (`nurikabe.logic.grade`) gives
+   it exactly the requested level, which means (ST) it is solvable with the techniques
+   of that level and not with those of the level below. ``difficulty="any"`` drops
+   this condition.
+3. **Within the requested shape**: the requested rows and columns; no island larger
+   than `max_island`; the clue positions symmetric under the requested symmetry
+   (``rot180`` or ``mirror``; the solution is then symmetric too); one clue per
+   island, every clue a number (no ``?``).
+4. **Reproducible**: the same seed and options give the same puzzle, on any machine
+   and whatever the number of worker processes (the time budget only decides when
+   to give up, never which puzzle comes out).
+
+When it cannot meet the request within its budget, it raises `GenerationError`
+(a `ValueError`) saying what was asked and why it failed. It never returns a
+puzzle it has not proved unique.
+
+The island-size profile (`mean_island`, `clue_density`) and the white share steer
+the random solution the generator starts from; they are aims, not guarantees.
+
+How it works (docs/generator.md has the measurements)
+-----------------------------------------------------
+1. Build a random solved board (`tiling.random_layout`): islands grown on an
+   all-black grid until no 2x2 pool is left, keeping the sea connected; one clue
+   cell per island.
+2. Hill-climb with local moves (`search.settle`): move a clue within its island, add
+   a 1, grow, cut or split an island, wherever the logic engine got stuck, until the
+   engine restricted to the wanted level's techniques solves the whole board.
+3. Walk on (`search.harden`) until the level below gets stuck, so the puzzle is not
+   too easy. For expert and extreme, the walk looks for boards plain logic cannot
+   finish and keeps those the exact solver proves unique.
+4. Prove uniqueness with the native solver and grade with the logic engine.
+
+Imports `grid`, `puzzle`, `errors`, `solver`, `logic` and its own modules.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import NurikabeError
+from ..logic import LEVELS, Grade, explain, grade
+from ..puzzle import Board, Puzzle
+from ..solver import Limit, Status, solve
+from .search import Deadline, harden, propose, puzzle_of, settle, unknown_after
+from .tiling import SYMMETRIES, Layout, Profile, random_layout, symmetry_map
+
+__all__ = [
+    "DIFFICULTIES",
+    "GENERATOR_VERSION",
+    "SYMMETRIES",
+    "GeneratedPuzzle",
+    "GenerationError",
+    "generate",
+]
+
+GENERATOR_VERSION = "1"
+"""Bumped whenever the same seed and options may give a different puzzle."""
+
+DIFFICULTIES = (*LEVELS, "any")
+"""The levels `generate` accepts: the grader's levels, easiest first, and ``"any"``."""
+
+SOLVER_NODES = 200_000
+"""Node limit of one uniqueness proof (a node limit, unlike a time limit, is reproducible)."""
+
+
+class GenerationError(NurikabeError):
+    """The generator could not meet the request within its budget."""
+
+
+@dataclass(frozen=True)
+class GeneratedPuzzle:
+    """A puzzle the generator made, with its solution, grade and the seed that remakes it."""
+
+    puzzle: Puzzle
+    """The puzzle."""
+    solution: Board
+    """Its unique solution."""
+    grade: Grade
+    """The logic engine's grade."""
+    seed: int
+    """``generate(rows, cols, rng=seed, ...)`` with the same options makes it again."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """The options it was made with (difficulty, symmetry, profile)."""
+    version: str = GENERATOR_VERSION
+    """The generator version that made it."""
+    attempts: int = 1
+    """Random boards tried before this one."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON-lines record: rows, cols, clues, solution, grade, seed and URL."""
+        p = self.puzzle
+        return {
+            "rows": p.rows,
+            "cols": p.cols,
+            "clues": [[i // p.cols, i % p.cols, v] for i, v in p.clues.items()],
+            "solution": self.solution.to_rows(),
+            "grade": {"level": self.grade.level, "score": self.grade.score},
+            "seed": self.seed,
+            "url": p.to_url(),
+            "generator": self.version,
+        }
+
+
+def _seed_of(rng: random.Random | int | None) -> int:
+    if rng is None:
+        return random.SystemRandom().getrandbits(48)
+    if isinstance(rng, random.Random):
+        return rng.getrandbits(48)
+    if isinstance(rng, bool) or not isinstance(rng, int):
+        raise TypeError(f"rng must be a random.Random, an int seed or None, not {rng!r}")
+    return rng
+
+
+def _default_profile(
+    rows: int,
+    cols: int,
+    difficulty: str,
+    max_island: int | None,
+    mean_island: float | None,
+    clue_density: float | None,
+) -> Profile:
+    area = rows * cols
+    if max_island is None:
+        max_island = 9 if area <= 150 else 10
+    white_share = 0.45 if max_island > 1 else 0.3
+    if mean_island is None:
+        if clue_density is not None:
+            mean_island = 100 * white_share / clue_density
+        else:
+            mean_island = {"easy": 3.5, "medium": 4.0, "hard": 4.5}.get(difficulty, 5.0)
+    return Profile(max_island=max_island, mean_island=mean_island, white_share=white_share)
+
+
+def _check_request(rows: int, cols: int, difficulty: str, symmetry: str, max_island: int) -> None:
+    if not (isinstance(rows, int) and isinstance(cols, int)) or rows < 2 or cols < 2:
+        raise GenerationError(f"cannot generate a {rows}x{cols} puzzle: need at least 2x2")
+    if rows * cols > 64 * 64:
+        raise GenerationError(f"{rows}x{cols} is too large for the generator (at most 4096 cells)")
+    if difficulty not in DIFFICULTIES:
+        raise GenerationError(
+            f"unknown difficulty {difficulty!r} (known: {', '.join(DIFFICULTIES)})"
+        )
+    if symmetry not in SYMMETRIES:
+        raise GenerationError(f"unknown symmetry {symmetry!r} (known: {', '.join(SYMMETRIES)})")
+    if symmetry == "mirror" and rows % 2 == 0 and cols % 2 == 0:
+        raise GenerationError(
+            f"mirror symmetry needs an odd number of rows or columns, not {rows}x{cols} "
+            "(the middle two lines would have to be all sea); use rot180"
+        )
+    if max_island < 1:
+        raise GenerationError(f"max_island must be at least 1, not {max_island}")
+
+
+def _prove(layout: Layout, deadline: Deadline) -> Board | None:
+    """The unique solution of the layout's puzzle, if the native solver proves it."""
+    puzzle = puzzle_of(layout)
+    left = deadline.left()
+    result = solve(
+        puzzle, limit=Limit(solutions=2, nodes=SOLVER_NODES, seconds=None if left is None
+                            else max(left, 1.0))
+    )
+    if result.status is not Status.UNIQUE or result.solution is None:
+        return None
+    if result.solution.white_mask != layout.white:
+        return None  # cannot happen: the layout is a solution; kept as a guard
+    return result.solution
+
+
+def _trial_level(layout: Layout) -> str:
+    """``"expert"`` when depth-1 trials finish the solve (fewer than 6), else ``"extreme"``."""
+    walk = explain(puzzle_of(layout), max_tier=4)
+    if walk.solved and walk.grade is not None and walk.grade.level == "expert":
+        return "expert"
+    return "extreme"
+
+
+def _attempt(
+    rows: int,
+    cols: int,
+    tier: int | None,
+    profile: Profile,
+    symmetry: str,
+    rng: random.Random,
+    deadline: Deadline,
+) -> tuple[Layout, Board] | None:
+    """One try from a fresh random board; None when it leads nowhere."""
+    layout = random_layout(rows, cols, profile, rng, symmetry=symmetry, attempts=5)
+    if layout is None:
+        return None
+    max_island = profile.max_island
+    plain = 3 if tier is None else min(tier, 3)
+    floor = plain - 1 if tier is not None and 2 <= tier <= 3 else None
+    settled = settle(layout, plain, rng, max_island=max_island, deadline=deadline, floor=floor)
+    if settled is None:
+        return None
+    if tier is None or tier == 1:
+        return _finish(settled, deadline)
+    if tier <= 3:
+        hard = harden(settled, tier, rng, max_island=max_island, deadline=deadline)
+        return None if hard is None else _finish(hard, deadline)
+    return _beyond_logic(settled, tier, rng, max_island, deadline)
+
+
+def _finish(layout: Layout, deadline: Deadline) -> tuple[Layout, Board] | None:
+    solution = _prove(layout, deadline)
+    return None if solution is None else (layout, solution)
+
+
+def _beyond_logic(
+    layout: Layout, tier: int, rng: random.Random, max_island: int, deadline: Deadline
+) -> tuple[Layout, Board] | None:
+    """From a board plain logic solves, walk to a unique one it cannot (expert, extreme)."""
+    want = "expert" if tier == 4 else "extreme"
+    current = layout
+    for _ in range(60):
+        if deadline.passed():
+            return None
+        moved = propose(current, rng, 0, ("clue", "clue", "clue", "drop", "grow", "cut"))
+        if moved is None or moved == current or not moved.is_valid(max_island):
+            continue
+        if not unknown_after(moved, 3):
+            current = moved  # still plain logic: keep walking from it
+            continue
+        solution = _prove(moved, deadline)
+        if solution is None:
+            continue
+        level = _trial_level(moved)
+        if level == want:
+            return moved, solution
+        if want == "extreme":
+            current = moved  # expert already: harder still from here
+    return None
+
+
+def generate(
+    rows: int,
+    cols: int,
+    *,
+    difficulty: str = "medium",
+    symmetry: str = "none",
+    max_island: int | None = None,
+    mean_island: float | None = None,
+    clue_density: float | None = None,
+    rng: random.Random | int | None = None,
+    seconds: float | None = 60.0,
+    attempts: int = 200,
+) -> GeneratedPuzzle:
+    """A new puzzle with exactly one solution, graded at `difficulty` (see the contract above).
+
+    `rng` is a seed (int) or a `random.Random` (a seed is drawn from it); the
+    result's ``seed`` remakes the same puzzle. `symmetry` is ``"none"``,
+    ``"rot180"`` or ``"mirror"`` (of the clue positions). `max_island` caps island
+    sizes; `mean_island` or `clue_density` (clues per 100 cells) steer the profile.
+    The budget is `attempts` fresh random boards and `seconds` of wall-clock time
+    (None: no time limit), whichever runs out first.
+
+    >>> g = generate(7, 7, difficulty="easy", rng=3)
+    >>> g.grade.level, g.puzzle.rows, g.seed
+    ('easy', 7, 3)
+    >>> generate(7, 7, difficulty="easy", rng=3).puzzle == g.puzzle
+    True
+
+    Raises:
+        GenerationError: an impossible request, or the budget ran out.
+    """
+    profile = _default_profile(rows, cols, difficulty, max_island, mean_island, clue_density)
+    _check_request(rows, cols, difficulty, symmetry, profile.max_island)
+    symmetry_map(rows, cols, symmetry)  # validates the name
+    seed = _seed_of(rng)
+    work = random.Random(seed)
+    deadline = Deadline(seconds)
+    tier = None if difficulty == "any" else LEVELS.index(difficulty) + 1
+    options = {
+        "difficulty": difficulty,
+        "symmetry": symmetry,
+        "max_island": profile.max_island,
+        "mean_island": round(profile.mean_island, 3),
+    }
+    tried = 0
+    while tried < attempts and not deadline.passed():
+        tried += 1
+        found = _attempt(rows, cols, tier, profile, symmetry, work, deadline)
+        if found is None:
+            continue
+        layout, solution = found
+        puzzle = puzzle_of(layout)
+        graded = grade(puzzle)
+        if difficulty != "any" and graded.level != difficulty:
+            continue
+        return GeneratedPuzzle(puzzle, solution, graded, seed, options, attempts=tried)
+    why = "time budget" if deadline.passed() else f"{attempts} attempts"
+    raise GenerationError(
+        f"no unique {difficulty} {rows}x{cols} puzzle (symmetry {symmetry}, "
+        f"max island {profile.max_island}) found within the {why}"
+        + (f" ({seconds:g} s)" if deadline.passed() and seconds is not None else "")
+    )

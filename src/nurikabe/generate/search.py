@@ -1,0 +1,252 @@
+"""Edits of a layout guided by the logic engine: clue placement, repair and difficulty.
+
+This module owns the local moves on a `Layout` and the searches that use them:
+
+- *moves*: move a clue within its island; add a 1-island on a sea cell; grow an
+  island by a sea cell; blacken a white non-clue cell (shrinking an island, or
+  splitting it, the new part getting its own clue); remove a 1-island. With a
+  symmetry every move is made together with its image. A move whose result is not a
+  valid solved board is dropped, so every layout the search holds is a solution of
+  its own clues.
+- `settle`: hill climbing towards a layout the logic engine solves with techniques up
+  to a tier; the moves concentrate where the engine got stuck, and the score is the
+  number of cells it leaves unknown (ties: the more a lower tier leaves unknown, the
+  better, which keeps the puzzle from sliding below the wanted level).
+- `harden`: a walk among layouts solvable at a tier until the tier below gets stuck.
+
+A logic engine's deductions are sound, so a layout it solves completely has exactly
+one solution; the caller still proves that with the exact solver.
+
+Imports `grid`, `puzzle`, `logic` and `generate.tiling`.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from ..grid import bits, popcount
+from ..logic import explain
+from ..puzzle import Puzzle
+from .tiling import Layout
+
+__all__ = ["Deadline", "harden", "propose", "settle", "unknown_after"]
+
+
+class Deadline:
+    """A wall-clock budget (None: no limit)."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.end = None if seconds is None else time.perf_counter() + seconds
+
+    def passed(self) -> bool:
+        return self.end is not None and time.perf_counter() > self.end
+
+    def left(self) -> float | None:
+        return None if self.end is None else max(0.0, self.end - time.perf_counter())
+
+
+def puzzle_of(layout: Layout) -> Puzzle:
+    """The puzzle whose clues are the layout's islands."""
+    grid = layout.grid
+    return Puzzle(grid.rows, grid.cols, layout.clues())
+
+
+def unknown_after(layout: Layout, tier: int) -> int:
+    """The cells the logic engine, with techniques up to `tier`, leaves unknown."""
+    if tier <= 0:
+        return layout.grid.full & ~layout.clue_mask
+    walk = explain(puzzle_of(layout), max_tier=min(tier, 3))
+    board = walk.board
+    assert board is not None
+    return layout.grid.full & ~(board.black_mask | board.white_mask)
+
+
+# -- moves ---------------------------------------------------------------------------------
+
+
+def _with_clues_for_new_islands(
+    layout: Layout, white: int, clue_mask: int, rng: random.Random
+) -> Layout:
+    """A layout on `white` that gives a clue to every island lacking one."""
+    grid = layout.grid
+    sigma = layout.sigma
+    clue_mask &= white
+    for island in grid.components(white):
+        if island & clue_mask:
+            continue
+        if sigma is None:
+            clue_mask |= 1 << rng.choice(list(bits(island)))
+            continue
+        fixed = [i for i in bits(island) if sigma[i] == i]
+        image = layout.image(island)
+        if image == island:  # self-symmetric: the clue must sit on a fixed cell
+            if not fixed:
+                return layout  # no valid choice; the caller sees an unchanged layout
+            clue_mask |= 1 << rng.choice(fixed)
+        else:
+            cell = rng.choice(list(bits(island)))
+            clue_mask |= 1 << cell | 1 << sigma[cell]
+    return Layout(grid, white, clue_mask, sigma)
+
+
+def move_clue(layout: Layout, cell: int) -> Layout | None:
+    """Move the clue of `cell`'s island onto `cell` (and its image likewise)."""
+    grid = layout.grid
+    if not layout.white >> cell & 1:
+        return None
+    clue_mask = layout.clue_mask
+    for i in bits(layout.image(1 << cell)):
+        island = grid.flood(1 << i, layout.white)
+        clue_mask &= ~island
+    clue_mask |= layout.image(1 << cell)
+    return Layout(grid, layout.white, clue_mask, layout.sigma)
+
+
+def whiten(layout: Layout, cell: int, *, clue: bool) -> Layout:
+    """Turn sea `cell` (and its image) white: a new 1-island when `clue`, else island growth."""
+    cells = layout.image(1 << cell)
+    clue_mask = layout.clue_mask | (cells if clue else 0)
+    return Layout(layout.grid, layout.white | cells, clue_mask, layout.sigma)
+
+
+def blacken(layout: Layout, cell: int, rng: random.Random) -> Layout:
+    """Turn white `cell` (and its image) black; islands left without a clue get one."""
+    cells = layout.image(1 << cell)
+    return _with_clues_for_new_islands(
+        layout, layout.white & ~cells, layout.clue_mask & ~cells, rng
+    )
+
+
+def propose(
+    layout: Layout, rng: random.Random, focus: int, kinds: tuple[str, ...]
+) -> Layout | None:
+    """One random move of a kind in `kinds`, near the cells of `focus` (or anywhere)."""
+    grid = layout.grid
+    near = grid.dilate(focus) if focus else grid.full
+    kind = rng.choice(kinds)
+    if kind == "clue":
+        options = layout.white & near & ~layout.clue_mask
+        if not options:
+            return None
+        return move_clue(layout, rng.choice(list(bits(options))))
+    if kind == "one":
+        # A sea cell with no white neighbour becomes a 1.
+        options = layout.black & near & ~grid.dilate(layout.white)
+        if not options:
+            return None
+        return whiten(layout, rng.choice(list(bits(options))), clue=True)
+    if kind == "grow":
+        options = layout.black & near & grid.border(layout.white)
+        if not options:
+            return None
+        return whiten(layout, rng.choice(list(bits(options))), clue=False)
+    if kind == "cut":
+        options = layout.white & near & ~layout.clue_mask
+        if not options:
+            return None
+        return blacken(layout, rng.choice(list(bits(options))), rng)
+    if kind == "drop":
+        # Remove a 1-island.
+        ones = [i for i in bits(layout.clue_mask & near) if not grid.neighbors[i] & layout.white]
+        if not ones:
+            return None
+        cell = rng.choice(ones)
+        cells = layout.image(1 << cell)
+        return Layout(grid, layout.white & ~cells, layout.clue_mask & ~cells, layout.sigma)
+    raise ValueError(kind)
+
+
+# -- searches ------------------------------------------------------------------------------
+
+REPAIR_KINDS = ("clue", "clue", "clue", "one", "grow", "grow", "cut")
+"""Moves that add information where the engine is stuck (a clue move counts thrice)."""
+
+HARDEN_KINDS = ("clue", "clue", "clue", "clue", "drop", "grow", "cut")
+"""Moves for the walk towards harder puzzles."""
+
+
+def settle(
+    layout: Layout,
+    tier: int,
+    rng: random.Random,
+    *,
+    max_island: int,
+    deadline: Deadline,
+    candidates: int = 6,
+    steps: int = 60,
+    floor: int | None = None,
+) -> Layout | None:
+    """Hill-climb until the logic engine with techniques up to `tier` solves the layout.
+
+    Each round proposes `candidates` moves near the unknown cells and keeps the one
+    leaving fewest unknown cells (not worse than now, or equal by chance). With
+    `floor` (a tier), ties prefer layouts that tier leaves more unknown. Returns None
+    after `steps` rounds without success or when the deadline passes.
+    """
+    current = layout
+    unknown = unknown_after(current, tier)
+    stalled = 0
+    for _ in range(steps):
+        if not unknown:
+            return current
+        if deadline.passed():
+            return None
+        best: tuple[int, int, Layout, int] | None = None
+        for _ in range(candidates):
+            moved = propose(current, rng, unknown, REPAIR_KINDS)
+            if moved is None or moved == current or not moved.is_valid(max_island):
+                continue
+            left = unknown_after(moved, tier)
+            below = 0
+            if floor is not None and not left:
+                below = -popcount(unknown_after(moved, floor))
+            key = (popcount(left), below)
+            if best is None or key < best[:2]:
+                best = (key[0], key[1], moved, left)
+        if best is None:
+            stalled += 1
+            if stalled > 5:
+                return None
+            continue
+        if best[0] < popcount(unknown) or (best[0] == popcount(unknown) and rng.random() < 0.5):
+            current, unknown = best[2], best[3]
+            stalled = 0
+        else:
+            stalled += 1
+            if stalled > 8:
+                return None
+    return current if not unknown else None
+
+
+def harden(
+    layout: Layout,
+    tier: int,
+    rng: random.Random,
+    *,
+    max_island: int,
+    deadline: Deadline,
+    steps: int = 60,
+    accept: Callable[[Layout], bool] | None = None,
+) -> Layout | None:
+    """Walk among layouts solvable at `tier` until one is not solvable at ``tier - 1``.
+
+    `accept`, when given, is a further test a layout must pass to be returned.
+    """
+    current = layout
+    below = unknown_after(current, tier - 1)
+    if below and (accept is None or accept(current)):
+        return current
+    for _ in range(steps):
+        if deadline.passed():
+            return None
+        moved = propose(current, rng, 0, HARDEN_KINDS)
+        if moved is None or moved == current or not moved.is_valid(max_island):
+            continue
+        if unknown_after(moved, tier):
+            continue
+        current = moved
+        if unknown_after(current, tier - 1) and (accept is None or accept(current)):
+            return current
+    return None
