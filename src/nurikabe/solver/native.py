@@ -89,6 +89,10 @@ class NativeSearch:
         """Island completion enumerations."""
         self._deadline: float | None = None
         self.probing = True
+        self.probe_cut = False
+        self.probe_near = False
+        self._base: tuple[int, list[int], int] = (0, [], 0)
+        self.probe_after = 0
         self.probe_enum = _ENUM_REMAINING
         self.node_enum = _ENUM_REMAINING
         self._cache: dict[tuple[int, ...], tuple[list[int], int, int, int] | None] = {}
@@ -137,7 +141,7 @@ class NativeSearch:
                 self.nodes += 1
                 try:
                     black, white, children = self._propagate(black, white, self.node_enum)
-                    if children and self.probing:
+                    if children and self.probing and self.nodes > self.probe_after:
                         black, white, children = self._probe(black, white, children)
                 except _Contradiction:
                     continue
@@ -184,11 +188,18 @@ class NativeSearch:
     # -- propagation ---------------------------------------------------------------------------
 
     def _propagate(
-        self, black: int, white: int, enum_limit: int = _ENUM_REMAINING
+        self,
+        black: int,
+        white: int,
+        enum_limit: int = _ENUM_REMAINING,
+        cut: bool = True,
+        base: tuple[int, list[int], int] | None = None,
     ) -> tuple[int, int, list[tuple[int, int]]]:
         """Run the rules to a fixpoint; return the new masks and the children to branch into.
 
-        No children means every cell is decided. Raises `_Contradiction` or `_Stop`.
+        No children means every cell is decided. `base` is the white mask, islands and
+        clued cells of an ancestor state, to regrow islands from. On return, `_base`
+        holds those of the returned state. Raises `_Contradiction` or `_Stop`.
         """
         full = self._full
         cols = self._cols
@@ -217,6 +228,8 @@ class NativeSearch:
         prev: int | None = None
         last: list[int] = []
         clued = 0
+        if base is not None:
+            prev, last, clued = base
         while True:
             self.rounds += 1
             if deadline is not None and perf() > deadline:
@@ -332,9 +345,12 @@ class NativeSearch:
             # The sea.
             if black:
                 first = flood(black & -black, black)
+                zone = flood(first, black | unknown)
+                if zone & black != black:
+                    raise _Contradiction
+                # A cell the sea cannot reach is white.
+                new_white |= unknown & ~zone
                 if first != black:
-                    if flood(first, black | unknown) & black != black:
-                        raise _Contradiction
                     rest = black
                     while rest:
                         part = flood(rest & -rest, black)
@@ -381,6 +397,7 @@ class NativeSearch:
                 continue
 
             if not unknown:
+                self._base = (white, comps, clued)
                 return black, white, []
 
             # Second tier: enumerate the completions of nearly complete islands.
@@ -418,15 +435,72 @@ class NativeSearch:
                 white |= new_white
                 continue
 
+            # Third tier: unknown cells whose whitening would split the sea.
+            if black and cut:
+                new_black = self._cut_cells(black, unknown)
+                if new_black:
+                    black |= new_black
+                    continue
+
             # Branch.
             if best is not None:
                 children = []
                 for shape in best:
                     ring = dil(shape) & ~shape
                     children.append((black | ring, white | shape))
+                self._base = (white, comps, clued)
                 return black, white, children
             cell = self._branch_cell(comps, counts, exits, orphans, unknown)
+            self._base = (white, comps, clued)
             return black, white, [(black, white | cell), (black | cell, white)]
+
+    def _cut_cells(self, black: int, unknown: int) -> int:
+        """The unknown cells whose removal would cut black cells apart (Tarjan's method).
+
+        Depth-first search over the black and unknown cells from a black cell; an unknown
+        cell is a cut cell when some child subtree that only reaches back through it holds
+        some but not all of the black cells.
+        """
+        nbrs = self._grid.neighbors
+        area = black | unknown
+        root = (black & -black).bit_length() - 1
+        total = black.bit_count()
+        disc = [0] * self._grid.size
+        low = [0] * self._grid.size
+        below = [0] * self._grid.size  # black cells in the subtree
+        disc[root] = low[root] = 1
+        below[root] = 1
+        counter = 1
+        cut = 0
+        stack = [(root, nbrs[root] & area)]
+        deadline = self._deadline
+        while stack:
+            v, rest = stack[-1]
+            if rest:
+                w_bit = rest & -rest
+                stack[-1] = (v, rest ^ w_bit)
+                w = w_bit.bit_length() - 1
+                if disc[w]:
+                    if disc[w] < low[v]:
+                        low[v] = disc[w]
+                    continue
+                counter += 1
+                disc[w] = low[w] = counter
+                below[w] = black >> w & 1
+                stack.append((w, nbrs[w] & area))
+                continue
+            stack.pop()
+            if not stack:
+                break
+            u = stack[-1][0]
+            if low[v] < low[u]:
+                low[u] = low[v]
+            below[u] += below[v]
+            if low[v] >= disc[u] and 0 < below[v] < total and unknown >> u & 1:
+                cut |= 1 << u
+            if deadline is not None and counter & 1023 == 0 and time.perf_counter() > deadline:
+                raise _Stop("seconds")
+        return cut
 
     def _probe(
         self, black: int, white: int, children: list[tuple[int, int]]
@@ -440,15 +514,16 @@ class NativeSearch:
         deep = self._propagate
         probe_limit = self.probe_enum
         node_limit = self.node_enum
-
-        def prop(b: int, w: int) -> tuple[int, int, list[tuple[int, int]]]:
-            return deep(b, w, probe_limit)
-
+        probe_cut = self.probe_cut
         full = self._full
+        start = self._base
         while True:
             known = black | white
             rest = full & ~known
-            base = known.bit_count()
+            if self.probe_near:
+                g = self._grid
+                rest &= g.dilate(white) | g.dilate(g.dilate(white)) & g.dilate(black)
+            nknown = known.bit_count()
             best_score = -1
             best: list[tuple[int, int]] = children
             forced = False
@@ -459,31 +534,36 @@ class NativeSearch:
                     continue
                 self.probes += 1
                 try:
-                    wb, ww, _ = prop(black, white | bit)
+                    wb, ww, _ = deep(black, white | bit, probe_limit, probe_cut, start)
                     w_ok = True
                 except _Contradiction:
                     w_ok = False
                 try:
-                    bb, bw, _ = prop(black | bit, white)
+                    bb, bw, _ = deep(black | bit, white, probe_limit, probe_cut, start)
                     b_ok = True
                 except _Contradiction:
                     if not w_ok:
                         raise
                     b_ok = False
                 if not w_ok:
-                    black, white, children = deep(bb, bw, node_limit)
+                    black, white, children = deep(bb, bw, node_limit, True, start)
+                    start = self._base
                     forced = True
                 elif not b_ok:
-                    black, white, children = deep(wb, ww, node_limit)
+                    black, white, children = deep(wb, ww, node_limit, True, start)
+                    start = self._base
                     forced = True
                 else:
                     cb = wb & bb & ~black
                     cw = ww & bw & ~white
                     if cb | cw:
-                        black, white, children = deep(black | cb, white | cw, node_limit)
+                        black, white, children = deep(
+                            black | cb, white | cw, node_limit, True, start
+                        )
+                        start = self._base
                         forced = True
                     elif not forced:
-                        score = ((wb | ww).bit_count() - base) * ((bb | bw).bit_count() - base)
+                        score = ((wb | ww).bit_count() - nknown) * ((bb | bw).bit_count() - nknown)
                         if score > best_score:
                             best_score = score
                             best = [(wb, ww), (bb, bw)]
