@@ -173,8 +173,9 @@ class State:
         unknown_clues = any(v == UNKNOWN_CLUE for v in self.values.values())
         self.total_white: int | None = None if unknown_clues else puzzle.known_clue_total
         """How many white cells the solution has (None with ``?`` clues)."""
-        self.completions: dict[int, tuple[tuple[int, int], list[int] | None]] = {}
-        """Per clue cell: (the island mask they were made for, the completions still possible)."""
+        self.completions: dict[int, tuple[tuple[int, int], list[int] | None, tuple[int, int]]] = {}
+        """Per clue cell: ((island mask, room) they were made for, the completions still
+        possible or None when there were too many, the shading near the island then)."""
         self._analysis: Analysis | None = None
 
     @classmethod

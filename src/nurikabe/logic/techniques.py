@@ -47,6 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..grid import Grid, bits
 from ..puzzle import Puzzle
@@ -63,6 +64,11 @@ __all__ = [
 
 MAX_COMPLETIONS = 1500
 """Largest number of completions enumerated for one island; above it the island is skipped."""
+
+WINDOW_FROM = 4000
+"""Grids up to this many cells check sea connectivity around a shape exactly."""
+WINDOW_RADIUS = 8
+"""On larger grids, the radius of the window checked around a shape."""
 
 TechniqueFunc = Callable[[Puzzle, State], "Step | None"]
 
@@ -166,19 +172,26 @@ def one_clue(puzzle: Puzzle, state: State) -> Step | None:
     return None
 
 
-def _shared_clue_cells(state: State) -> list[tuple[int, int, int]]:
-    """(cell, clue a, clue b) for unknown cells touching two clue cells."""
-    grid = state.grid
-    unknown = state.unknown
+@lru_cache(maxsize=64)
+def _clue_pairs(puzzle: Puzzle) -> tuple[tuple[int, int, int], ...]:
+    """(cell, clue a, clue b) for the cells touching two clue cells (fixed per puzzle)."""
+    grid = puzzle.grid
+    clue_mask = puzzle.clue_mask
     out = []
-    seen = 0
-    for c in bits(state.clue_mask):
-        for n in bits(grid.neighbors[c] & unknown & ~seen):
-            clues = grid.neighbors[n] & state.clue_mask & ~(1 << c)
+    seen = clue_mask
+    for c in bits(clue_mask):
+        for n in bits(grid.neighbors[c] & ~seen):
+            clues = grid.neighbors[n] & clue_mask & ~(1 << c)
             if clues:
                 out.append((n, c, clues.bit_length() - 1))
                 seen |= 1 << n
-    return out
+    return tuple(out)
+
+
+def _shared_clue_cells(state: State) -> list[tuple[int, int, int]]:
+    """(cell, clue a, clue b) for unknown cells touching two clue cells."""
+    unknown = state.unknown
+    return [t for t in _clue_pairs(state.puzzle) if unknown >> t[0] & 1]
 
 
 def between_clues(puzzle: Puzzle, state: State) -> Step | None:
@@ -295,19 +308,21 @@ def bordering_two_islands(puzzle: Puzzle, state: State) -> Step | None:
     )
 
 
-def _pool_candidates(state: State, black: int, candidates: int) -> list[tuple[int, int]]:
-    """(cell, block mask) for cells of `candidates` whose 2x2 block is otherwise black."""
+def _pool_candidates(state: State, black: int, candidates: int) -> tuple[int, int]:
+    """(cells of `candidates` whose 2x2 block is otherwise black, those blocks' black cells)."""
     grid = state.grid
     cols = grid.cols
-    out = []
-    corners = grid.pool_corners(black | candidates)
-    for corner in bits(corners):
-        block = grid.block(corner)
-        rest = block & ~black
-        if rest and not rest & (rest - 1) and rest & candidates:
-            out.append((rest.bit_length() - 1, block))
-    del cols
-    return out
+    valid = grid.not_last_col & (grid.full >> cols)
+    b0, b1, b2, b3 = black, black >> 1, black >> cols, black >> (cols + 1)
+    u0, u1, u2, u3 = candidates, candidates >> 1, candidates >> cols, candidates >> (cols + 1)
+    k0 = u0 & b1 & b2 & b3 & valid
+    k1 = b0 & u1 & b2 & b3 & valid
+    k2 = b0 & b1 & u2 & b3 & valid
+    k3 = b0 & b1 & b2 & u3 & valid
+    cells = k0 | k1 << 1 | k2 << cols | k3 << (cols + 1)
+    corners = k0 | k1 | k2 | k3
+    blocks = corners | corners << 1 | corners << cols | corners << (cols + 1)
+    return cells, blocks & black
 
 
 def pool_prevention(puzzle: Puzzle, state: State) -> Step | None:
@@ -321,13 +336,9 @@ def pool_prevention(puzzle: Puzzle, state: State) -> Step | None:
     Source: J essay (2x2 with 3 black), game rule 14, blog (L-corner: the corner of an
     L of three sea cells is land).
     """
-    found = _pool_candidates(state, state.black, state.unknown)
-    if not found:
+    white, premises = _pool_candidates(state, state.black, state.unknown)
+    if not white:
         return None
-    white = premises = 0
-    for cell, block in found:
-        white |= 1 << cell
-        premises |= block & ~(1 << cell)
     grid = state.grid
     return _step(
         state,
@@ -950,6 +961,14 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
         if island.need <= 0 or island.unknown_size:
             continue
         entry = cache.get(island.clue)
+        # Nothing changed near the island since its list was last filtered: keep it. (A
+        # change further away could only remove more shapes; keeping a few too many is
+        # safe, the list only has to hold every shape still possible.)
+        window = dilate(dilate(dilate(island.reach)))
+        local = (black & window, white & window)
+        if entry is not None and entry[1] is not None and entry[2] == local:
+            out[island.clue] = entry[1]
+            continue
         room = (island.allowed & island.reach).bit_count()
         key = (island.mask, room)
         # Enumerate again only when the island grew since, or its room shrank a lot since
@@ -967,7 +986,7 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
                 MAX_COMPLETIONS,
             )
             if found is None:
-                cache[island.clue] = (key, None)
+                cache[island.clue] = (key, None, local)
                 continue
             candidates = found
         elif entry[1] is None:
@@ -990,21 +1009,46 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
             if grid.pool_corners(black | ring | (dead_base & ~comp)):
                 continue
             kept.append(comp)
-        if len(kept) <= 200:
+        if len(kept) <= 120:
             # Few enough to also check that the sea can still connect around each.
             domain = black | unknown
             kept = [
                 c
                 for c in kept
-                if _sea_connects(grid, black | (dilate(c) & ~c) | (dead_base & ~c), domain & ~c)
+                if _sea_connects(
+                    grid, black | (dilate(c) & ~c) | (dead_base & ~c), domain & ~c, c & ~mask
+                )
             ]
-        cache[island.clue] = (entry[0] if entry and entry[1] is not None else key, kept)
+        cache[island.clue] = (entry[0] if entry and entry[1] is not None else key, kept, local)
         out[island.clue] = kept
     return out
 
 
-def _sea_connects(grid: Grid, sea: int, domain: int) -> bool:
-    return not sea or grid.flood(sea & -sea, domain) & sea == sea
+def _sea_connects(grid: Grid, sea: int, domain: int, around: int) -> bool:
+    """False when some cells of `sea` are sure to be cut off from the others in `domain`.
+
+    Only a window around `around` (the cells that changed) is flooded: a piece of the
+    window that reaches the window's edge is taken to connect outside, so the answer
+    errs only towards True (it never rejects a shape that could be right).
+    """
+    if not sea:
+        return True
+    dilate = grid.dilate
+    window = around
+    if grid.size <= WINDOW_FROM:
+        window = grid.full
+    else:
+        for _ in range(WINDOW_RADIUS):
+            window = dilate(window)
+    edge = window & dilate(grid.full & ~window)
+    inside = domain & window
+    rest = sea & window
+    while rest:
+        part = grid.flood(rest & -rest, inside)
+        if not part & edge and sea & ~part:
+            return False
+        rest &= ~part
+    return True
 
 
 def _completion_cache(state: State) -> dict[int, list[int]]:
