@@ -9,6 +9,8 @@ from .grid import MAX_SIDE, Grid
 # The logic engine is pure Python with no third-party imports: cheap to load.
 from .logic import Step, explain, grade, next_step
 from .puzzle import UNKNOWN_CLUE, Board, CellSet, Color, Move, Puzzle, PuzzleIssue
+from .render import render_svg, render_text
+from .rules import Violation, check, wrong_cells
 
 # The solver package is light: engines (and OR-Tools) are imported only when a search runs.
 from .solver import Limit, Result, Status, count_solutions, forced_cells, solve
@@ -33,11 +35,16 @@ __all__ = [
     "Result",
     "Status",
     "Step",
+    "Violation",
     "__version__",
+    "check",
     "count_solutions",
     "explain",
     "forced_cells",
     "grade",
     "next_step",
+    "render_svg",
+    "render_text",
     "solve",
+    "wrong_cells",
 ]
