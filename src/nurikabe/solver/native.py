@@ -91,12 +91,18 @@ class NativeSearch:
         self.probing = True
         self.probe_cut = False
         self.probe_near = False
+        self.probe_memo = False
+        self.skipped = 0
+        self._memo: dict[int, tuple[int, int, int, int]] = {}
         self._base: tuple[int, list[int], int] = (0, [], 0)
+        self._balls: dict[tuple[int, int], int] = {}
+        self._reach_cache: dict[tuple[int, int], int] = {}
         self.probe_after = 0
         self.probe_enum = _ENUM_REMAINING
         self.node_enum = _ENUM_REMAINING
         self._cache: dict[tuple[int, ...], tuple[list[int], int, int, int] | None] = {}
         self.probes = 0
+        self.stat_fw = self.stat_fb = self.stat_both = self.stat_passes = 0
 
         grid = puzzle.grid
         self._grid = grid
@@ -213,6 +219,8 @@ class NativeSearch:
         deadline = self._deadline
         perf = time.perf_counter
         nclues = len(clue_bits)
+        balls = self._balls
+        reach_cache = self._reach_cache
 
         def dil(m: int) -> int:
             return m | ((m & nfc) >> 1) | ((m & nlc) << 1) | (m >> cols) | ((m << cols) & full)
@@ -315,6 +323,8 @@ class NativeSearch:
             free = unknown | orphan
             cover = clued
             reaches: list[int] = []
+            if len(reach_cache) > 100_000:
+                reach_cache.clear()
             for k in range(nclues):
                 comp = comps[k]
                 size = clue_sizes[k]
@@ -325,15 +335,33 @@ class NativeSearch:
                 out = exits[k]
                 allowed = free & ~(adj2 | (adj1 & ~out))
                 if size > 0:
-                    reach = comp
-                    front = comp
-                    for _ in range(size - n):
-                        front = dil(front) & allowed & ~reach
-                        if not front:
-                            if reach.bit_count() < size:
-                                raise _Contradiction
-                            break
-                        reach |= front
+                    r = size - n
+                    key = None
+                    reach = 0
+                    if r <= 12 and n <= 12:
+                        zone = 0
+                        c = comp
+                        while c:
+                            low = c & -c
+                            c ^= low
+                            ball = balls.get((low, r))
+                            if ball is None:
+                                ball = self._ball(low, r)
+                            zone |= ball
+                        key = (comp, allowed & zone)
+                        reach = reach_cache.get(key, 0)
+                    if not reach:
+                        reach = comp
+                        front = comp
+                        for _ in range(r):
+                            front = dil(front) & allowed & ~reach
+                            if not front:
+                                break
+                            reach |= front
+                        if key is not None:
+                            reach_cache[key] = reach
+                    if reach.bit_count() < size:
+                        raise _Contradiction
                 else:
                     reach = flood(comp, comp | allowed)
                 reaches.append(reach)
@@ -342,22 +370,12 @@ class NativeSearch:
                 raise _Contradiction
             new_black |= unknown & ~cover
 
-            # The sea.
+            # The sea must stay connectable; a cell it cannot reach is white.
             if black:
-                first = flood(black & -black, black)
-                zone = flood(first, black | unknown)
+                zone = flood(black & -black, black | unknown)
                 if zone & black != black:
                     raise _Contradiction
-                # A cell the sea cannot reach is white.
                 new_white |= unknown & ~zone
-                if first != black:
-                    rest = black
-                    while rest:
-                        part = flood(rest & -rest, black)
-                        rest &= ~part
-                        out = dil(part) & unknown
-                        if not out & (out - 1):
-                            new_black |= out
 
             # 2x2: three black cells and an unknown make the fourth white.
             b0 = black & corners
@@ -428,6 +446,19 @@ class NativeSearch:
                 if best is None or len(shapes) < len(best):
                     best = shapes
             new_black |= must_black | (unknown & ~cover2)
+
+            # A black component with a single exit grows through it.
+            if black:
+                first = flood(black & -black, black)
+                if first != black:
+                    rest = black
+                    while rest:
+                        part = flood(rest & -rest, black)
+                        rest &= ~part
+                        out = dil(part) & unknown
+                        if not out & (out - 1):
+                            new_black |= out
+
             if new_black & new_white:
                 raise _Contradiction
             if new_black | new_white:
@@ -453,6 +484,15 @@ class NativeSearch:
             cell = self._branch_cell(comps, counts, exits, orphans, unknown)
             self._base = (white, comps, clued)
             return black, white, [(black, white | cell), (black | cell, white)]
+
+    def _ball(self, bit: int, r: int) -> int:
+        """The cells within `r` steps of cell `bit` (cached)."""
+        balls = self._balls
+        ball = balls.get((bit, r))
+        if ball is None:
+            ball = bit if r == 0 else self._grid.dilate(self._ball(bit, r - 1))
+            balls[(bit, r)] = ball
+        return ball
 
     def _cut_cells(self, black: int, unknown: int) -> int:
         """The unknown cells whose removal would cut black cells apart (Tarjan's method).
@@ -517,13 +557,16 @@ class NativeSearch:
         probe_cut = self.probe_cut
         full = self._full
         start = self._base
+        memo = self._memo
+        use_memo = self.probe_memo
+        dil = self._grid.dilate
+        if len(memo) > 20_000:
+            memo.clear()
         while True:
             known = black | white
             rest = full & ~known
             if self.probe_near:
-                g = self._grid
-                rest &= g.dilate(white) | g.dilate(g.dilate(white)) & g.dilate(black)
-            nknown = known.bit_count()
+                rest &= self._grid.dilate(white)
             best_score = -1
             best: list[tuple[int, int]] = children
             forced = False
@@ -532,6 +575,17 @@ class NativeSearch:
                 rest ^= bit
                 if (black | white) & bit:
                     continue
+                if use_memo:
+                    seen = memo.get(bit)
+                    if seen is not None:
+                        mb, mw, near, score = seen
+                        if not (mb & ~black or mw & ~white or (black | white) & ~(mb | mw) & near):
+                            # Probed in an ancestor state, nothing changed near what it decided.
+                            self.skipped += 1
+                            if not forced and score > best_score:
+                                best_score = score
+                                best = [(black, white | bit), (black | bit, white)]
+                            continue
                 self.probes += 1
                 try:
                     wb, ww, _ = deep(black, white | bit, probe_limit, probe_cut, start)
@@ -546,29 +600,37 @@ class NativeSearch:
                         raise
                     b_ok = False
                 if not w_ok:
-                    black, white, children = deep(bb, bw, node_limit, True, start)
+                    self.stat_fw += 1
+                    black, white, children = deep(bb, bw, node_limit, probe_cut, start)
                     start = self._base
                     forced = True
                 elif not b_ok:
-                    black, white, children = deep(wb, ww, node_limit, True, start)
+                    self.stat_fb += 1
+                    black, white, children = deep(wb, ww, node_limit, probe_cut, start)
                     start = self._base
                     forced = True
                 else:
                     cb = wb & bb & ~black
                     cw = ww & bw & ~white
                     if cb | cw:
+                        self.stat_both += 1
                         black, white, children = deep(
-                            black | cb, white | cw, node_limit, True, start
+                            black | cb, white | cw, node_limit, probe_cut, start
                         )
                         start = self._base
                         forced = True
-                    elif not forced:
-                        score = ((wb | ww).bit_count() - nknown) * ((bb | bw).bit_count() - nknown)
-                        if score > best_score:
+                    else:
+                        kn = (black | white).bit_count()
+                        score = ((wb | ww).bit_count() - kn) * ((bb | bw).bit_count() - kn)
+                        if use_memo:
+                            near = dil(wb | ww | bb | bw) & ~(black | white)
+                            memo[bit] = (black, white, near, score)
+                        if not forced and score > best_score:
                             best_score = score
                             best = [(wb, ww), (bb, bw)]
                 if not children:
                     return black, white, children
+            self.stat_passes += 1
             if not forced:
                 return black, white, best
 
@@ -631,11 +693,25 @@ class NativeSearch:
         def dil(m: int) -> int:
             return m | ((m & nfc) >> 1) | ((m & nlc) << 1) | (m >> cols) | ((m << cols) & full)
 
-        zone = comp
-        for _ in range(size - comp.bit_count() + 2):
-            zone = dil(zone)
-        # Orphan white cells are keyed whole: one touched inside the zone may reach outside it.
-        key = (comp, size, allowed & zone, orphan, black & zone, white & zone)
+        # Shapes stay within r steps of the island; pools and walled-in cells are checked
+        # up to two steps further.
+        r2 = size - comp.bit_count() + 2
+        balls = self._balls
+        zone = 0
+        c = comp
+        while c:
+            low = c & -c
+            c ^= low
+            ball = balls.get((low, r2))
+            if ball is None:
+                ball = self._ball(low, r2)
+            zone |= ball
+        # A white cell without a clue inside the zone may belong to a component that
+        # leaves it: key on the whole of such components.
+        near = orphan & zone
+        if near:
+            near = self._grid.flood(near, orphan)
+        key = (comp, size, allowed & zone, near, black & zone, white & zone)
         cache = self._cache
         hit = cache.get(key)
         if hit is not None or key in cache:
