@@ -157,6 +157,7 @@ class State:
         "clue_mask",
         "completions",
         "grid",
+        "light",
         "puzzle",
         "total_white",
         "values",
@@ -177,6 +178,8 @@ class State:
         """Per clue cell: ((island mask, room) they were made for, the completions still
         possible or None when there were too many, the shading near the island then)."""
         self._analysis: Analysis | None = None
+        self.light = False
+        """Whether the costliest checks are skipped (inside suppositions, for speed)."""
 
     @classmethod
     def from_board(cls, board: Board) -> State:
@@ -195,6 +198,7 @@ class State:
         other.total_white = self.total_white
         other.completions = dict(self.completions)
         other._analysis = self._analysis
+        other.light = self.light
         return other
 
     @property

@@ -65,6 +65,12 @@ __all__ = [
 MAX_COMPLETIONS = 1500
 """Largest number of completions enumerated for one island; above it the island is skipped."""
 
+LIGHT_MAX = 150
+"""Inside suppositions, islands with more shapes than this are treated by reach only."""
+SEA_CHECK_MAX = 40
+"""Islands with at most this many shapes also get each shape's sea connectivity checked."""
+PAIRWISE_MAX = 400
+"""Islands with more shapes than this are left out of the pairwise check."""
 WINDOW_FROM = 4000
 """Grids up to this many cells check sea connectivity around a shape exactly."""
 WINDOW_RADIUS = 8
@@ -1009,7 +1015,7 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
             if grid.pool_corners(black | ring | (dead_base & ~comp)):
                 continue
             kept.append(comp)
-        if len(kept) <= 120:
+        if len(kept) <= SEA_CHECK_MAX:
             # Few enough to also check that the sea can still connect around each.
             domain = black | unknown
             kept = [
@@ -1020,8 +1026,45 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
                 )
             ]
         cache[island.clue] = (entry[0] if entry and entry[1] is not None else key, kept, local)
+        if state.light and len(kept) > LIGHT_MAX:
+            continue
         out[island.clue] = kept
+    if not state.light:
+        _pairwise(state, a, out)
     return out
+
+
+def _pairwise(state: State, a: Analysis, out: dict[int, list[int]]) -> None:
+    """Drop each shape that leaves some neighbouring island no shape of its own.
+
+    Two shapes clash when they overlap or touch. A shape of one island that clashes
+    with every remaining shape of a nearby island cannot be part of the solution.
+    """
+    dilate = state.grid.dilate
+    cache = state.completions
+    near = {clue: dilate(a.island_at[clue].reach) for clue in out}
+    for clue, kept in list(out.items()):
+        if not kept or len(kept) > PAIRWISE_MAX:
+            continue
+        others = [
+            other
+            for o, other in out.items()
+            if o != clue
+            and other
+            and len(other) <= PAIRWISE_MAX
+            and a.island_at[o].reach & near[clue]
+        ]
+        if not others:
+            continue
+        fresh = []
+        for comp in kept:
+            halo = dilate(comp)
+            if all(any(not c & halo for c in other) for other in others):
+                fresh.append(comp)
+        if len(fresh) != len(kept):
+            out[clue] = fresh
+            entry = cache[clue]
+            cache[clue] = (entry[0], fresh, entry[2])
 
 
 def _sea_connects(grid: Grid, sea: int, domain: int, around: int) -> bool:

@@ -58,21 +58,24 @@ class TrialBudget:
 
 def _closure(
     state: State, max_tier: int, limit: int, budget: TrialBudget
-) -> tuple[list[Step], Step | None]:
-    """Apply plain steps until a contradiction, a stall or `limit` steps."""
+) -> tuple[list[Step], Step | None, bool]:
+    """Apply plain steps until a contradiction, a stall or `limit` steps.
+
+    Returns the steps, the contradiction (or None), and whether it stalled (no step left).
+    """
     steps: list[Step] = []
     while True:
         found = find_contradiction(state)
         if found is not None:
-            return steps, found
+            return steps, found, False
         if len(steps) >= limit:
-            return steps, None
+            return steps, None, False
         budget.spend()
         step = plain_step(state, max_tier)
         if step is None:
-            return steps, None
+            return steps, None, True
         if step.kind == "contradiction":
-            return steps, step
+            return steps, step, False
         steps.append(step)
         state.decide(step.black_mask, step.white_mask)
 
@@ -87,15 +90,10 @@ def _refute(
     budget: TrialBudget,
 ) -> list[Step] | None:
     """The chain of steps from supposing `cell` is `color` to a contradiction, or None."""
-    s = state.copy()
-    bit = 1 << cell
-    if color is Color.BLACK:
-        s.decide(bit, 0)
-    else:
-        s.decide(0, bit)
+    s = _suppose(state, cell, color)
     chain: list[Step] = []
     while True:
-        steps, found = _closure(s, max_tier, limit - len(chain), budget)
+        steps, found, _ = _closure(s, max_tier, limit - len(chain), budget)
         chain += steps
         if found is not None:
             chain.append(found)
@@ -170,6 +168,51 @@ def _trial_step(state: State, cell: int, color: Color, depth: int, chain: list[S
     )
 
 
+def _suppose(state: State, cell: int, color: Color) -> State:
+    s = state.copy()
+    s.light = True
+    bit = 1 << cell
+    if color is Color.BLACK:
+        s.decide(bit, 0)
+    else:
+        s.decide(0, bit)
+    return s
+
+
+def _search_depth_one(
+    state: State, max_tier: int, budget: TrialBudget, caps: tuple[int, ...]
+) -> Step | None:
+    """Depth 1, resumably: each supposition's chain is extended pass by pass (never
+    recomputed), and a supposition whose chain stalls without a contradiction is dropped."""
+    pending: list[tuple[int, Color, State, list[Step]]] = [
+        (cell, color, _suppose(state, cell, color), [])
+        for cell in _candidates(state)
+        for color in (Color.BLACK, Color.WHITE)
+    ]
+    for cap in caps:
+        best: tuple[int, int, Color, list[Step]] | None = None
+        kept = []
+        for cell, color, s, chain in pending:
+            limit = cap if best is None else min(cap, best[0] - 1)
+            if len(chain) >= limit:
+                kept.append((cell, color, s, chain))
+                continue
+            steps, found, stalled = _closure(s, max_tier, limit - len(chain), budget)
+            chain += steps
+            if found is not None:
+                full = [*chain, found]
+                if best is None or len(full) < best[0]:
+                    best = (len(full), cell, color, full)
+            elif not stalled:
+                kept.append((cell, color, s, chain))
+        if best is not None:
+            return _trial_step(state, best[1], best[2], 1, best[3])
+        pending = kept
+        if not pending:
+            break
+    return None
+
+
 def _search(
     state: State,
     min_depth: int,
@@ -180,6 +223,11 @@ def _search(
 ) -> Step | None:
     cells = _candidates(state)
     for depth in range(min_depth, max_depth + 1):
+        if depth == 1:
+            found = _search_depth_one(state, max_tier, budget, caps)
+            if found is not None:
+                return found
+            continue
         for cap in caps:
             best: tuple[int, int, Color, list[Step]] | None = None
             for cell in cells:
