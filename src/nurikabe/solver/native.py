@@ -90,13 +90,15 @@ class NativeSearch:
         self._deadline: float | None = None
         self.probing = True
         self.probe_cut = False
-        self.probe_near = False
+        self.probe_near = grid.size > 200
+        """Probe only cells next to white cells (on big boards, probing everything costs more)."""
         self.probe_memo = False
         self.skipped = 0
         self._memo: dict[int, tuple[int, int, int, int]] = {}
         self._base: tuple[int, list[int], int] = (0, [], 0)
         self._balls: dict[tuple[int, int], int] = {}
         self._reach_cache: dict[tuple[int, int], int] = {}
+        self._around: dict[int, int] = {}
         self.probe_after = 0
         self.probe_enum = _ENUM_REMAINING
         self.node_enum = _ENUM_REMAINING
@@ -221,6 +223,8 @@ class NativeSearch:
         nclues = len(clue_bits)
         balls = self._balls
         reach_cache = self._reach_cache
+        small = self._grid.size <= 400
+        around = self._around
 
         def dil(m: int) -> int:
             return m | ((m & nfc) >> 1) | ((m & nlc) << 1) | (m >> cols) | ((m << cols) & full)
@@ -286,9 +290,14 @@ class NativeSearch:
             adj2 = 0
             exits: list[int] = []
             counts: list[int] = []
+            if len(around) > 50_000:
+                around.clear()
             for k in range(nclues):
                 comp = comps[k]
-                out = dil(comp) & unknown
+                ring = around.get(comp)
+                if ring is None:
+                    ring = around[comp] = dil(comp)
+                out = ring & unknown
                 exits.append(out)
                 adj2 |= adj1 & out
                 adj1 |= out
@@ -305,19 +314,6 @@ class NativeSearch:
                     elif not out & (out - 1):
                         new_white |= out
             new_black |= adj2
-
-            # White cells without a clue must still join one.
-            orphans: list[int] = []
-            rest = orphan
-            while rest:
-                part = flood(rest & -rest, orphan)
-                rest &= ~part
-                orphans.append(part)
-                out = dil(part) & unknown
-                if not out:
-                    raise _Contradiction
-                if not out & (out - 1):
-                    new_white |= out
 
             # Reach: where each incomplete island could still grow.
             free = unknown | orphan
@@ -447,8 +443,23 @@ class NativeSearch:
                     best = shapes
             new_black |= must_black | (unknown & ~cover2)
 
-            # A black component with a single exit grows through it.
-            if black:
+            # White cells without a clue must still join one: one exit means grow there.
+            orphans: list[int] = []
+            rest = orphan
+            while rest:
+                part = flood(rest & -rest, orphan)
+                rest &= ~part
+                orphans.append(part)
+                out = dil(part) & unknown
+                if not out:
+                    raise _Contradiction
+                if not out & (out - 1):
+                    new_white |= out
+
+            # A black component with a single exit grows through it (the cut cells below
+            # find these too; on big boards, flooding every component in probes costs
+            # more than it finds).
+            if black and (cut or small):
                 first = flood(black & -black, black)
                 if first != black:
                     rest = black
