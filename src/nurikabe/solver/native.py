@@ -90,7 +90,7 @@ class NativeSearch:
         self._deadline: float | None = None
         self.probing = True
         self.probe_cut = False
-        self.probe_near = grid.size > 200
+        self.probe_near = puzzle.area > 200
         """Probe only cells next to white cells (on big boards, probing everything costs more)."""
         self.probe_memo = False
         self.skipped = 0
