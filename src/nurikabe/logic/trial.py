@@ -111,11 +111,27 @@ def _refute(
 
 
 def _candidates(state: State) -> list[int]:
-    """Unknown cells, those touching decided cells first."""
+    """Unknown cells in the order suppositions are tried: the exits of islands (those
+    lacking fewest cells first), then the exits of black regions, then cells touching
+    decided cells, then the rest."""
     grid = state.grid
     unknown = state.unknown
-    near = grid.dilate(state.black | state.white) & unknown
-    return [*bits(near), *bits(unknown & ~near)]
+    a = state.analysis()
+    order: list[int] = []
+    taken = 0
+    for island in sorted(a.islands, key=lambda i: i.need):
+        if island.need > 0:
+            exits = island.border & island.allowed & ~taken
+            order.extend(bits(exits))
+            taken |= exits
+    for part in a.sea_parts():
+        exits = grid.border(part) & unknown & ~taken
+        order.extend(bits(exits))
+        taken |= exits
+    near = grid.dilate(state.black | state.white) & unknown & ~taken
+    order.extend(bits(near))
+    order.extend(bits(unknown & ~taken & ~near))
+    return order
 
 
 def _describe(grid: object, step: Step) -> str:
