@@ -99,6 +99,8 @@ class NativeSearch:
         self._balls: dict[tuple[int, int], int] = {}
         self._reach_cache: dict[tuple[int, int], int] = {}
         self._around: dict[int, int] = {}
+        self._zones: dict[int, int] = {}
+        self._zones2: dict[int, int] = {}
         self.probe_after = 0
         self.probe_enum = _ENUM_REMAINING
         self.node_enum = _ENUM_REMAINING
@@ -221,7 +223,7 @@ class NativeSearch:
         deadline = self._deadline
         perf = time.perf_counter
         nclues = len(clue_bits)
-        balls = self._balls
+        zones = self._zones
         reach_cache = self._reach_cache
         small = self._grid.size <= 400
         around = self._around
@@ -321,6 +323,8 @@ class NativeSearch:
             reaches: list[int] = []
             if len(reach_cache) > 100_000:
                 reach_cache.clear()
+                zones.clear()
+                self._zones2.clear()
             for k in range(nclues):
                 comp = comps[k]
                 size = clue_sizes[k]
@@ -334,16 +338,10 @@ class NativeSearch:
                     r = size - n
                     key = None
                     reach = 0
-                    if r <= 12 and n <= 12:
-                        zone = 0
-                        c = comp
-                        while c:
-                            low = c & -c
-                            c ^= low
-                            ball = balls.get((low, r))
-                            if ball is None:
-                                ball = self._ball(low, r)
-                            zone |= ball
+                    if r <= 12:
+                        zone = zones.get(comp)
+                        if zone is None:
+                            zone = zones[comp] = self._zone(comp, r)
                         key = (comp, allowed & zone)
                         reach = reach_cache.get(key, 0)
                     if not reach:
@@ -495,6 +493,20 @@ class NativeSearch:
             cell = self._branch_cell(comps, counts, exits, orphans, unknown)
             self._base = (white, comps, clued)
             return black, white, [(black, white | cell), (black | cell, white)]
+
+    def _zone(self, comp: int, r: int) -> int:
+        """The cells within `r` steps of `comp`."""
+        if r > 6 or comp.bit_count() > 12:
+            zone = comp
+            for _ in range(r):
+                zone = self._grid.dilate(zone)
+            return zone
+        zone = 0
+        while comp:
+            low = comp & -comp
+            comp ^= low
+            zone |= self._ball(low, r)
+        return zone
 
     def _ball(self, bit: int, r: int) -> int:
         """The cells within `r` steps of cell `bit` (cached)."""
@@ -706,17 +718,9 @@ class NativeSearch:
 
         # Shapes stay within r steps of the island; pools and walled-in cells are checked
         # up to two steps further.
-        r2 = size - comp.bit_count() + 2
-        balls = self._balls
-        zone = 0
-        c = comp
-        while c:
-            low = c & -c
-            c ^= low
-            ball = balls.get((low, r2))
-            if ball is None:
-                ball = self._ball(low, r2)
-            zone |= ball
+        zone = self._zones2.get(comp)
+        if zone is None:
+            zone = self._zones2[comp] = self._zone(comp, size - comp.bit_count() + 2)
         # A white cell without a clue inside the zone may belong to a component that
         # leaves it: key on the whole of such components.
         near = orphan & zone
