@@ -364,13 +364,6 @@ class NativeSearch:
                 raise _Contradiction
             new_black |= unknown & ~cover
 
-            # The sea must stay connectable; a cell it cannot reach is white.
-            if black:
-                zone = flood(black & -black, black | unknown)
-                if zone & black != black:
-                    raise _Contradiction
-                new_white |= unknown & ~zone
-
             # 2x2: three black cells and an unknown make the fourth white.
             b0 = black & corners
             b1 = (black >> 1) & corners
@@ -440,6 +433,14 @@ class NativeSearch:
                 if best is None or len(shapes) < len(best):
                     best = shapes
             new_black |= must_black | (unknown & ~cover2)
+
+            # The sea must stay connectable; a cell it cannot reach is white. (Checked once
+            # per fixpoint of the cheap rules: on big boards this flood is long.)
+            if black:
+                zone = flood(black & -black, black | unknown)
+                if zone & black != black:
+                    raise _Contradiction
+                new_white |= unknown & ~zone
 
             # White cells without a clue must still join one: one exit means grow there.
             orphans: list[int] = []
