@@ -67,8 +67,10 @@ MAX_COMPLETIONS = 1500
 
 LIGHT_MAX = 150
 """Inside suppositions, islands with more shapes than this are treated by reach only."""
-SEA_CHECK_MAX = 40
+SEA_CHECK_MAX = 120
 """Islands with at most this many shapes also get each shape's sea connectivity checked."""
+SEA_CHECK_LIGHT = 30
+"""The same bound inside suppositions."""
 PAIRWISE_MAX = 400
 """Islands with more shapes than this are left out of the pairwise check."""
 WINDOW_FROM = 4000
@@ -1015,7 +1017,7 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
             if grid.pool_corners(black | ring | (dead_base & ~comp)):
                 continue
             kept.append(comp)
-        if len(kept) <= SEA_CHECK_MAX:
+        if len(kept) <= (SEA_CHECK_LIGHT if state.light else SEA_CHECK_MAX):
             # Few enough to also check that the sea can still connect around each.
             domain = black | unknown
             kept = [
