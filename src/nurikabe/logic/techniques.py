@@ -422,6 +422,19 @@ def last_cell(puzzle: Puzzle, state: State) -> Step | None:
     return None
 
 
+def _touching(grid: Grid, part: int, exits: int) -> int:
+    """A cell of `part` next to the (single) exit, to name the region by."""
+    near = part & grid.neighbors[exits.bit_length() - 1]
+    return (near or part).bit_length() - 1
+
+
+def _ways(kept: list[int], what: str) -> str:
+    """``The only way left to complete X`` or ``Every way to complete X (n left)``."""
+    if len(kept) == 1:
+        return f"The only way left to complete {what}"
+    return f"Every way to complete {what} ({len(kept)} left)"
+
+
 def _total_black(state: State) -> int | None:
     if state.total_white is None:
         return None
@@ -451,7 +464,7 @@ def sea_single_exit(puzzle: Puzzle, state: State) -> Step | None:
                 return _step(
                     state,
                     "sea-single-exit",
-                    f"The black region at {grid.name(part.bit_length() - 1)} can only "
+                    f"The black region at {grid.name(_touching(grid, part, exits))} can only "
                     f"connect to the rest of the sea through "
                     f"{grid.name(exits.bit_length() - 1)}, so it is black.",
                     black=exits,
@@ -1134,8 +1147,7 @@ def completion_common_cell(puzzle: Puzzle, state: State) -> Step | None:
             return _step(
                 state,
                 "completion-common-cell",
-                f"Every way to complete {_clue_text(state, island)} "
-                f"({len(kept)} left) uses {name_cells(grid, common)}, so "
+                f"{_ways(kept, _clue_text(state, island))} uses {name_cells(grid, common)}, so "
                 f"{'they are' if common & (common - 1) else 'it is'} white.",
                 white=common,
                 premises=island.mask | (grid.border(island.reach) & ~a.unknown),
@@ -1169,8 +1181,8 @@ def completion_common_border(puzzle: Puzzle, state: State) -> Step | None:
             return _step(
                 state,
                 "completion-common-border",
-                f"Every way to complete {_clue_text(state, island)} "
-                f"({len(kept)} left) borders {name_cells(grid, common)}, so "
+                f"{_ways(kept, _clue_text(state, island))} borders {name_cells(grid, common)}, "
+                "so "
                 f"{'they are' if common & (common - 1) else 'it is'} black.",
                 black=common,
                 premises=island.mask,
