@@ -1312,8 +1312,8 @@ def find_contradiction(state: State) -> Step | None:
                 state,
                 name,
                 parts[0] | cut,
-                f"The black cells at {name_cells(grid, parts[0], limit=2)} "
-                f"and {name_cells(grid, cut, limit=2)} can no longer connect.",
+                f"The black cell{'s' if cut & (cut - 1) else ''} at "
+                f"{name_cells(grid, cut, limit=3)} can no longer connect to the rest of the sea.",
             )
     return None
 
