@@ -72,17 +72,44 @@ def brute_force_check(puzzle: Puzzle, black: int) -> set[int]:
 # -- the corpus -----------------------------------------------------------------------------------
 
 
+SLOW = frozenset(
+    [
+        "janko-0029",
+        "janko-0261",
+        "janko-0510",
+        "janko-0570",
+        "janko-0660",
+        "janko-0680",
+        "janko-0690",
+        "janko-0940",
+        "janko-0943",
+        "janko-0950",
+        "janko-0956",
+        "janko-0962",
+        "janko-0967",
+        "janko-0973",
+        "janko-1055",
+        "janko-1091",
+        "janko-1108",
+        "janko-1109",
+        "grilops-issue10-1",
+        "nikoli-stl-9",
+    ]
+)
+"""Corpus puzzles the engine needs seconds for (or more): only in the slow full-corpus test."""
+
+
 def _fast_sample() -> list:
     if not CORPUS_PATH.exists():
         return []
-    docs = corpus()
+    docs = [d for d in corpus() if d.meta["id"] not in SLOW]
     small = [d for d in docs if d.puzzle.area <= 100]
-    large = [d for d in docs if d.puzzle.area > 100]
-    return small[::3] + large[::25]
+    middle = [d for d in docs if 100 < d.puzzle.area < 400]
+    return small[::4] + middle[::15]
 
 
-def _check_corpus_doc(doc) -> None:
-    result = search(doc.puzzle, Limit(solutions=2, seconds=60))
+def _check_corpus_doc(doc, seconds: float = 60) -> None:
+    result = search(doc.puzzle, Limit(solutions=2, seconds=seconds))
     assert result.status is Status.UNIQUE, doc.meta["id"]
     assert result.complete and result.limit_hit is None
     assert result.solutions[0].black_mask == doc.solution.black_mask, doc.meta["id"]
@@ -92,7 +119,7 @@ def _check_corpus_doc(doc) -> None:
 @needs_corpus
 @pytest.mark.parametrize("doc", _fast_sample(), ids=lambda d: d.meta["id"])
 def test_corpus_sample(doc) -> None:
-    _check_corpus_doc(doc)
+    _check_corpus_doc(doc, seconds=30)
 
 
 @needs_corpus
@@ -101,7 +128,7 @@ def test_corpus_sample(doc) -> None:
     "doc", list(corpus()) if CORPUS_PATH.exists() else [], ids=lambda d: d.meta["id"]
 )
 def test_corpus_full(doc) -> None:
-    _check_corpus_doc(doc)
+    _check_corpus_doc(doc, seconds=120)
 
 
 # -- hand-made cases ------------------------------------------------------------------------------
