@@ -102,7 +102,7 @@ class NativeSearch:
         self._zones: dict[int, int] = {}
         self._zones2: dict[int, int] = {}
         self.probe_after = 0
-        self.probe_enum = _ENUM_REMAINING
+        self.probe_enum = 0
         self.node_enum = _ENUM_REMAINING
         self._cache: dict[tuple[int, ...], tuple[list[int], int, int, int] | None] = {}
         self.probes = 0
