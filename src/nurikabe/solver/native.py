@@ -90,8 +90,8 @@ class NativeSearch:
         self._deadline: float | None = None
         self.probing = True
         self.probe_cut = False
-        self.probe_near = puzzle.area > 200
-        """Probe only cells next to white cells (on big boards, probing everything costs more)."""
+        self.probe_near = True
+        """Probe only cells next to white cells (probing every cell costs more than it finds)."""
         self.probe_memo = False
         self.skipped = 0
         self._memo: dict[int, tuple[int, int, int, int]] = {}
