@@ -44,6 +44,11 @@ _ENUM_CAP = 1000
 """Give up enumerating an island's completions beyond this many partial shapes."""
 
 
+_Base = tuple[int, list[int], int, list[int], int]
+"""What a propagation leaves for its descendants: white mask, islands, clued cells,
+indices of the islands still active, cells of the sealed islands."""
+
+
 class _Contradiction(Exception):
     """The state has no solution."""
 
@@ -95,7 +100,7 @@ class NativeSearch:
         self.probe_memo = False
         self.skipped = 0
         self._memo: dict[int, tuple[int, int, int, int]] = {}
-        self._base: tuple[int, list[int], int] = (0, [], 0)
+        self._base: _Base = (0, [], 0, [], 0)
         self._balls: dict[tuple[int, int], int] = {}
         self._reach_cache: dict[tuple[int, int], int] = {}
         self._around: dict[int, int] = {}
@@ -138,7 +143,8 @@ class NativeSearch:
         if self.start is not None:
             black |= self.start.black_mask & self._full
             white |= self.start.white_mask & self._full
-        stack: list[tuple[int, int]] = [(black, white)]
+        # Each entry carries an ancestor's islands to regrow from (None: from scratch).
+        stack: list[tuple[int, int, _Base | None]] = [(black, white, None)]
         try:
             if max_solutions is not None and max_solutions <= 0:
                 self.limit_hit = "solutions"
@@ -147,16 +153,19 @@ class NativeSearch:
                 if max_nodes is not None and self.nodes >= max_nodes:
                     self.limit_hit = "nodes"
                     return
-                black, white = stack.pop()
+                black, white, base = stack.pop()
                 self.nodes += 1
                 try:
-                    black, white, children = self._propagate(black, white, self.node_enum)
+                    black, white, children = self._propagate(
+                        black, white, self.node_enum, True, base
+                    )
+                    base = self._base
                     if children and self.probing and self.nodes > self.probe_after:
                         black, white, children = self._probe(black, white, children)
                 except _Contradiction:
                     continue
                 if children:
-                    stack.extend(reversed(children))
+                    stack.extend((b, w, base) for b, w in reversed(children))
                     continue
                 if not self._is_solution(black):
                     continue
@@ -203,13 +212,15 @@ class NativeSearch:
         white: int,
         enum_limit: int = _ENUM_REMAINING,
         cut: bool = True,
-        base: tuple[int, list[int], int] | None = None,
+        base: _Base | None = None,
     ) -> tuple[int, int, list[tuple[int, int]]]:
         """Run the rules to a fixpoint; return the new masks and the children to branch into.
 
-        No children means every cell is decided. `base` is the white mask, islands and
-        clued cells of an ancestor state, to regrow islands from. On return, `_base`
-        holds those of the returned state. Raises `_Contradiction` or `_Stop`.
+        No children means every cell is decided. `base` is the white mask, islands, clued
+        cells, active islands and sealed cells of an ancestor state, to regrow islands
+        from. On return, `_base` holds those of the returned state. An island is sealed
+        (and left out of every loop) once it has no unknown neighbour and is complete.
+        Raises `_Contradiction` or `_Stop`.
         """
         full = self._full
         cols = self._cols
@@ -242,8 +253,10 @@ class NativeSearch:
         prev: int | None = None
         last: list[int] = []
         clued = 0
+        active: list[int] = list(range(nclues))
+        sealed = 0
         if base is not None:
-            prev, last, clued = base
+            prev, last, clued, active, sealed = base
         while True:
             self.rounds += 1
             if deadline is not None and perf() > deadline:
@@ -275,14 +288,15 @@ class NativeSearch:
                 added = white & ~prev
                 comps = last
                 if added:
-                    comps = []
-                    clued = 0
-                    for k, comp in enumerate(last):
+                    comps = last[:]
+                    clued = sealed
+                    for k in active:
+                        comp = comps[k]
                         if dil(comp) & added:
                             comp = flood(comp, white)
                             if comp & clue_mask != clue_bits[k]:
                                 raise _Contradiction
-                        comps.append(comp)
+                            comps[k] = comp
                         clued |= comp
             prev = white
             last = comps
@@ -290,47 +304,59 @@ class NativeSearch:
 
             adj1 = 0
             adj2 = 0
-            exits: list[int] = []
-            counts: list[int] = []
+            exits = [0] * nclues
+            counts = [0] * nclues
             if len(around) > 50_000:
                 around.clear()
-            for k in range(nclues):
+            done = 0
+            for k in active:
                 comp = comps[k]
                 ring = around.get(comp)
                 if ring is None:
                     ring = around[comp] = dil(comp)
                 out = ring & unknown
-                exits.append(out)
+                exits[k] = out
                 adj2 |= adj1 & out
                 adj1 |= out
                 n = comp.bit_count()
-                counts.append(n)
+                counts[k] = n
                 size = clue_sizes[k]
                 if size > 0:
                     if n >= size:
                         if n > size:
                             raise _Contradiction
                         new_black |= out
+                        if not out:
+                            done += 1
                     elif not out:
                         raise _Contradiction
                     elif not out & (out - 1):
                         new_white |= out
+                elif not out:
+                    done += 1
+            if done:
+                keep = []
+                for k in active:
+                    if exits[k] or clue_sizes[k] > counts[k]:
+                        keep.append(k)
+                    else:
+                        sealed |= comps[k]
+                active = keep
             new_black |= adj2
 
             # Reach: where each incomplete island could still grow.
             free = unknown | orphan
             cover = clued
-            reaches: list[int] = []
+            reaches = comps[:]
             if len(reach_cache) > 100_000:
                 reach_cache.clear()
                 zones.clear()
                 self._zones2.clear()
-            for k in range(nclues):
+            for k in active:
                 comp = comps[k]
                 size = clue_sizes[k]
                 n = counts[k]
                 if size == n:
-                    reaches.append(comp)
                     continue
                 out = exits[k]
                 allowed = free & ~(adj2 | (adj1 & ~out))
@@ -358,7 +384,7 @@ class NativeSearch:
                         raise _Contradiction
                 else:
                     reach = flood(comp, comp | allowed)
-                reaches.append(reach)
+                reaches[k] = reach
                 cover |= reach
             if orphan & ~cover:
                 raise _Contradiction
@@ -402,14 +428,14 @@ class NativeSearch:
                 continue
 
             if not unknown:
-                self._base = (white, comps, clued)
+                self._base = (white, comps, clued, active, sealed)
                 return black, white, []
 
             # Second tier: enumerate the completions of nearly complete islands.
             best: list[int] | None = None
             cover2 = clued
             must_black = 0
-            for k in range(nclues):
+            for k in active:
                 size = clue_sizes[k]
                 n = counts[k]
                 if size == n:
@@ -489,10 +515,10 @@ class NativeSearch:
                 for shape in best:
                     ring = dil(shape) & ~shape
                     children.append((black | ring, white | shape))
-                self._base = (white, comps, clued)
+                self._base = (white, comps, clued, active, sealed)
                 return black, white, children
             cell = self._branch_cell(comps, counts, exits, orphans, unknown)
-            self._base = (white, comps, clued)
+            self._base = (white, comps, clued, active, sealed)
             return black, white, [(black, white | cell), (black | cell, white)]
 
     def _zone(self, comp: int, r: int) -> int:
