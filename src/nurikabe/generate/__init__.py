@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import NurikabeError
+from ..grid import popcount
 from ..logic import LEVELS, Grade, explain, grade
 from ..puzzle import Board, Puzzle
 from ..solver import Limit, Status, solve
@@ -177,12 +178,16 @@ def _prove(layout: Layout, deadline: Deadline) -> Board | None:
     return result.solution
 
 
-def _trial_level(layout: Layout) -> str:
-    """``"expert"`` when depth-1 trials finish the solve (fewer than 6), else ``"extreme"``."""
+def _trial_level(layout: Layout) -> tuple[str, Grade | None]:
+    """``"expert"`` when depth-1 trials finish the solve (fewer than 6), else ``"extreme"``.
+
+    When the depth-1 walk solves the puzzle, it is the walk `grade` makes (the engine
+    always takes the simplest step), so its grade is returned too.
+    """
     walk = explain(puzzle_of(layout), max_tier=4)
-    if walk.solved and walk.grade is not None and walk.grade.level == "expert":
-        return "expert"
-    return "extreme"
+    if walk.solved and walk.grade is not None:
+        return walk.grade.level, walk.grade
+    return "extreme", None
 
 
 def _attempt(
@@ -193,7 +198,7 @@ def _attempt(
     symmetry: str,
     rng: random.Random,
     deadline: Deadline,
-) -> tuple[Layout, Board] | None:
+) -> tuple[Layout, Board, Grade | None] | None:
     """One try from a fresh random board; None when it leads nowhere."""
     layout = random_layout(rows, cols, profile, rng, symmetry=symmetry, attempts=5)
     if layout is None:
@@ -201,45 +206,95 @@ def _attempt(
     max_island = profile.max_island
     plain = 3 if tier is None else min(tier, 3)
     floor = plain - 1 if tier is not None and 2 <= tier <= 3 else None
+    if tier is not None and tier >= 4:
+        return _beyond_logic(layout, tier, rng, max_island, deadline)
     settled = settle(layout, plain, rng, max_island=max_island, deadline=deadline, floor=floor)
     if settled is None:
         return None
     if tier is None or tier == 1:
         return _finish(settled, deadline)
-    if tier <= 3:
-        hard = harden(settled, tier, rng, max_island=max_island, deadline=deadline)
-        return None if hard is None else _finish(hard, deadline)
-    return _beyond_logic(settled, tier, rng, max_island, deadline)
+    hard = harden(settled, tier, rng, max_island=max_island, deadline=deadline)
+    return None if hard is None else _finish(hard, deadline)
 
 
-def _finish(layout: Layout, deadline: Deadline) -> tuple[Layout, Board] | None:
+def _finish(layout: Layout, deadline: Deadline) -> tuple[Layout, Board, Grade | None] | None:
     solution = _prove(layout, deadline)
-    return None if solution is None else (layout, solution)
+    return None if solution is None else (layout, solution, None)
+
+
+STUCK_CELLS = 0.12
+"""For expert and extreme: the exact solver is asked once plain logic leaves at most this
+share of the cells unknown."""
+
+HARDEN_STEPS = 40
+"""Moves tried on the way from an expert board to an extreme one."""
 
 
 def _beyond_logic(
     layout: Layout, tier: int, rng: random.Random, max_island: int, deadline: Deadline
-) -> tuple[Layout, Board] | None:
-    """From a board plain logic solves, walk to a unique one it cannot (expert, extreme)."""
-    want = "expert" if tier == 4 else "extreme"
-    current = layout
-    for _ in range(60):
+) -> tuple[Layout, Board, Grade | None] | None:
+    """A unique board plain logic cannot finish, graded expert (tier 4) or extreme (5).
+
+    Climbs as `settle` does with all plain techniques, but whenever they leave only a
+    few cells unknown, asks the exact solver; a unique board at that point needs trial
+    steps. For extreme, the walk goes on from the first unique expert board with moves
+    that take information away, keeping every board the exact solver proves unique,
+    until depth-1 trials no longer finish it in few steps.
+    """
+    found: list[tuple[Layout, Board, Grade | None]] = []
+    grid_size = layout.grid.size
+    threshold = max(4, int(STUCK_CELLS * grid_size))
+
+    def stop(candidate: Layout, unknown: int, limit: int = threshold) -> bool:
+        if not unknown or popcount(unknown) > limit or deadline.passed():
+            return False
+        solution = _prove(candidate, deadline)
+        if solution is None:
+            return False
+        graded = _trial_level(candidate)[1]
+        found.append((candidate, solution, graded))
+        return True
+
+    settled = settle(layout, 3, rng, max_island=max_island, deadline=deadline, stop=stop)
+    if not found and settled is not None:
+        # Plain logic solves it: walk on, taking information away, until a board it
+        # cannot solve is proved unique.
+        current = settled
+        for _ in range(HARDEN_STEPS):
+            if deadline.passed():
+                return None
+            moved = propose(current, rng, 0, ("clue", "clue", "clue", "drop", "grow", "cut"))
+            if moved is None or moved == current or not moved.is_valid(max_island):
+                continue
+            unknown = unknown_after(moved, 3)
+            if not unknown:
+                current = moved
+            elif stop(moved, unknown, grid_size):
+                break
+    if not found:
+        return None
+    if tier == 4:
+        return found[0] if found[0][2] is not None and found[0][2].level == "expert" else None
+    current, _, graded = found[0]
+    if graded is None or graded.level == "extreme":
+        return found[0]
+    stuck = popcount(unknown_after(current, 3))
+    for _ in range(HARDEN_STEPS):
         if deadline.passed():
             return None
         moved = propose(current, rng, 0, ("clue", "clue", "clue", "drop", "grow", "cut"))
         if moved is None or moved == current or not moved.is_valid(max_island):
             continue
-        if not unknown_after(moved, 3):
-            current = moved  # still plain logic: keep walking from it
+        left = popcount(unknown_after(moved, 3))
+        if left < stuck:
             continue
         solution = _prove(moved, deadline)
         if solution is None:
             continue
-        level = _trial_level(moved)
-        if level == want:
-            return moved, solution
-        if want == "extreme":
-            current = moved  # expert already: harder still from here
+        level, graded = _trial_level(moved)
+        if level == "extreme":
+            return moved, solution, graded
+        current, stuck = moved, left
     return None
 
 
@@ -293,9 +348,10 @@ def generate(
         found = _attempt(rows, cols, tier, profile, symmetry, work, deadline)
         if found is None:
             continue
-        layout, solution = found
+        layout, solution, graded = found
         puzzle = puzzle_of(layout)
-        graded = grade(puzzle)
+        if graded is None:
+            graded = grade(puzzle)
         if difficulty != "any" and graded.level != difficulty:
             continue
         return GeneratedPuzzle(puzzle, solution, graded, seed, options, attempts=tried)

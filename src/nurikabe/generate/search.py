@@ -175,43 +175,50 @@ def settle(
     max_island: int,
     deadline: Deadline,
     candidates: int = 6,
-    steps: int = 60,
+    steps: int = 80,
     floor: int | None = None,
+    stop: Callable[[Layout, int], bool] | None = None,
 ) -> Layout | None:
     """Hill-climb until the logic engine with techniques up to `tier` solves the layout.
 
-    Each round proposes `candidates` moves near the unknown cells and keeps the one
-    leaving fewest unknown cells (not worse than now, or equal by chance). With
-    `floor` (a tier), ties prefer layouts that tier leaves more unknown. Returns None
-    after `steps` rounds without success or when the deadline passes.
+    Each round tries up to `candidates` moves near the unknown cells and takes the
+    first that leaves fewer cells unknown; failing that, the best one that leaves as
+    many (half the time). With `floor` (a tier), a layout solved at `tier` is taken
+    only if that tier leaves more unknown than the current one does, or if the
+    round ends without better. `stop(layout, unknown)`, when given, is asked after
+    every accepted move; True ends the climb there. Returns None after `steps` rounds
+    without success or when the deadline passes.
     """
     current = layout
     unknown = unknown_after(current, tier)
     stalled = 0
     for _ in range(steps):
+        if stop is not None and stop(current, unknown):
+            return current
         if not unknown:
             return current
         if deadline.passed():
             return None
-        best: tuple[int, int, Layout, int] | None = None
+        size = popcount(unknown)
+        best: tuple[int, Layout, int] | None = None
         for _ in range(candidates):
             moved = propose(current, rng, unknown, REPAIR_KINDS)
             if moved is None or moved == current or not moved.is_valid(max_island):
                 continue
             left = unknown_after(moved, tier)
-            below = 0
-            if floor is not None and not left:
-                below = -popcount(unknown_after(moved, floor))
-            key = (popcount(left), below)
-            if best is None or key < best[:2]:
-                best = (key[0], key[1], moved, left)
+            count = popcount(left)
+            if count < size and (floor is None or count or unknown_after(moved, floor)):
+                best = (count, moved, left)
+                break
+            if best is None or count < best[0]:
+                best = (count, moved, left)
         if best is None:
             stalled += 1
             if stalled > 5:
                 return None
             continue
-        if best[0] < popcount(unknown) or (best[0] == popcount(unknown) and rng.random() < 0.5):
-            current, unknown = best[2], best[3]
+        if best[0] < size or (best[0] == size and rng.random() < 0.5):
+            current, unknown = best[1], best[2]
             stalled = 0
         else:
             stalled += 1
