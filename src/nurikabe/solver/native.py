@@ -96,6 +96,7 @@ class NativeSearch:
         self.probing = True
         self.probe_cut = False
         self.probe_near = True
+        self.probe_local = True
         """Probe only cells next to white cells (probing every cell costs more than it finds)."""
         self.probe_memo = False
         self.skipped = 0
@@ -161,7 +162,10 @@ class NativeSearch:
                     )
                     base = self._base
                     if children and self.probing and self.nodes > self.probe_after:
-                        black, white, children = self._probe(black, white, children)
+                        if self.probe_local:
+                            black, white, children = self._probe_local(black, white, children)
+                        else:
+                            black, white, children = self._probe(black, white, children)
                 except _Contradiction:
                     continue
                 if children:
@@ -591,6 +595,76 @@ class NativeSearch:
             if deadline is not None and counter & 1023 == 0 and time.perf_counter() > deadline:
                 raise _Stop("seconds")
         return cut
+
+    def _probe_local(
+        self, black: int, white: int, children: list[tuple[int, int]]
+    ) -> tuple[int, int, list[tuple[int, int]]]:
+        """Failed-literal probing with a worklist: after a cell is forced, only the cells
+        near what changed are probed again (a heuristic: it may miss a far-reaching
+        deduction, which the search then finds; it never deduces anything unsound).
+        """
+        deep = self._propagate
+        probe_limit = self.probe_enum
+        node_limit = self.node_enum
+        probe_cut = self.probe_cut
+        dilate = self._grid.dilate
+        start = self._base
+        queue = self._full & ~(black | white)
+        if self.probe_near:
+            queue &= dilate(white)
+        scores: dict[int, int] = {}
+        while queue:
+            bit = queue & -queue
+            queue ^= bit
+            if (black | white) & bit:
+                continue
+            self.probes += 1
+            try:
+                wb, ww, _ = deep(black, white | bit, probe_limit, probe_cut, start)
+                w_ok = True
+            except _Contradiction:
+                w_ok = False
+            try:
+                bb, bw, _ = deep(black | bit, white, probe_limit, probe_cut, start)
+                b_ok = True
+            except _Contradiction:
+                if not w_ok:
+                    raise
+                b_ok = False
+            before = black | white
+            if not w_ok:
+                black, white, children = deep(bb, bw, node_limit, probe_cut, start)
+            elif not b_ok:
+                black, white, children = deep(wb, ww, node_limit, probe_cut, start)
+            else:
+                cb = wb & bb & ~black
+                cw = ww & bw & ~white
+                if cb | cw:
+                    black, white, children = deep(
+                        black | cb, white | cw, node_limit, probe_cut, start
+                    )
+                else:
+                    kn = before.bit_count()
+                    scores[bit] = ((wb | ww).bit_count() - kn) * ((bb | bw).bit_count() - kn)
+                    continue
+            if not children:
+                return black, white, children
+            start = self._base
+            changed = (black | white) & ~before
+            near = dilate(dilate(changed))
+            if self.probe_near:
+                near &= dilate(white)
+            queue |= near & ~(black | white)
+        best_score = -1
+        best = 0
+        unknown = self._full & ~(black | white)
+        for bit, score in scores.items():
+            if score > best_score and bit & unknown:
+                best_score = score
+                best = bit
+        if best:
+            return black, white, [(black, white | best), (black | best, white)]
+        return black, white, children
 
     def _probe(
         self, black: int, white: int, children: list[tuple[int, int]]
