@@ -86,7 +86,7 @@ def explain(
     Starts from `board` (default: the empty board). With `max_tier` below 5 the engine
     uses only techniques up to that tier (``"hard"`` = 3 means no trial steps), so a
     ``"stuck"`` status means the puzzle is harder than that level. `seconds` bounds the
-    time spent in trial searches (None: no bound); running out also ends as ``"stuck"``.
+    time of the whole walkthrough (None: no bound); running out ends as ``"stuck"``.
 
     >>> from nurikabe import Puzzle
     >>> walk = explain(Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]]))
@@ -105,7 +105,9 @@ def explain(
         if not state.unknown:
             status = "stuck" if find_contradiction(state) else "solved"
             break
-        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        left = None if deadline is None else deadline - time.perf_counter()
+        if left is not None and left <= 0:
+            break
         step = find_step(state, max_tier=tier, seconds=left)
         if step is None:
             break
