@@ -97,6 +97,7 @@ class NativeSearch:
         self.probe_cut = False
         self.probe_near = True
         self.probe_local = True
+        self.probe_radius = 1
         """Probe only cells next to white cells (probing every cell costs more than it finds)."""
         self.probe_memo = False
         self.skipped = 0
@@ -651,7 +652,9 @@ class NativeSearch:
                 return black, white, children
             start = self._base
             changed = (black | white) & ~before
-            near = dilate(dilate(changed))
+            near = changed
+            for _ in range(self.probe_radius):
+                near = dilate(near)
             if self.probe_near:
                 near &= dilate(white)
             queue |= near & ~(black | white)
