@@ -8,22 +8,31 @@ Propagation runs cheap rules first, all read from one snapshot of the state and 
 together, and repeats until nothing changes:
 
 * an island of the right size gets a black border; an overfull island, two clues in one
-  island, a pool, an island or white cell with no way out are contradictions;
+  island, a pool, an island with no way out are contradictions;
 * a cell next to two different islands is black;
-* an incomplete island (or a white cell without a clue) with a single exit grows through it;
-* cells no island can reach within its remaining size are black;
-* a black component with a single exit (when the sea has other parts) grows through it,
-  and the sea must stay connectable through unknown cells;
+* an incomplete island with a single exit grows through it;
+* cells no island can reach within its remaining size (through cells that touch no other
+  island) are black; a white cell no island can reach, or an island that cannot reach its
+  size, is a contradiction;
 * a 2x2 block with three black cells has its fourth cell white;
 * with no ``?`` clue, the white cells number exactly the clue total.
 
-When those stall, islands that lack only a few cells have their completions enumerated:
-cells every completion uses are white, cells every completion borders are black, cells no
-completion of any island covers are black. Then sea articulation cells are made black.
-The search branches on the completions of the island with fewest of them, or else on a
-border cell of the island with fewest exits. The search is iterative (an explicit stack),
-checks its deadline inside propagation, and checks each full board against the rules
-before yielding it.
+When those stall (second tier): islands lacking at most four cells have their completions
+enumerated (Redelmeier's method, cached on the state near the island; a completion whose
+border would make a pool or wall in a black cell is dropped): cells every completion uses
+are white, cells every completion borders are black, cells no completion of any island
+covers are black. The sea must stay connectable through unknown cells, and a cell it
+cannot reach is white; a white cell without a clue or a black component with a single
+exit grows through it. Third tier: sea cut cells (Tarjan) are black.
+
+At a node where propagation stalls, cells next to white cells are probed both ways
+(failed literals): a colour that fails forces the other, cells both colours agree on are
+forced, and after a change only cells near it are probed again. The search then branches
+on the completions of the island with fewest of them, or on the probed cell whose two
+colours decide the most. The search is iterative (an explicit stack), checks its
+deadline inside propagation, and checks each full board against the rules before
+yielding it. Sealed islands (complete, no unknown neighbour) leave the per-round loops,
+and children regrow islands from their parent's.
 
 Imports only `grid`, `puzzle` and `solver.result`, plus the standard library.
 """
@@ -92,28 +101,35 @@ class NativeSearch:
         """Propagation rounds."""
         self.enumerations = 0
         """Island completion enumerations."""
-        self._deadline: float | None = None
+        self.probes = 0
+        """Cells probed both ways."""
+
+        # Tuning knobs (measured with tests/perf_native.py; tests may flip them).
         self.probing = True
-        self.probe_cut = False
-        self.probe_near = True
+        """Probe cells (failed literals) at every branching node."""
         self.probe_local = True
+        """Re-probe only cells near what a forced cell changed (else: full passes)."""
         self.probe_radius = 1
+        """How near, in steps, for `probe_local`."""
+        self.probe_near = True
         """Probe only cells next to white cells (probing every cell costs more than it finds)."""
-        self.probe_memo = False
-        self.skipped = 0
-        self._memo: dict[int, tuple[int, int, int, int]] = {}
+        self.probe_cut = False
+        """Look for sea cut cells inside probes too."""
+        self.probe_after = 0
+        """Start probing only after this many nodes."""
+        self.probe_enum = 0
+        """Enumerate completions inside probes for islands lacking at most this many cells."""
+        self.node_enum = _ENUM_REMAINING
+        """Enumerate completions at nodes for islands lacking at most this many cells."""
+
+        self._deadline: float | None = None
         self._base: _Base = (0, [], 0, [], 0)
         self._balls: dict[tuple[int, int], int] = {}
         self._reach_cache: dict[tuple[int, int], int] = {}
         self._around: dict[int, int] = {}
         self._zones: dict[int, int] = {}
         self._zones2: dict[int, int] = {}
-        self.probe_after = 0
-        self.probe_enum = 0
-        self.node_enum = _ENUM_REMAINING
         self._cache: dict[tuple[int, ...], tuple[list[int], int, int, int] | None] = {}
-        self.probes = 0
-        self.stat_fw = self.stat_fb = self.stat_both = self.stat_passes = 0
 
         grid = puzzle.grid
         self._grid = grid
@@ -684,11 +700,6 @@ class NativeSearch:
         probe_cut = self.probe_cut
         full = self._full
         start = self._base
-        memo = self._memo
-        use_memo = self.probe_memo
-        dil = self._grid.dilate
-        if len(memo) > 20_000:
-            memo.clear()
         while True:
             known = black | white
             rest = full & ~known
@@ -702,17 +713,6 @@ class NativeSearch:
                 rest ^= bit
                 if (black | white) & bit:
                     continue
-                if use_memo:
-                    seen = memo.get(bit)
-                    if seen is not None:
-                        mb, mw, near, score = seen
-                        if not (mb & ~black or mw & ~white or (black | white) & ~(mb | mw) & near):
-                            # Probed in an ancestor state, nothing changed near what it decided.
-                            self.skipped += 1
-                            if not forced and score > best_score:
-                                best_score = score
-                                best = [(black, white | bit), (black | bit, white)]
-                            continue
                 self.probes += 1
                 try:
                     wb, ww, _ = deep(black, white | bit, probe_limit, probe_cut, start)
@@ -727,12 +727,10 @@ class NativeSearch:
                         raise
                     b_ok = False
                 if not w_ok:
-                    self.stat_fw += 1
                     black, white, children = deep(bb, bw, node_limit, probe_cut, start)
                     start = self._base
                     forced = True
                 elif not b_ok:
-                    self.stat_fb += 1
                     black, white, children = deep(wb, ww, node_limit, probe_cut, start)
                     start = self._base
                     forced = True
@@ -740,7 +738,6 @@ class NativeSearch:
                     cb = wb & bb & ~black
                     cw = ww & bw & ~white
                     if cb | cw:
-                        self.stat_both += 1
                         black, white, children = deep(
                             black | cb, white | cw, node_limit, probe_cut, start
                         )
@@ -749,15 +746,11 @@ class NativeSearch:
                     else:
                         kn = (black | white).bit_count()
                         score = ((wb | ww).bit_count() - kn) * ((bb | bw).bit_count() - kn)
-                        if use_memo:
-                            near = dil(wb | ww | bb | bw) & ~(black | white)
-                            memo[bit] = (black, white, near, score)
                         if not forced and score > best_score:
                             best_score = score
                             best = [(wb, ww), (bb, bw)]
                 if not children:
                     return black, white, children
-            self.stat_passes += 1
             if not forced:
                 return black, white, best
 
