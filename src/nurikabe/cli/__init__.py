@@ -25,6 +25,8 @@ COMMAND_MODULES = [
     "check",
     "solve",
     "logic",
+    "generate",
+    "collection",
 ]
 
 

@@ -63,6 +63,23 @@ def unknown_after(layout: Layout, tier: int) -> int:
     return layout.grid.full & ~(board.black_mask | board.white_mask)
 
 
+ONES_SHARE = 0.15
+"""Largest share of 1-clues a repair may lead to (published puzzles have about 11%)."""
+
+
+def ones(layout: Layout) -> int:
+    """How many islands are a lone clue cell (a 1)."""
+    grid = layout.grid
+    return sum(1 for i in bits(layout.clue_mask) if not grid.neighbors[i] & layout.white)
+
+
+def too_many_ones(moved: Layout, current: Layout) -> bool:
+    """Whether `moved` has more 1s than `ONES_SHARE` allows and more than `current`."""
+    count = ones(moved)
+    limit = max(2, int(ONES_SHARE * popcount(moved.clue_mask)))
+    return count > limit and count > ones(current)
+
+
 # -- moves ---------------------------------------------------------------------------------
 
 
@@ -189,6 +206,7 @@ def settle(
     every accepted move; True ends the climb there. Returns None after `steps` rounds
     without success or when the deadline passes.
     """
+    grid = layout.grid
     current = layout
     unknown = unknown_after(current, tier)
     stalled = 0
@@ -201,9 +219,18 @@ def settle(
             return None
         size = popcount(unknown)
         best: tuple[int, Layout, int] | None = None
+        # On a large board the engine gets stuck in several places at once: one move in
+        # each of a few stuck regions per round saves whole rounds of the engine.
+        regions = grid.components(unknown)
+        rng.shuffle(regions)
+        regions = regions[: max(1, grid.size // 80)]
         for _ in range(candidates):
-            moved = propose(current, rng, unknown, REPAIR_KINDS)
-            if moved is None or moved == current or not moved.is_valid(max_island):
+            moved = current
+            for region in regions:
+                step = propose(moved, rng, region, REPAIR_KINDS)
+                if step is not None and step.is_valid(max_island):
+                    moved = step
+            if moved == current or too_many_ones(moved, current):
                 continue
             left = unknown_after(moved, tier)
             count = popcount(left)

@@ -78,15 +78,34 @@ class Profile:
     """Share of white cells aimed at (published 10x10 puzzles have about 0.45)."""
 
     def draw_size(self, rng: random.Random) -> int:
-        """One island size: 1 + a geometric variable, so small islands are the commonest."""
-        extra = min(self.mean_island, self.max_island) - 1.0
-        if self.max_island <= 1 or extra <= 0:
-            return 1
-        p = 1.0 / (1.0 + extra)  # geometric on {0, 1, ...} with mean `extra`
-        k = 0
-        while rng.random() > p and k < self.max_island - 1:
-            k += 1
-        return 1 + k
+        """One island size, drawn from the published size histogram tilted to the mean."""
+        weights = _size_weights(self.max_island, self.mean_island)
+        return rng.choices(range(1, len(weights) + 1), weights)[0]
+
+
+PUBLISHED_SIZES = (0.115, 0.23, 0.221, 0.167, 0.101, 0.061, 0.039, 0.023, 0.025, 0.018)
+"""Share of island sizes 1..10 in the published 10x10 puzzles of the corpus."""
+
+
+def _size_weights(max_island: int, mean: float) -> list[float]:
+    """Weights of sizes 1..max_island: the published histogram times t**k, mean `mean`."""
+    base = [PUBLISHED_SIZES[k - 1] if k <= 10 else 0.018 * 0.7 ** (k - 10)
+            for k in range(1, max(1, max_island) + 1)]
+
+    def tilted(t: float) -> list[float]:
+        return [w * t ** k for k, w in enumerate(base, 1)]
+
+    def mean_of(ws: list[float]) -> float:
+        return sum(k * w for k, w in enumerate(ws, 1)) / sum(ws)
+
+    lo, hi = 0.05, 20.0
+    for _ in range(50):
+        mid = (lo * hi) ** 0.5
+        if mean_of(tilted(mid)) < mean:
+            lo = mid
+        else:
+            hi = mid
+    return tilted(lo)
 
 
 _RINGS: dict[tuple[int, int], tuple[int, ...]] = {}

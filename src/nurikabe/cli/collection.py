@@ -1,0 +1,220 @@
+"""``nurikabe collection``: build, list, show, export and compare the bundled collection.
+
+- ``build [--seed S] [--jobs N] [-o PATH]``: regenerate the database from a seed (the
+  same seed gives the same puzzles whatever --jobs); Ctrl-C keeps the puzzles done.
+- ``list``: the collections and their grade counts, or the puzzles of one collection.
+- ``show N``: draw puzzle N (``--solution`` for its solution).
+- ``export``: write jsonl records or puzz.link URLs.
+- ``stats``: generated puzzles side by side with a published corpus (jsonl file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from .. import collection as store
+from .common import CliError, write_output
+from .generate import default_jobs, run_jobs
+
+DEFAULT_SEED = 2026
+
+
+def _open(path: str | None) -> sqlite3.Connection:
+    target = Path(path) if path else store.bundled_path()
+    if not target.exists():
+        raise CliError(f"{target}: no collection database (run: nurikabe collection build)")
+    try:
+        return store.open_db(target, readonly=True)
+    except sqlite3.DatabaseError as exc:
+        raise CliError(f"{target}: {exc}") from None
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    out = Path(args.output) if args.output else store.bundled_path()
+    jobs = store.build_jobs(args.seed)
+    if args.limit is not None:
+        jobs = jobs[: args.limit]
+    where = {job["index"]: (job["collection"], job["number"]) for job in jobs}
+    work = [{k: v for k, v in job.items() if k not in ("collection", "number")} for job in jobs]
+    records, interrupted = run_jobs(work, max(1, args.jobs), desc="collection")
+    tmp = out.with_suffix(out.suffix + ".tmp")
+    conn = store.create(tmp)
+    failed = 0
+    for record in records:
+        if "error" in record:
+            failed += 1
+            print(f"nurikabe: puzzle {record['index']}: {record['error']}", file=sys.stderr)
+            continue
+        name, number = where[record["index"]]
+        store.store(conn, name, number, record)
+    store.set_meta(conn, **store.build_meta(args.seed), complete=not interrupted and not failed)
+    conn.commit()
+    conn.close()
+    tmp.replace(out)
+    made = len(records) - failed
+    print(f"{out}: {made} puzzles", file=sys.stderr)
+    if interrupted:
+        return 130
+    return 0 if not failed else 1
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    conn = _open(args.db)
+    if args.collection is None:
+        lines = []
+        for name, count in store.collections(conn):
+            levels = Counter(e.level for e in store.entries(conn, collection=name))
+            spread = ", ".join(f"{lv} {levels[lv]}" for lv in levels)
+            lines.append(f"{name}: {count} puzzles ({spread})")
+        write_output("\n".join(lines) or "(empty)", None)
+        return 0
+    lines = [
+        f"{e.number:4d}  {e.level or '-':8s} {e.score if e.score is not None else '-':>5}  "
+        f"{len(e.puzzle.clues):3d} clues  {e.puzzle.to_url()}"
+        for e in store.entries(conn, collection=args.collection, level=args.level)
+    ]
+    write_output("\n".join(lines) or "(empty)", None)
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from ..render import render_text
+
+    conn = _open(args.db)
+    entry = store.get(conn, args.number, args.collection)
+    if entry is None:
+        raise CliError(f"no puzzle {args.number} in collection {args.collection}")
+    head = (f"{entry.collection} #{entry.number}: {entry.puzzle.rows}x{entry.puzzle.cols}, "
+            f"{entry.level} (score {entry.score})")
+    picture = render_text(entry.puzzle, entry.solution if args.solution else None)
+    write_output(f"{head}\n{picture}", None)
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    conn = _open(args.db)
+    items = list(store.entries(conn, collection=args.collection, level=args.level))
+    if args.format == "urls":
+        text = "\n".join(e.puzzle.to_url() for e in items)
+    else:
+        text = "\n".join(json.dumps(e.to_json()) for e in items)
+    write_output(text or "", args.output)
+    return 0
+
+
+def _profile(puzzles: list[tuple[Any, str | None]]) -> dict[str, Any]:
+    """Clues per 100 cells, white share, island sizes and grades of (puzzle, level) pairs."""
+    sizes: Counter[int] = Counter()
+    levels: Counter[str] = Counter()
+    density = white = 0.0
+    for puzzle, level in puzzles:
+        values = [v for v in puzzle.clues.values() if v > 0]
+        density += 100 * len(puzzle.clues) / puzzle.area
+        white += sum(values) / puzzle.area
+        sizes.update(min(v, 10) for v in values)
+        levels[level or "?"] += 1
+    n = max(1, len(puzzles))
+    islands = max(1, sum(sizes.values()))
+    return {
+        "count": len(puzzles),
+        "clues_per_100": density / n,
+        "white_share": white / n,
+        "islands": {k: sizes[k] / islands for k in range(1, 11)},
+        "levels": dict(levels),
+    }
+
+
+def stats_table(generated: dict[str, Any], published: dict[str, Any]) -> str:
+    """The side-by-side quality table."""
+    from ..logic import LEVELS
+
+    rows = [("puzzles", f"{generated['count']}", f"{published['count']}"),
+            ("clues per 100 cells", f"{generated['clues_per_100']:.1f}",
+             f"{published['clues_per_100']:.1f}"),
+            ("white share", f"{generated['white_share']:.3f}", f"{published['white_share']:.3f}")]
+    for k in range(1, 11):
+        label = f"islands of size {k}" + ("+" if k == 10 else "")
+        rows.append((label, f"{generated['islands'][k]:.3f}", f"{published['islands'][k]:.3f}"))
+    for level in (*LEVELS, "?"):
+        g, p = generated["levels"].get(level, 0), published["levels"].get(level, 0)
+        if g or p:
+            rows.append((f"grade {level}", str(g), str(p)))
+    width = max(len(r[0]) for r in rows)
+    lines = [f"{'':{width}}  {'generated':>10}  {'published':>10}"]
+    lines += [f"{a:{width}}  {b:>10}  {c:>10}" for a, b, c in rows]
+    return "\n".join(lines)
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from ..formats.jsonl import read_file
+    from ..logic import grade
+
+    conn = _open(args.db)
+    size = args.size
+    generated = [(e.puzzle, e.level) for e in store.entries(conn)
+                 if (e.puzzle.rows, e.puzzle.cols) == size]
+    if args.corpus is None:
+        raise CliError("give --corpus FILE (a jsonl file of published puzzles)")
+    try:
+        docs = read_file(args.corpus)
+    except OSError as exc:
+        raise CliError(f"{args.corpus}: cannot read: {exc}") from None
+    docs = [d for d in docs if (d.puzzle.rows, d.puzzle.cols) == size][: args.sample]
+    published = [(d.puzzle, grade(d.puzzle).level if args.grade else None) for d in docs]
+    write_output(stats_table(_profile(generated), _profile(published)), None)
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    from .generate import parse_size
+
+    p = subparsers.add_parser("collection", help="the bundled puzzle collection",
+                              description="Build, read and measure the bundled collection.")
+    sub = p.add_subparsers(dest="action", metavar="ACTION")
+    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+
+    b = sub.add_parser("build", help="rebuild the database from a seed")
+    b.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"default {DEFAULT_SEED}")
+    b.add_argument("--jobs", type=int, default=default_jobs(), help="worker processes")
+    b.add_argument("-o", "--output", default=None, help="database path (default: bundled)")
+    b.add_argument("--limit", type=int, default=None, help="only the first N puzzles")
+    b.set_defaults(func=cmd_build)
+
+    def db_option(q: argparse.ArgumentParser) -> None:
+        q.add_argument("--db", default=None, help="database path (default: bundled)")
+
+    ls = sub.add_parser("list", help="collections, or the puzzles of one")
+    ls.add_argument("collection", nargs="?", default=None, help="e.g. 10x10")
+    ls.add_argument("--level", default=None, help="only this grade")
+    db_option(ls)
+    ls.set_defaults(func=cmd_list)
+
+    sh = sub.add_parser("show", help="draw puzzle N")
+    sh.add_argument("number", type=int)
+    sh.add_argument("--collection", default="10x10", help="default 10x10")
+    sh.add_argument("--solution", action="store_true", help="draw the solution too")
+    db_option(sh)
+    sh.set_defaults(func=cmd_show)
+
+    ex = sub.add_parser("export", help="write jsonl records or URLs")
+    ex.add_argument("--format", choices=("jsonl", "urls"), default="jsonl")
+    ex.add_argument("--collection", default=None)
+    ex.add_argument("--level", default=None)
+    ex.add_argument("-o", "--output", default=None, help="output file (default stdout)")
+    db_option(ex)
+    ex.set_defaults(func=cmd_export)
+
+    st = sub.add_parser("stats", help="compare with published puzzles")
+    st.add_argument("--corpus", default=None, help="jsonl file of published puzzles")
+    st.add_argument("--size", type=parse_size, default=(10, 10), metavar="RxC")
+    st.add_argument("--sample", type=int, default=60, help="published puzzles graded (60)")
+    st.add_argument("--no-grade", dest="grade", action="store_false",
+                    help="skip grading the published puzzles")
+    db_option(st)
+    st.set_defaults(func=cmd_stats)

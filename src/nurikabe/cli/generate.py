@@ -1,0 +1,174 @@
+"""``nurikabe generate``: make new unique puzzles, in parallel, in any output format.
+
+Also owns `run_jobs`, the process-pool runner with a progress bar and clean Ctrl-C
+that ``nurikabe collection build`` shares. Each puzzle's seed is derived from
+``--seed`` and its index, so the output does not depend on ``--jobs``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any
+
+from ..generate import DIFFICULTIES, SYMMETRIES
+from ..generate.batch import derive_seed, make_record
+from .common import CliError, write_output
+from .progress import progress
+
+FORMATS = ("puzzlink", "url", "janko", "text", "jsonl")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``10x10`` -> (10, 10); a single number is a square."""
+    try:
+        if "x" in text.lower():
+            r, c = text.lower().split("x", 1)
+            rows, cols = int(r), int(c)
+        else:
+            rows = cols = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a size like 10x10: {text!r}") from None
+    if rows < 1 or cols < 1:
+        raise argparse.ArgumentTypeError(f"not a size like 10x10: {text!r}")
+    return rows, cols
+
+
+def default_jobs() -> int:
+    """All cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def run_jobs(
+    jobs: list[dict[str, Any]],
+    workers: int,
+    *,
+    desc: str = "generate",
+    work: Callable[[dict[str, Any]], dict[str, Any]] = make_record,
+) -> tuple[list[dict[str, Any]], bool]:
+    """Run `work` on every job, on `workers` processes; results in job order.
+
+    Returns the records finished and whether Ctrl-C stopped the run early (the
+    records done by then are kept; pending jobs are cancelled).
+    """
+    done: dict[int, dict[str, Any]] = {}
+    interrupted = False
+    bar = progress(iter(range(len(jobs))), total=len(jobs), desc=desc)
+    if workers <= 1:
+        try:
+            for job in jobs:
+                done[job["index"]] = work(job)
+                next(bar, None)
+        except KeyboardInterrupt:
+            interrupted = True
+    else:
+        pool = ProcessPoolExecutor(max_workers=workers)
+        try:
+            pending: set[Future[dict[str, Any]]] = {pool.submit(work, job) for job in jobs}
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    record = future.result()
+                    done[record["index"]] = record
+                    next(bar, None)
+        except KeyboardInterrupt:
+            interrupted = True
+            # Workers busy on a puzzle would finish it first; stop them now instead.
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.terminate()
+        finally:
+            pool.shutdown(wait=not interrupted, cancel_futures=True)
+    for _ in bar:  # close the bar
+        pass
+    order = [job["index"] for job in jobs]
+    return [done[i] for i in order if i in done], interrupted
+
+
+def format_record(record: dict[str, Any], fmt: str) -> str:
+    """One generated puzzle in output format `fmt`."""
+    if fmt == "jsonl":
+        out = {k: v for k, v in record.items() if k not in ("index", "seconds", "difficulty")}
+        return json.dumps(out)
+    if fmt in ("puzzlink", "url"):
+        return str(record["url"])
+    from ..formats import write
+    from ..puzzle import Board, Puzzle
+
+    puzzle = Puzzle.from_clues(record["rows"], record["cols"], record["clues"])
+    if fmt == "text":
+        return write(puzzle, "text").rstrip("\n")
+    solution = Board.from_rows(puzzle, record["solution"])
+    return write(puzzle, "janko", solution=solution).rstrip("\n")
+
+
+def join_records(records: list[dict[str, Any]], fmt: str) -> str:
+    sep = "\n" if fmt in ("jsonl", "puzzlink", "url") else "\n\n"
+    return sep.join(format_record(r, fmt) for r in records)
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    rows, cols = args.size
+    if args.count < 1:
+        raise CliError("--count must be at least 1")
+    seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
+    if args.seed is None:
+        print(f"nurikabe: --seed {seed}", file=sys.stderr)
+    options: dict[str, Any] = {"difficulty": args.difficulty, "symmetry": args.symmetry,
+                               "seconds": args.seconds}
+    for name in ("max_island", "mean_island", "clue_density"):
+        if getattr(args, name) is not None:
+            options[name] = getattr(args, name)
+    jobs = [
+        {"index": i, "rows": rows, "cols": cols, "seed": derive_seed(seed, i), **options}
+        for i in range(args.count)
+    ]
+    records, interrupted = run_jobs(jobs, max(1, args.jobs))
+    good = [r for r in records if "error" not in r]
+    for r in records:
+        if "error" in r:
+            print(f"nurikabe: puzzle {r['index']}: {r['error']}", file=sys.stderr)
+    if good:
+        write_output(join_records(good, args.format), args.output)
+    if interrupted:
+        print(f"nurikabe: interrupted; kept {len(good)} of {args.count} puzzles", file=sys.stderr)
+        return 130
+    return 0 if len(good) == args.count else 1
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "generate",
+        help="make new unique puzzles",
+        description="Make new puzzles with exactly one solution, graded at the requested "
+        "difficulty. Each puzzle's seed follows from --seed and its index, so the output "
+        "is the same whatever --jobs. Exit 0: all made; 1: some could not be made within "
+        "the budget; 2: bad options; 130: interrupted (the puzzles done are written).",
+    )
+    p.add_argument("--size", type=parse_size, default=(10, 10), metavar="RxC",
+                   help="grid size (default 10x10)")
+    p.add_argument("--difficulty", choices=DIFFICULTIES, default="medium",
+                   help="grade wanted (default medium)")
+    p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
+    p.add_argument("--seed", type=int, default=None, help="batch seed (default: random)")
+    p.add_argument("--symmetry", choices=SYMMETRIES, default="none",
+                   help="symmetry of the clue positions (default none)")
+    p.add_argument("--max-island", type=int, default=None, help="largest island size")
+    p.add_argument("--mean-island", type=float, default=None, help="mean island size aimed at")
+    p.add_argument("--clue-density", type=float, default=None,
+                   help="clues per 100 cells aimed at")
+    p.add_argument("--seconds", type=float, default=120.0,
+                   help="time budget per puzzle (default 120)")
+    p.add_argument("--format", choices=FORMATS, default="puzzlink",
+                   help="output format (default puzzlink URLs)")
+    p.add_argument("-o", "--output", default=None, help="output file (default stdout)")
+    p.add_argument("--jobs", type=int, default=default_jobs(),
+                   help="worker processes (default: all cores)")
+    p.set_defaults(func=cmd_generate)
