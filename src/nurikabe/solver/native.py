@@ -234,6 +234,7 @@ class NativeSearch:
         enum_limit: int = _ENUM_REMAINING,
         cut: bool = True,
         base: _Base | None = None,
+        branch: bool = True,
     ) -> tuple[int, int, list[tuple[int, int]]]:
         """Run the rules to a fixpoint; return the new masks and the children to branch into.
 
@@ -530,16 +531,17 @@ class NativeSearch:
                     black |= new_black
                     continue
 
-            # Branch.
+            # Branch (probes only need to know that cells are left).
+            self._base = (white, comps, clued, active, sealed)
+            if not branch:
+                return black, white, [(black, white)]
             if best is not None:
                 children = []
                 for shape in best:
                     ring = dil(shape) & ~shape
                     children.append((black | ring, white | shape))
-                self._base = (white, comps, clued, active, sealed)
                 return black, white, children
             cell = self._branch_cell(comps, counts, exits, orphans, unknown)
-            self._base = (white, comps, clued, active, sealed)
             return black, white, [(black, white | cell), (black | cell, white)]
 
     def _zone(self, comp: int, r: int) -> int:
@@ -637,12 +639,12 @@ class NativeSearch:
                 continue
             self.probes += 1
             try:
-                wb, ww, _ = deep(black, white | bit, probe_limit, probe_cut, start)
+                wb, ww, _ = deep(black, white | bit, probe_limit, probe_cut, start, False)
                 w_ok = True
             except _Contradiction:
                 w_ok = False
             try:
-                bb, bw, _ = deep(black | bit, white, probe_limit, probe_cut, start)
+                bb, bw, _ = deep(black | bit, white, probe_limit, probe_cut, start, False)
                 b_ok = True
             except _Contradiction:
                 if not w_ok:
@@ -715,12 +717,12 @@ class NativeSearch:
                     continue
                 self.probes += 1
                 try:
-                    wb, ww, _ = deep(black, white | bit, probe_limit, probe_cut, start)
+                    wb, ww, _ = deep(black, white | bit, probe_limit, probe_cut, start, False)
                     w_ok = True
                 except _Contradiction:
                     w_ok = False
                 try:
-                    bb, bw, _ = deep(black | bit, white, probe_limit, probe_cut, start)
+                    bb, bw, _ = deep(black | bit, white, probe_limit, probe_cut, start, False)
                     b_ok = True
                 except _Contradiction:
                     if not w_ok:
