@@ -83,6 +83,9 @@ class NativeSearch:
     (['..#/###/#..', '.##/.#./##.'], True)
     """
 
+    engine = "native"
+    """The engine's name, for `Stats.engine`."""
+
     def __init__(self, puzzle: Puzzle, limit: Limit, *, start: Board | None = None) -> None:
         self.puzzle = puzzle
         self.limit = limit
