@@ -43,6 +43,7 @@ __all__ = [
     "bundled_path",
     "create",
     "entries",
+    "execution_order",
     "get",
     "open_db",
     "store",
@@ -190,6 +191,28 @@ def build_jobs(seed: int) -> list[dict[str, Any]]:
                 index += 1
                 number += 1
     return jobs
+
+
+def execution_order(jobs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The jobs in the order a build runs them: collection by collection, levels mixed.
+
+    Within a collection the levels are interleaved in proportion to their counts, so an
+    interrupted build still holds every level. The order does not change the puzzles.
+    """
+    rank = {name: k for k, (name, _, _, _) in enumerate(PLAN)}
+    counts: dict[tuple[str, str], int] = {}
+    for job in jobs:
+        key = (job["collection"], job["difficulty"])
+        counts[key] = counts.get(key, 0) + 1
+    seen: dict[tuple[str, str], int] = {}
+    keyed = []
+    for job in jobs:
+        key = (job["collection"], job["difficulty"])
+        position = seen.get(key, 0)
+        seen[key] = position + 1
+        keyed.append(((rank.get(job["collection"], len(rank)), position / counts[key],
+                       job["index"]), job))
+    return [job for _, job in sorted(keyed, key=lambda kv: kv[0])]
 
 
 def store(

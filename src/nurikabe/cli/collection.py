@@ -37,7 +37,7 @@ def _open(path: str | None) -> sqlite3.Connection:
 
 def cmd_build(args: argparse.Namespace) -> int:
     out = Path(args.output) if args.output else store.bundled_path()
-    jobs = store.build_jobs(args.seed)
+    jobs = store.execution_order(store.build_jobs(args.seed))
     if args.limit is not None:
         jobs = jobs[: args.limit]
     where = {job["index"]: (job["collection"], job["number"]) for job in jobs}

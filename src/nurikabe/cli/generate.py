@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import random
+import signal
 import sys
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -47,6 +48,22 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
+def _interruptible() -> None:
+    """Let Ctrl-C and SIGTERM raise KeyboardInterrupt, even in a background job.
+
+    A shell starts background jobs with SIGINT ignored, and Python then leaves it so;
+    a batch must still stop cleanly and keep what it has made.
+    """
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread
+        pass
+
+
 def run_jobs(
     jobs: list[dict[str, Any]],
     workers: int,
@@ -61,6 +78,7 @@ def run_jobs(
     """
     done: dict[int, dict[str, Any]] = {}
     interrupted = False
+    _interruptible()
     bar = progress(iter(range(len(jobs))), total=len(jobs), desc=desc)
     if workers <= 1:
         try:

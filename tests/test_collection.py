@@ -1,0 +1,160 @@
+"""The collection store and the generate/collection commands: schema, reads, exit codes, shapes."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from nurikabe import Limit, Status, collection, solve
+from nurikabe.cli import main
+from nurikabe.generate import generate
+from nurikabe.generate.batch import derive_seed
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small database with three generated puzzles and one imported one."""
+    path = tmp_path_factory.mktemp("db") / "c.sqlite"
+    conn = collection.create(path)
+    for n in range(3):
+        record = generate(6, 7, difficulty="easy", rng=derive_seed(5, n)).to_json()
+        collection.store(conn, "10x10", n, record)
+    imported = generate(5, 6, difficulty="easy", rng=1).to_json()
+    collection.store(conn, "imported", 0, imported, source="https://example.org/p/1")
+    collection.set_meta(conn, **collection.build_meta(5))
+    conn.commit()
+    conn.close()
+    return path
+
+
+def test_schema_version_and_tables(db: Path) -> None:
+    conn = sqlite3.connect(db)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == collection.SCHEMA_VERSION
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"puzzles", "progress", "settings", "meta"} <= tables
+
+
+def test_reads(db: Path) -> None:
+    conn = collection.open_db(db, readonly=True)
+    assert collection.collections(conn) == [("10x10", 3), ("imported", 1)]
+    entry = collection.get(conn, 1)
+    assert entry is not None and entry.level == "easy" and entry.seed == derive_seed(5, 1)
+    result = solve(entry.puzzle, limit=Limit(solutions=2, seconds=30))
+    assert result.status is Status.UNIQUE
+    assert result.solution is not None and result.solution.to_rows() == entry.solution.to_rows()
+    imported = collection.get(conn, 0, "imported")
+    assert imported is not None and imported.source == "https://example.org/p/1"
+    assert collection.get(conn, 99) is None
+    assert collection.meta(conn)["seed"] == 5
+
+
+def test_migration_hook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "old.sqlite"
+    collection.create(path).close()
+    ran = []
+    monkeypatch.setattr(collection, "SCHEMA_VERSION", collection.SCHEMA_VERSION + 1)
+    monkeypatch.setitem(collection.MIGRATIONS, collection.SCHEMA_VERSION - 1,
+                        lambda conn: ran.append(True))
+    conn = collection.open_db(path)
+    assert ran == [True]
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == collection.SCHEMA_VERSION
+
+
+def test_build_jobs_are_deterministic() -> None:
+    a, b = collection.build_jobs(3), collection.build_jobs(3)
+    assert a == b
+    assert sum(1 for j in a if j["collection"] == "10x10") >= 500
+    order = collection.execution_order(a)
+    assert sorted(j["index"] for j in order) == [j["index"] for j in a]
+
+
+def test_cli_list_show_export(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["collection", "list", "--db", str(db)]) == 0
+    assert "10x10: 3 puzzles" in capsys.readouterr().out
+    assert main(["collection", "list", "10x10", "--db", str(db)]) == 0
+    assert capsys.readouterr().out.count("https://puzz.link/") == 3
+    assert main(["collection", "show", "2", "--solution", "--db", str(db)]) == 0
+    assert "10x10 #2" in capsys.readouterr().out
+    assert main(["collection", "export", "--db", str(db)]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 4 and json.loads(lines[0])["grade"]["level"] == "easy"
+    assert main(["collection", "export", "--format", "urls", "--db", str(db)]) == 0
+    assert capsys.readouterr().out.count("puzz.link") == 4
+
+
+def test_cli_errors(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["collection", "show", "77", "--db", str(db)]) == 2
+    assert main(["collection", "list", "--db", str(tmp_path / "none.sqlite")]) == 2
+    bad = tmp_path / "bad.sqlite"
+    bad.write_text("not a database")
+    assert main(["collection", "list", "--db", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("nurikabe:") == 3 and "Traceback" not in err
+
+
+def test_cli_build_small(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "b.sqlite"
+    assert main(["collection", "build", "--seed", "4", "--limit", "2", "--jobs", "1",
+                 "-o", str(out)]) == 0
+    conn = collection.open_db(out, readonly=True)
+    assert len(list(collection.entries(conn))) == 2
+
+
+def test_cli_generate_jsonl(tmp_path: Path) -> None:
+    out = tmp_path / "g.jsonl"
+    args = ["generate", "--size", "6x7", "--difficulty", "easy", "--count", "3", "--seed", "7",
+            "--format", "jsonl", "-o", str(out)]
+    assert main([*args, "--jobs", "1"]) == 0
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(records) == 3
+    for r in records:
+        assert set(r) >= {"rows", "cols", "clues", "solution", "grade", "seed", "url"}
+        assert r["rows"] == 6 and r["cols"] == 7 and r["grade"]["level"] == "easy"
+    # The same seed gives the same puzzles whatever --jobs.
+    out2 = tmp_path / "g2.jsonl"
+    assert main([*args[:-1], str(out2), "--jobs", "2"]) == 0
+    assert out2.read_text() == out.read_text()
+
+
+@pytest.mark.parametrize("fmt", ["puzzlink", "janko", "text"])
+def test_cli_generate_formats(fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "--size", "5x6", "--difficulty", "easy", "--seed", "2",
+                 "--format", fmt, "--jobs", "1"]) == 0
+    assert capsys.readouterr().out.strip()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["generate", "--size", "ten"],
+        ["generate", "--count", "0"],
+        ["generate", "--difficulty", "legendary"],
+        ["generate", "--format", "pdf"],
+    ],
+)
+def test_cli_generate_bad_options(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        code = main(args)
+    except SystemExit as exc:  # argparse usage errors
+        code = int(exc.code or 0)
+    assert code == 2
+
+
+def test_cli_generate_impossible(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "--size", "2x2", "--difficulty", "hard", "--seed", "1",
+                 "--jobs", "1"]) == 1
+    assert "puzzle 0:" in capsys.readouterr().err
+
+
+def test_bundled_collection() -> None:
+    path = collection.bundled_path()
+    if not path.exists():
+        pytest.skip("no bundled collection built yet")
+    conn = collection.open_db(path, readonly=True)
+    counts = dict(collection.collections(conn))
+    assert counts.get("10x10", 0) > 0
+    levels = {e.level for e in collection.entries(conn, collection="10x10")}
+    assert levels <= {"easy", "medium", "hard", "expert", "extreme"}
