@@ -4,6 +4,7 @@ This module re-exports the public API only.
 """
 
 from .errors import FormatError, IllegalMoveError, InvalidPuzzleError, NurikabeError
+from .generate import GeneratedPuzzle, GenerationError, generate
 from .grid import MAX_SIDE, Grid
 
 # The logic engine is pure Python with no third-party imports: cheap to load.
@@ -24,6 +25,8 @@ __all__ = [
     "CellSet",
     "Color",
     "FormatError",
+    "GeneratedPuzzle",
+    "GenerationError",
     "Grid",
     "IllegalMoveError",
     "InvalidPuzzleError",
@@ -41,6 +44,7 @@ __all__ = [
     "count_solutions",
     "explain",
     "forced_cells",
+    "generate",
     "grade",
     "next_step",
     "render_svg",
