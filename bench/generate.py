@@ -1,0 +1,111 @@
+"""Benchmark of the generator: time per puzzle, uniqueness re-checked, level hit, and quality.
+
+Run as ``python bench/generate.py --corpus ../shared/corpus/puzzles.jsonl``. For each
+size and level it generates ``--count`` puzzles one after another on one core (seeds
+0, 1, ...), timing each call of `nurikabe.generate`, then re-solves every puzzle with
+the native engine (and, with ``--cpsat N``, the first N of each size with the CP-SAT
+engine) and re-grades it. Prints a table (made, failed, median and max seconds,
+unique, level equal to the request), then the quality table of the generated puzzles
+beside the published corpus puzzles of the same size (clues per 100 cells, white
+share, island sizes, grades). Writes a JSON summary to bench/results/.
+
+This script owns no library code; it calls the public API only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import statistics
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+from nurikabe import GenerationError, Limit, Status, generate, solve
+from nurikabe.cli.collection import _profile, stats_table
+from nurikabe.formats.jsonl import read_file
+from nurikabe.logic import LEVELS, grade
+
+ROOT = Path(__file__).resolve().parent
+
+
+def _size(text: str) -> tuple[int, int]:
+    r, c = text.lower().split("x")
+    return int(r), int(c)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpus", default=str(ROOT.parent.parent / "shared" / "corpus"
+                                            / "puzzles.jsonl"))
+    ap.add_argument("--sizes", default="10x10,15x15")
+    ap.add_argument("--levels", default=",".join(LEVELS))
+    ap.add_argument("--count", type=int, default=5, help="puzzles per size and level")
+    ap.add_argument("--seconds", type=float, default=300, help="budget per puzzle")
+    ap.add_argument("--cpsat", type=int, default=2, help="puzzles per size re-solved by CP-SAT")
+    ap.add_argument("--published", type=int, default=40,
+                    help="published puzzles per size graded for the quality table")
+    args = ap.parse_args()
+
+    rows_out: list[dict[str, Any]] = []
+    quality: dict[str, Any] = {}
+    for size_text in args.sizes.split(","):
+        size = _size(size_text)
+        made_all = []
+        cpsat_left = args.cpsat
+        for level in args.levels.split(","):
+            times, made, failed, unique, level_ok, cpsat_ok = [], 0, 0, 0, 0, 0
+            for seed in range(args.count):
+                began = time.perf_counter()
+                try:
+                    g = generate(*size, difficulty=level, rng=seed, seconds=args.seconds)
+                except GenerationError:
+                    failed += 1
+                    times.append(time.perf_counter() - began)
+                    continue
+                times.append(time.perf_counter() - began)
+                made += 1
+                made_all.append((g.puzzle, g.grade.level))
+                r = solve(g.puzzle, limit=Limit(solutions=2, seconds=120))
+                unique += r.status is Status.UNIQUE and r.solution is not None and \
+                    r.solution.to_rows() == g.solution.to_rows()
+                level_ok += grade(g.puzzle).level == level
+                if cpsat_left > 0:
+                    cpsat_left -= 1
+                    c = solve(g.puzzle, limit=Limit(solutions=2, seconds=300), engine="cpsat")
+                    cpsat_ok += c.status is Status.UNIQUE
+            row = {
+                "size": size_text, "level": level, "made": made, "failed": failed,
+                "median_s": statistics.median(times) if times else None,
+                "max_s": max(times) if times else None,
+                "unique": unique, "level_ok": level_ok, "cpsat_unique": cpsat_ok,
+            }
+            rows_out.append(row)
+            print(f"{size_text:6s} {level:8s} made {made}/{args.count} "
+                  f"median {row['median_s']:.2f}s max {row['max_s']:.2f}s "
+                  f"unique {unique}/{made} level {level_ok}/{made} cpsat-unique {cpsat_ok}",
+                  flush=True)
+        docs = [d for d in read_file(args.corpus) if (d.puzzle.rows, d.puzzle.cols) == size]
+        step = max(1, len(docs) // max(1, args.published))
+        sample = docs[::step][: args.published]
+        published = [(d.puzzle, grade(d.puzzle).level) for d in sample]
+        gen_profile, pub_profile = _profile(made_all), _profile(published)
+        quality[size_text] = {"generated": gen_profile, "published": pub_profile}
+        print(f"\nquality, {size_text} (published: {len(published)} corpus puzzles)")
+        print(stats_table(gen_profile, pub_profile))
+        print()
+
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True, cwd=ROOT).stdout.strip()
+    out = ROOT / "results" / f"generate-{datetime.date.today().isoformat()}.json"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps({"commit": commit, "rows": rows_out, "quality": quality},
+                              indent=1))
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
