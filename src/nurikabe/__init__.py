@@ -3,18 +3,56 @@
 This module re-exports the public API only.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from .errors import FormatError, IllegalMoveError, InvalidPuzzleError, NurikabeError
-from .generate import GeneratedPuzzle, GenerationError, generate
 from .grid import MAX_SIDE, Grid
-
-# The logic engine is pure Python with no third-party imports: cheap to load.
-from .logic import Step, explain, grade, next_step
 from .puzzle import UNKNOWN_CLUE, Board, CellSet, Color, Move, Puzzle, PuzzleIssue
-from .render import render_svg, render_text
-from .rules import Violation, check, wrong_cells
 
-# The solver package is light: engines (and OR-Tools) are imported only when a search runs.
-from .solver import Limit, Result, Status, count_solutions, forced_cells, solve
+# Imported eagerly because the function shares its name with its module.
+from .generate import GeneratedPuzzle, GenerationError, generate
+
+if TYPE_CHECKING:
+    from .logic import Step, explain, grade, next_step
+    from .render import render_svg, render_text
+    from .rules import Violation, check, wrong_cells
+    from .solver import Limit, Result, Status, count_solutions, forced_cells, solve
+
+# The rest of the API is loaded on first use (PEP 562), so that `import nurikabe`
+# and a command-line solve start fast.
+_LAZY = {
+    "Step": "logic",
+    "explain": "logic",
+    "grade": "logic",
+    "next_step": "logic",
+    "render_svg": "render",
+    "render_text": "render",
+    "Violation": "rules",
+    "check": "rules",
+    "wrong_cells": "rules",
+    "Limit": "solver",
+    "Result": "solver",
+    "Status": "solver",
+    "count_solutions": "solver",
+    "forced_cells": "solver",
+    "solve": "solver",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'nurikabe' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
 
 __version__ = "0.1.0"
 

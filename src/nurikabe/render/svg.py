@@ -17,7 +17,7 @@ Imports only `grid` and `puzzle`.
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
+from html import escape
 
 from ..grid import bits
 from ..puzzle import Board, Puzzle
