@@ -6,11 +6,11 @@ This module re-exports the public API only.
 from typing import TYPE_CHECKING, Any
 
 from .errors import FormatError, IllegalMoveError, InvalidPuzzleError, NurikabeError
-from .grid import MAX_SIDE, Grid
-from .puzzle import UNKNOWN_CLUE, Board, CellSet, Color, Move, Puzzle, PuzzleIssue
 
 # Imported eagerly because the function shares its name with its module.
 from .generate import GeneratedPuzzle, GenerationError, generate
+from .grid import MAX_SIDE, Grid
+from .puzzle import UNKNOWN_CLUE, Board, CellSet, Color, Move, Puzzle, PuzzleIssue
 
 if TYPE_CHECKING:
     from .logic import Step, explain, grade, next_step
