@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 CORPUS ?= ../shared/corpus/puzzles.jsonl
 
-.PHONY: run test test-slow bench lint venv clean
+.PHONY: run test test-slow bench bench-solve bench-logic bench-generate lint venv clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,8 +27,17 @@ test: $(STAMP)
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -m slow
 
-bench: $(STAMP)
+# Each benchmark prints its tables and writes a JSON summary under bench/results/.
+bench: bench-solve bench-logic bench-generate
+
+bench-solve: $(STAMP)
 	$(BIN)/python bench/solve.py --corpus $(CORPUS)
+
+bench-logic: $(STAMP)
+	$(BIN)/python bench/logic.py --corpus $(CORPUS)
+
+bench-generate: $(STAMP)
+	$(BIN)/python bench/generate.py --corpus $(CORPUS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
