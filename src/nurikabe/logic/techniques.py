@@ -65,6 +65,8 @@ __all__ = [
 MAX_COMPLETIONS = 1500
 """Largest number of completions enumerated for one island; above it the island is skipped."""
 
+MAX_SHAPE_NEED = 12
+"""Islands lacking more cells than this are not listed (their shapes are too many)."""
 LIGHT_MAX = 150
 """Inside suppositions, islands with more shapes than this are treated by reach only."""
 SEA_CHECK_MAX = 120
@@ -935,7 +937,12 @@ def _enumerate(
         init |= grid_neighbors[c]
     init &= allowed & ~start
 
+    nodes = [cap * 20]
+
     def grow(cur: int, untried: int, seen: int, left: int) -> bool:
+        nodes[0] -= 1
+        if nodes[0] < 0:
+            return False
         while untried:
             b = untried & -untried
             untried ^= b
@@ -979,7 +986,7 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
         cover_any |= island.reach
     out: dict[int, list[int]] = {}
     for island in a.islands:
-        if island.need <= 0 or island.unknown_size:
+        if island.need <= 0 or island.unknown_size or island.need > MAX_SHAPE_NEED:
             continue
         entry = cache.get(island.clue)
         # Nothing changed near the island since its list was last filtered: keep it. (A
