@@ -24,8 +24,9 @@ from pathlib import Path
 
 def main() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import importlib
+
     from corpus import corpus
-    from nurikabe.solver.native import NativeSearch
     from nurikabe.solver.result import Limit
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -34,13 +35,20 @@ def main() -> None:
     parser.add_argument("--max-cells", type=int, default=10**9)
     parser.add_argument("--step", type=int, default=1, help="take every k-th puzzle")
     parser.add_argument("--set", action="append", default=[], metavar="ATTR=JSON")
+    parser.add_argument("--only", action="append", default=[], metavar="ID")
+    parser.add_argument(
+        "--module", default="nurikabe.solver.native", help="engine module to time (a copy)"
+    )
     args = parser.parse_args()
+    NativeSearch = importlib.import_module(args.module).NativeSearch
     overrides = {}
     for item in args.set:
         name, _, value = item.partition("=")
         overrides[name] = json.loads(value)
 
     docs = [d for d in corpus() if args.min_cells <= d.puzzle.area <= args.max_cells]
+    if args.only:
+        docs = [d for d in docs if d.meta["id"] in args.only]
     rows = []
     wall0 = time.perf_counter()
     for doc in docs[:: args.step]:

@@ -124,6 +124,9 @@ class NativeSearch:
         """Enumerate completions inside probes for islands lacking at most this many cells."""
         self.node_enum = _ENUM_REMAINING
         """Enumerate completions at nodes for islands lacking at most this many cells."""
+        self.black_exits_cells = 400
+        """Inside probes, look for black components with a single exit only on boards of at
+        most this many cells."""
 
         self._deadline: float | None = None
         self._base: _Base = (0, [], 0, [], 0)
@@ -261,7 +264,7 @@ class NativeSearch:
         nclues = len(clue_bits)
         zones = self._zones
         reach_cache = self._reach_cache
-        small = self._grid.size <= 400
+        small = self._grid.size <= self.black_exits_cells
         around = self._around
 
         def dil(m: int) -> int:
@@ -273,6 +276,30 @@ class NativeSearch:
             while frontier:
                 frontier = dil(frontier) & within & ~region
                 region |= frontier
+            return region
+
+        first_col = self._grid.first_col
+
+        def wide_flood(seed: int, within: int) -> int:
+            # Like `flood`, but each step also runs rightwards to the end of every row
+            # segment at once (an addition carries through a run of ones): far fewer steps
+            # on big regions.
+            runs = within & nfc
+            region = seed
+            front = seed
+            while front:
+                r = (region | ((region & first_col) << 1)) & runs
+                front = (
+                    (
+                        (((runs + r) ^ runs) & runs)
+                        | ((front & nfc) >> 1)
+                        | (front >> cols)
+                        | ((front << cols) & full)
+                    )
+                    & within
+                    & ~region
+                )
+                region |= front
             return region
 
         prev: int | None = None
@@ -488,7 +515,7 @@ class NativeSearch:
             # The sea must stay connectable; a cell it cannot reach is white. (Checked once
             # per fixpoint of the cheap rules: on big boards this flood is long.)
             if black:
-                zone = flood(black & -black, black | unknown)
+                zone = wide_flood(black & -black, black | unknown)
                 if zone & black != black:
                     raise _Contradiction
                 new_white |= unknown & ~zone
@@ -510,7 +537,7 @@ class NativeSearch:
             # find these too; on big boards, flooding every component in probes costs
             # more than it finds).
             if black and (cut or small):
-                first = flood(black & -black, black)
+                first = wide_flood(black & -black, black)
                 if first != black:
                     rest = black
                     while rest:
