@@ -344,7 +344,10 @@ class NativeSearch:
                     clued = sealed
                     for k in active:
                         comp = comps[k]
-                        if dil(comp) & added:
+                        ring = around.get(comp)
+                        if ring is None:
+                            ring = around[comp] = dil(comp)
+                        if ring & added:
                             comp = flood(comp, white)
                             if comp & clue_mask != clue_bits[k]:
                                 raise _Contradiction
@@ -404,14 +407,15 @@ class NativeSearch:
                 reach_cache.clear()
                 zones.clear()
                 self._zones2.clear()
+            # An island may use free cells next to no other island (`adj1` is unknown).
+            lone = free & ~adj1
             for k in active:
                 comp = comps[k]
                 size = clue_sizes[k]
                 n = counts[k]
                 if size == n:
                     continue
-                out = exits[k]
-                allowed = free & ~(adj2 | (adj1 & ~out))
+                allowed = lone | (exits[k] & ~adj2)
                 if size > 0:
                     r = size - n
                     key = None
@@ -496,8 +500,7 @@ class NativeSearch:
                     cover2 |= reaches[k]
                     continue
                 comp = comps[k]
-                out = exits[k]
-                allowed = free & ~(adj2 | (adj1 & ~out))
+                allowed = lone | (exits[k] & ~adj2)
                 found = self._completions(comp, size, allowed, orphan, black, white)
                 if found is None:
                     cover2 |= reaches[k]
