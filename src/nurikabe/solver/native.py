@@ -124,9 +124,10 @@ class NativeSearch:
         """Enumerate completions inside probes for islands lacking at most this many cells."""
         self.node_enum = _ENUM_REMAINING
         """Enumerate completions at nodes for islands lacking at most this many cells."""
-        self.black_exits_cells = 400
+        self.black_exits_cells = 1 << 30
         """Inside probes, look for black components with a single exit only on boards of at
-        most this many cells."""
+        most this many cells (measured: on every board, since the sea floods follow row
+        segments by carry)."""
 
         self._deadline: float | None = None
         self._base: _Base = (0, [], 0, [], 0)
@@ -537,8 +538,7 @@ class NativeSearch:
                     new_white |= out
 
             # A black component with a single exit grows through it (the cut cells below
-            # find these too; on big boards, flooding every component in probes costs
-            # more than it finds).
+            # find these too, but only at nodes).
             if black and (cut or small):
                 first = wide_flood(black & -black, black)
                 if first != black:
