@@ -53,9 +53,10 @@ _ENUM_CAP = 1000
 """Give up enumerating an island's completions beyond this many partial shapes."""
 
 
-_Base = tuple[int, list[int], int, list[int], int]
+_Base = tuple[int, list[int], int, list[int], int, int, list[int]]
 """What a propagation leaves for its descendants: white mask, islands, clued cells,
-indices of the islands still active, cells of the sealed islands."""
+indices of the islands still active, cells of the sealed islands, black mask (-1: none)
+and its components."""
 
 
 class _Contradiction(Exception):
@@ -130,7 +131,7 @@ class NativeSearch:
         segments by carry)."""
 
         self._deadline: float | None = None
-        self._base: _Base = (0, [], 0, [], 0)
+        self._base: _Base = (0, [], 0, [], 0, -1, [])
         self._balls: dict[tuple[int, int], int] = {}
         self._reach_cache: dict[tuple[int, int], int] = {}
         self._around: dict[int, int] = {}
@@ -308,8 +309,10 @@ class NativeSearch:
         clued = 0
         active: list[int] = list(range(nclues))
         sealed = 0
+        bprev = -1
+        bparts: list[int] = []
         if base is not None:
-            prev, last, clued, active, sealed = base
+            prev, last, clued, active, sealed, bprev, bparts = base
         while True:
             self.rounds += 1
             if deadline is not None and perf() > deadline:
@@ -485,7 +488,7 @@ class NativeSearch:
                 continue
 
             if not unknown:
-                self._base = (white, comps, clued, active, sealed)
+                self._base = (white, comps, clued, active, sealed, bprev, bparts)
                 return black, white, []
 
             # Second tier: enumerate the completions of nearly complete islands.
@@ -539,14 +542,29 @@ class NativeSearch:
 
             # A black component with a single exit grows through it (the cut cells below
             # find these too, but only at nodes).
+            # Components are kept from the ancestor's: black cells only get added, so only
+            # the components touching new black cells change.
             if black and (cut or small):
-                first = wide_flood(black & -black, black)
-                if first != black:
-                    rest = black
-                    while rest:
-                        part = flood(rest & -rest, black)
-                        rest &= ~part
-                        out = dil(part) & unknown
+                if bprev < 0:
+                    grown = black
+                    bparts = []
+                else:
+                    grown = black & ~bprev
+                    if grown:
+                        grown = wide_flood(grown, black)
+                        bparts = [part for part in bparts if not part & grown]
+                rest = grown
+                while rest:
+                    part = wide_flood(rest & -rest, black)
+                    rest &= ~part
+                    bparts.append(part)
+                bprev = black
+                if len(bparts) > 1:
+                    for part in bparts:
+                        ring = around.get(part)
+                        if ring is None:
+                            ring = around[part] = dil(part)
+                        out = ring & unknown
                         if not out & (out - 1):
                             new_black |= out
 
@@ -565,7 +583,7 @@ class NativeSearch:
                     continue
 
             # Branch (probes only need to know that cells are left).
-            self._base = (white, comps, clued, active, sealed)
+            self._base = (white, comps, clued, active, sealed, bprev, bparts)
             if not branch:
                 return black, white, [(black, white)]
             if best is not None:
