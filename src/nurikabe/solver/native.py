@@ -134,6 +134,7 @@ class NativeSearch:
         self._base: _Base = (0, [], 0, [], 0, -1, [])
         self._balls: dict[tuple[int, int], int] = {}
         self._reach_cache: dict[tuple[int, int], int] = {}
+        self._far: dict[int, tuple[int, int, int]] = {}
         self._around: dict[int, int] = {}
         self._zones: dict[int, int] = {}
         self._zones2: dict[int, int] = {}
@@ -266,6 +267,7 @@ class NativeSearch:
         nclues = len(clue_bits)
         zones = self._zones
         reach_cache = self._reach_cache
+        far = self._far
         small = self._grid.size <= self.black_exits_cells
         around = self._around
 
@@ -409,6 +411,7 @@ class NativeSearch:
             reaches = comps[:]
             if len(reach_cache) > 100_000:
                 reach_cache.clear()
+                far.clear()
                 zones.clear()
                 self._zones2.clear()
             # An island may use free cells next to no other island (`adj1` is unknown).
@@ -430,6 +433,12 @@ class NativeSearch:
                             zone = zones[comp] = self._zone(comp, r)
                         key = (comp, allowed & zone)
                         reach = reach_cache.get(key, 0)
+                    elif (last_far := far.get(comp)) is not None and (
+                        allowed & last_far[0] == last_far[1]
+                    ):
+                        # The search only ever looks at allowed cells in the reach or
+                        # next to it: the same there, the same reach.
+                        reach = last_far[2]
                     if not reach:
                         reach = comp
                         front = comp
@@ -440,10 +449,19 @@ class NativeSearch:
                             reach |= front
                         if key is not None:
                             reach_cache[key] = reach
+                        else:
+                            ring = dil(reach)
+                            far[comp] = (ring, allowed & ring, reach)
                     if reach.bit_count() < size:
                         raise _Contradiction
                 else:
-                    reach = flood(comp, comp | allowed)
+                    last_far = far.get(comp)
+                    if last_far is not None and allowed & last_far[0] == last_far[1]:
+                        reach = last_far[2]
+                    else:
+                        reach = flood(comp, comp | allowed)
+                        ring = dil(reach)
+                        far[comp] = (ring, allowed & ring, reach)
                 reaches[k] = reach
                 cover |= reach
             if orphan & ~cover:
