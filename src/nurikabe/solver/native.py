@@ -32,7 +32,10 @@ on the completions of the island with fewest of them, or on the probed cell whos
 colours decide the most. The search is iterative (an explicit stack), checks its
 deadline inside propagation, and checks each full board against the rules before
 yielding it. Sealed islands (complete, no unknown neighbour) leave the per-round loops,
-and children regrow islands from their parent's.
+and children regrow islands (and black components) from their parent's. Floods over the
+sea run along row segments by carry (one addition fills every run to its right end). The
+reach of an island lacking many cells is reused while the allowed cells in it and next
+to it are unchanged (the bounded search looks at nothing else).
 
 Imports only `grid`, `puzzle` and `solver.result`, plus the standard library.
 """
