@@ -695,3 +695,9 @@ def test_source_is_named() -> None:
     with pytest.raises(FormatError) as info:
         read("1 0 0\n0 0", source="p.txt")
     assert str(info.value) == "p.txt, line 2: expected 3 cells, got 2: '0 0'"
+
+
+def test_text_with_a_bad_cell_is_reported_by_the_text_reader() -> None:
+    """A header line makes it the text format, even when a cell looks like a black mark."""
+    with pytest.raises(FormatError, match=r"line 2, column 3: a cell must be a number, got 'x'"):
+        read("2 2\n1 x\n0 0\n")

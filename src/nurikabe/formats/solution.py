@@ -50,9 +50,18 @@ _WHITE = frozenset(".+")
 _UNKNOWN = frozenset("?_")
 
 
+_HEADER_RE = re.compile(r"\d+\s+\d+")
+
+
 def looks_like(text: str) -> bool:
-    """Whether every line is made of cell symbols and numbers, with some black or dotted cell."""
+    """Whether every line is made of cell symbols and numbers, with some black or dotted cell.
+
+    A first line of two numbers followed by rows is a text-format header, not a grid row:
+    such text is left to the text reader, whose errors name the bad cell.
+    """
     lines = [line for _, line in numbered_lines(text)]
+    if len(lines) > 1 and _HEADER_RE.fullmatch(lines[0].strip()):
+        return False
     return (
         bool(lines)
         and all(_LINE_RE.fullmatch(line) for line in lines)
