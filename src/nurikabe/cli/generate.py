@@ -14,13 +14,15 @@ import random
 import signal
 import sys
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..generate import DIFFICULTIES, SYMMETRIES
 from ..generate.batch import derive_seed, make_record
 from .common import CliError, write_output
 from .progress import progress
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 FORMATS = ("puzzlink", "url", "janko", "text", "jsonl")
 
@@ -88,6 +90,9 @@ def run_jobs(
         except KeyboardInterrupt:
             interrupted = True
     else:
+        # Imported here: worker pools cost start-up time every other command would pay.
+        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
         pool = ProcessPoolExecutor(max_workers=workers)
         try:
             pending: set[Future[dict[str, Any]]] = {pool.submit(work, job) for job in jobs}
