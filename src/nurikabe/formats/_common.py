@@ -130,3 +130,51 @@ def chars(line: str) -> list[tuple[str, int]]:
 def count(tokens: list[tuple[str, int]]) -> str:
     """How many cells `tokens` holds, for a message (``more than 256`` when cut short)."""
     return str(len(tokens)) if len(tokens) <= MAX_SIDE else f"more than {MAX_SIDE}"
+
+
+_MARK_TOKEN_RE = re.compile(r"\S+")
+
+
+def read_marked_rows(
+    body: list[tuple[int, str]], cols: int, area: int, *, unknown: str
+) -> tuple[dict[int, int], int, int]:
+    """Read rows of space-separated cell tokens as pzprv3 and Pencilbox write them.
+
+    A token is a clue number, `unknown` for a ``?`` clue, ``#`` black, ``+`` a dot or
+    ``.`` empty. Returns the clues and the black and white masks (clue cells white).
+
+    Raises:
+        FormatError: a row of the wrong width or an unknown token, with its line and column.
+    """
+    clues: dict[int, int] = {}
+    black = white = 0
+    for r, (number, line) in enumerate(body):
+        tokens = cell_tokens(line, _MARK_TOKEN_RE)
+        if len(tokens) != cols:
+            raise FormatError(
+                f"expected {cols} cells, got {count(tokens)}: {quote(line)}", line=number
+            )
+        for c, (token, column) in enumerate(tokens):
+            bit = 1 << (r * cols + c)
+            if token == "#":
+                black |= bit
+            elif token == "+":
+                white |= bit
+            elif token == ".":
+                continue
+            else:
+                if token == unknown:
+                    value = UNKNOWN_CLUE
+                elif token.isascii() and token.isdigit():
+                    value = parse_int(token, "a clue", line=number, column=column)
+                else:
+                    raise FormatError(
+                        f"unknown cell {quote(token, 20)} "
+                        f"(expected a number, {unknown}, #, + or .)",
+                        line=number,
+                        column=column,
+                    )
+                check_clue(value, area, line=number, column=column)
+                clues[r * cols + c] = value
+                white |= bit
+    return clues, black, white

@@ -24,20 +24,16 @@ from ..errors import FormatError
 from ..puzzle import UNKNOWN_CLUE, Board
 from . import Document
 from ._common import (
-    cell_tokens,
-    check_clue,
     check_size,
-    count,
     make_puzzle,
     numbered_lines,
     parse_int,
-    quote,
+    read_marked_rows,
 )
 
 NAME = "pencilbox"
 ALIASES = ("kanpen",)
 
-_TOKEN_RE = re.compile(r"\S+")
 _CELL_RE = re.compile(r"[?#+.]|\d+")
 
 
@@ -74,37 +70,7 @@ def load(text: str) -> Document:
     body = lines[2:]
     if len(body) < rows:
         raise FormatError(f"expected {rows} rows, got {len(body)}", line=lines[-1][0])
-    area = rows * cols
-    clues: dict[int, int] = {}
-    black = white = 0
-    for r, (number, line) in enumerate(body[:rows]):
-        tokens = cell_tokens(line, _TOKEN_RE)
-        if len(tokens) != cols:
-            raise FormatError(
-                f"expected {cols} cells, got {count(tokens)}: {quote(line)}", line=number
-            )
-        for c, (token, column) in enumerate(tokens):
-            i = r * cols + c
-            if token == "#":
-                black |= 1 << i
-            elif token == "+":
-                white |= 1 << i
-            elif token == ".":
-                pass
-            else:
-                if token == "?":
-                    value = UNKNOWN_CLUE
-                elif token.isascii() and token.isdigit():
-                    value = parse_int(token, "a clue", line=number, column=column)
-                else:
-                    raise FormatError(
-                        f"unknown cell {quote(token, 20)} (expected a number, ?, #, + or .)",
-                        line=number,
-                        column=column,
-                    )
-                check_clue(value, area, line=number, column=column)
-                clues[i] = value
-                white |= 1 << i
+    clues, black, white = read_marked_rows(body[:rows], cols, rows * cols, unknown="?")
     puzzle = make_puzzle(rows, cols, clues)
     return Document(puzzle, board=Board(puzzle, black, white), format=NAME)
 

@@ -41,14 +41,12 @@ from ..errors import FormatError
 from ..puzzle import UNKNOWN_CLUE, Board
 from . import Document
 from ._common import (
-    cell_tokens,
-    check_clue,
     check_size,
-    count,
     make_puzzle,
     numbered_lines,
     parse_int,
     quote,
+    read_marked_rows,
 )
 
 NAME = "pzprv3"
@@ -59,7 +57,6 @@ META_KEYS = ("author", "source", "hard", "comment")
 """The pzprjs metadata fields kept in `Document.meta` and written back."""
 
 _HEAD_RE = re.compile(r"pzprv3(?:\.\d+)?", re.IGNORECASE)
-_TOKEN_RE = re.compile(r"\S+")
 
 
 def _first_lines(text: str, count: int) -> list[str]:
@@ -135,40 +132,11 @@ def load(text: str) -> Document:
     number, line = take("column count")
     cols = parse_int(line, "the column count", line=number)
     check_size(rows, cols, line=number)
-    area = rows * cols
-    clues: dict[int, int] = {}
-    black = white = 0
-    for r in range(rows):
-        if k >= len(lines):
-            raise FormatError(f"expected {rows} rows, got {r}", line=lines[-1][0])
-        number, line = take("rows")
-        tokens = cell_tokens(line, _TOKEN_RE)
-        if len(tokens) != cols:
-            raise FormatError(
-                f"expected {cols} cells, got {count(tokens)}: {quote(line)}", line=number
-            )
-        for c, (token, column) in enumerate(tokens):
-            i = r * cols + c
-            if token == "#":
-                black |= 1 << i
-            elif token == "+":
-                white |= 1 << i
-            elif token == ".":
-                pass
-            else:
-                if token == "-":
-                    value = UNKNOWN_CLUE
-                elif token.isascii() and token.isdigit():
-                    value = parse_int(token, "a clue", line=number, column=column)
-                else:
-                    raise FormatError(
-                        f"unknown cell {quote(token, 20)} (expected a number, -, #, + or .)",
-                        line=number,
-                        column=column,
-                    )
-                check_clue(value, area, line=number, column=column)
-                clues[i] = value
-                white |= 1 << i
+    body = lines[k : k + rows]
+    if len(body) < rows:
+        raise FormatError(f"expected {rows} rows, got {len(body)}", line=lines[-1][0])
+    k += rows
+    clues, black, white = read_marked_rows(body, cols, rows * cols, unknown="-")
     meta: dict[str, Any] = {}
     for _, line in lines[k:]:
         if line.startswith("info:"):
