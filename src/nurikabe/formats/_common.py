@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from itertools import islice
+from typing import Any
 
 from ..errors import FormatError, InvalidPuzzleError
 from ..grid import MAX_SIDE
@@ -178,3 +179,29 @@ def read_marked_rows(
                 clues[r * cols + c] = value
                 white |= bit
     return clues, black, white
+
+
+def write_marked_rows(document: Any, *, unknown: str) -> list[str]:
+    """The rows of a pzprv3 or Pencilbox file, each token followed by one space.
+
+    Shows the document's board if any, else its solution, else the empty board; a clue
+    cell shows its clue (`unknown` for ``?``).
+    """
+    p = document.puzzle
+    board = document.board or document.solution or p.empty_board()
+    rows = []
+    for r in range(p.rows):
+        tokens = []
+        for c in range(p.cols):
+            i = r * p.cols + c
+            value = p.clues.get(i)
+            if value is not None:
+                tokens.append(unknown if value == UNKNOWN_CLUE else str(value))
+            elif board.black_mask >> i & 1:
+                tokens.append("#")
+            elif board.white_mask >> i & 1:
+                tokens.append("+")
+            else:
+                tokens.append(".")
+        rows.append("".join(t + " " for t in tokens))
+    return rows

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from ..errors import FormatError
-from ..puzzle import UNKNOWN_CLUE, Board
+from ..puzzle import Board
 from . import Document
 from ._common import (
     check_size,
@@ -29,6 +29,7 @@ from ._common import (
     numbered_lines,
     parse_int,
     read_marked_rows,
+    write_marked_rows,
 )
 
 NAME = "pencilbox"
@@ -78,20 +79,6 @@ def load(text: str) -> Document:
 def dump(document: Document) -> str:
     """Rows, cols, then the cells: the board if any, else the solution, else the empty board."""
     p = document.puzzle
-    board = document.board or document.solution or p.empty_board()
     out = [str(p.rows), str(p.cols)]
-    for r in range(p.rows):
-        tokens = []
-        for c in range(p.cols):
-            i = r * p.cols + c
-            value = p.clues.get(i)
-            if value is not None:
-                tokens.append("?" if value == UNKNOWN_CLUE else str(value))
-            elif board.black_mask >> i & 1:
-                tokens.append("#")
-            elif board.white_mask >> i & 1:
-                tokens.append("+")
-            else:
-                tokens.append(".")
-        out.append("".join(t + " " for t in tokens))
+    out += write_marked_rows(document, unknown="?")
     return "\n".join(out) + "\n"

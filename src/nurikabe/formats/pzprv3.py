@@ -38,7 +38,7 @@ import re
 from typing import Any
 
 from ..errors import FormatError
-from ..puzzle import UNKNOWN_CLUE, Board
+from ..puzzle import Board
 from . import Document
 from ._common import (
     check_size,
@@ -47,6 +47,7 @@ from ._common import (
     parse_int,
     quote,
     read_marked_rows,
+    write_marked_rows,
 )
 
 NAME = "pzprv3"
@@ -148,22 +149,8 @@ def load(text: str) -> Document:
 def dump(document: Document) -> str:
     """The canonical save file: the board if any, else the solution, else the empty board."""
     p = document.puzzle
-    board = document.board or document.solution or p.empty_board()
     out = ["pzprv3", GENRE, str(p.rows), str(p.cols)]
-    for r in range(p.rows):
-        tokens = []
-        for c in range(p.cols):
-            i = r * p.cols + c
-            value = p.clues.get(i)
-            if value is not None:
-                tokens.append("-" if value == UNKNOWN_CLUE else str(value))
-            elif board.black_mask >> i & 1:
-                tokens.append("#")
-            elif board.white_mask >> i & 1:
-                tokens.append("+")
-            else:
-                tokens.append(".")
-        out.append("".join(t + " " for t in tokens))
+    out += write_marked_rows(document, unknown="-")
     metadata = {
         k: document.meta[k]
         for k in META_KEYS
