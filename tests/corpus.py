@@ -11,6 +11,8 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
+import pytest
+
 from nurikabe.formats import Document
 from nurikabe.formats.jsonl import read_file
 
@@ -18,6 +20,11 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS_PATH = Path(
     os.environ.get("NURIKABE_CORPUS", ROOT.parent / "shared" / "corpus" / "puzzles.jsonl")
 )
+
+needs_corpus = pytest.mark.skipif(
+    not CORPUS_PATH.exists(), reason=f"corpus not found at {CORPUS_PATH}"
+)
+"""Mark a test that cannot run without the corpus (CI always has it)."""
 
 
 @lru_cache(maxsize=1)

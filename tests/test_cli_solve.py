@@ -163,6 +163,8 @@ def test_garbage_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
 @pytest.fixture
 def batch(tmp_path: Path) -> Path:
     docs = [d for d in corpus() if d.puzzle.area <= 64][:2]
+    if not docs:
+        pytest.skip("corpus not found")
     path = tmp_path / "batch.jsonl"
     path.write_text(
         jsonl(*docs, Puzzle.from_text(MULTIPLE), Puzzle.from_text(NONE))

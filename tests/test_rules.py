@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corpus import corpus, sample
+from corpus import corpus, needs_corpus, sample
 from nurikabe import UNKNOWN_CLUE, Board, CellSet, Puzzle
 from nurikabe.grid import bits
 from nurikabe.rules import (
@@ -399,6 +399,7 @@ def test_corpus_flips(doc) -> None:  # type: ignore[no-untyped-def]
         assert list(wrong_cells(board, solution)) == [i]
 
 
+@needs_corpus
 @settings(max_examples=150, deadline=None)
 @given(data=st.data())
 def test_partial_never_flags_a_subset_of_the_solution(data: st.DataObject) -> None:
