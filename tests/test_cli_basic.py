@@ -83,6 +83,15 @@ def test_show_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert out == render_text(read(EXAMPLE.read_text())) + "\n"
 
 
+def test_show_game_id_given_inline(capsys: pytest.CaptureFixture[str]) -> None:
+    game_id = write(read(EXAMPLE.read_text()), "sgt").strip()
+    code, out, err = run(capsys, "show", game_id)
+    assert code == 0 and err == ""
+    assert out == render_text(read(EXAMPLE.read_text())) + "\n"
+    code, _, err = run(capsys, "show", "7x7:zz")
+    assert code == 2 and err.startswith("nurikabe: <id>, column 6:")
+
+
 def test_show_url_ascii(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "show", EXAMPLE_URL, "--ascii")
     assert code == 0

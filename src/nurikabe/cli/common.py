@@ -1,12 +1,14 @@
 """What every command shares: reading a SRC argument, printing JSON, the one-line error.
 
-A SRC is a path, a URL (puzz.link, pzv.jp, pzprxs), ``-`` for standard input, or a
-puzzle text given inline (anything containing a newline).
+A SRC is a path, a URL (puzz.link, pzv.jp, pzprxs), ``-`` for standard input, a
+Tatham-style ``WxH:...`` game ID, or a puzzle text given inline (anything containing a
+newline).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,8 @@ from ..errors import FormatError, NurikabeError
 from ..formats import Document, load
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
+
+_GAME_ID = re.compile(r"\d+x\d+:\S*")
 
 
 class CliError(Exception):
@@ -44,6 +48,8 @@ def read_source(src: str) -> tuple[str, str]:
         name = "<stdin>"
     elif is_url(src) or "\n" in src:
         return src.strip(), "<url>" if is_url(src) else "<text>"
+    elif _GAME_ID.fullmatch(src.strip()) and not Path(src).exists():
+        return src.strip(), "<id>"
     else:
         path = Path(src)
         name = src
