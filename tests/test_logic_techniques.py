@@ -54,6 +54,27 @@ CASES: dict[str, tuple[list[str], set[str], list[str]]] = {
     "completion-common-cell": (["?#?", "3?#", "###"], {"r1c1=.", "r2c2=."}, ["2.#", "##?"]),
     "completion-common-border": (["2??", "???", "??2"], {"r2c2=#"}, ["2.#", "##?"]),
     "completion-unreachable": (["2??", "???", "??2"], {"r1c3=#", "r2c2=#", "r3c1=#"}, ["3?", "??"]),
+    # The positions below come from walkthroughs of small puzzles with a unique solution.
+    "sea-exit-cases": (
+        ["#####", "#.?.#", "#5??#", "7##??", "....."],
+        {"r4c4=#", "r4c5=."},
+        ["#??????", "???????", "???9???", "???????"],
+    ),
+    "pool-cases": (
+        ["#???##", "?..4??", "#???#?", "#???4?"],
+        {"r4c2=."},
+        ["##?????", "???????", "???9???", "???????"],
+    ),
+    "orphan-exit-cases": (
+        ["5??###", ".#2#.#", ".???.#", ".?#4?#"],
+        {"r3c4=#", "r4c5=."},
+        ["??????", "?#.#??", "??????", "???7??"],
+    ),
+    "island-options": (
+        ["7..??", "???#?", "???3?", "?5???", "?????"],
+        {"r1c4=."},
+        ["???????", "??2????", "???????", "????9??", "???????", "???????"],
+    ),
 }
 
 
@@ -117,3 +138,18 @@ def test_contradictions(rows: list[str], word: str) -> None:
 
 def test_no_contradiction_on_open_position() -> None:
     assert find_contradiction(position(["2??", "???", "??3"])) is None
+
+
+def test_case_split_agreeing_both_ways() -> None:
+    # The black cell must leave through r1c2 or r2c1; both ways r2c1 ends up black.
+    state = position(["#??4?", "?????", "?????"])
+    step = technique("sea-exit-cases").func(state.puzzle, state)
+    assert step is not None and "both ways" in step.message
+    assert "r2c1=#" in {str(m) for m in step.moves()}
+
+
+def test_case_split_with_no_way_left_is_a_contradiction() -> None:
+    # The dot cannot reach the 3 either way (the island would be too big).
+    state = position(["?.?", "?#?", "3??"])
+    step = technique("orphan-exit-cases").func(state.puzzle, state)
+    assert step is not None and step.kind == "contradiction"

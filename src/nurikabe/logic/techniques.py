@@ -33,6 +33,10 @@ The catalogue (the seed rules each covers are in docs/techniques.md)::
     3    completion-common-cell      a cell used by every possible completion of an island is white
     3    completion-common-border    a cell bordered by every possible completion is black
     3    completion-unreachable      a cell no possible completion of any island uses is black
+    3    sea-exit-cases              a black region with two exits: what both lead to holds
+    3    pool-cases                  two black cells of a 2x2: what either white cell leads to holds
+    3    orphan-exit-cases           a stray white cell with two exits: what both lead to holds
+    3    island-options              an island with few shapes: what every shape leads to holds
     4    trial                       suppose a colour; plain logic meets a contradiction (depth 1)
     5    trial                       the same with nested suppositions (depth 2 and more)
 
@@ -79,6 +83,10 @@ WINDOW_FROM = 4000
 """Grids up to this many cells check sea connectivity around a shape exactly."""
 WINDOW_RADIUS = 8
 """On larger grids, the radius of the window checked around a shape."""
+CASE_ROUNDS = 2
+"""Rounds of tier 1 steps each case of a case split is followed for."""
+CASE_SHAPES = 30
+"""Islands with at most this many possible shapes get `island-options`."""
 
 TechniqueFunc = Callable[[Puzzle, State], "Step | None"]
 
@@ -1234,6 +1242,274 @@ def completion_unreachable(puzzle: Puzzle, state: State) -> Step | None:
     )
 
 
+# -- tier 3: reasoning by cases ---------------------------------------------------------------
+
+
+def _after_rounds(state: State, black: int, white: int) -> tuple[int, int] | None:
+    """The shading `CASE_ROUNDS` rounds of tier 1 steps lead to from `state` with `black`
+    and `white` added, or None when a rule breaks on the way.
+
+    A round applies each tier 1 technique once, in table order, so the cells found are at
+    most `CASE_ROUNDS` simple deductions away from the supposition.
+    """
+    s = state.copy()
+    s.light = True
+    s.decide(black & ~state.black, white & ~state.white)
+    puzzle = state.puzzle
+    for _ in range(CASE_ROUNDS):
+        moved = False
+        for row in _TIER_ONE:
+            step = row.func(puzzle, s)
+            if step is None:
+                continue
+            if step.kind == "contradiction":
+                return None
+            s.decide(step.black_mask, step.white_mask)
+            moved = True
+        if find_contradiction(s) is not None:
+            return None
+        if not moved:
+            break
+    return s.black, s.white
+
+
+def _by_cases(state: State, cases: list[tuple[int, int]]) -> tuple[int, int, list[int]]:
+    """(cells black in every case that survives, cells white in all of them, the indices
+    of the cases that survive).
+
+    `cases` lists (black, white) suppositions at least one of which holds in the solution.
+    """
+    black = white = state.grid.full
+    alive = []
+    for n, (b, w) in enumerate(cases):
+        found = _after_rounds(state, b, w)
+        if found is None:
+            continue
+        alive.append(n)
+        black &= found[0]
+        white &= found[1]
+    if not alive:
+        return 0, 0, alive
+    unknown = state.unknown
+    return black & unknown, white & unknown, alive
+
+
+def _outcome(grid: Grid, black: int, white: int) -> str:
+    """``r1c2 is black and r3c4 and r3c5 are white``."""
+    parts = []
+    if black:
+        parts.append(f"{name_cells(grid, black)} {_is(black)} black")
+    if white:
+        parts.append(f"{name_cells(grid, white)} {_is(white)} white")
+    return " and ".join(parts)
+
+
+def _painted(grid: Grid, black: int, white: int) -> str:
+    """``r1c2 black and r3c4 white``."""
+    parts = []
+    if black:
+        parts.append(f"{name_cells(grid, black)} black")
+    if white:
+        parts.append(f"{name_cells(grid, white)} white")
+    return " and ".join(parts)
+
+
+def _two_ways(
+    state: State, name: str, what: str, options: int, cases: list[tuple[int, int]], premises: int
+) -> Step | None:
+    """The step of a case split on the two cells of `options` (`what` names the need)."""
+    grid = state.grid
+    black, white, alive = _by_cases(state, cases)
+    names = [grid.name(i) for i in bits(options)]
+    if not alive:
+        return contradiction(
+            state, name, premises, f"{_cap(what)} {names[0]} or {names[1]}, and both break a rule."
+        )
+    if not black | white:
+        return None
+    if len(alive) == 2:
+        how = f"and both ways make {_painted(grid, black, white)}"
+    else:
+        bad = names[1 - alive[0]]
+        color = "black" if cases[0][0] else "white"
+        how = f"but with {bad} {color} a rule soon breaks, so {_outcome(grid, black, white)}"
+    return _step(
+        state,
+        name,
+        f"{_cap(what)} {names[0]} or {names[1]}, {how}.",
+        black=black,
+        white=white,
+        premises=premises | options,
+    )
+
+
+def sea_exit_cases(puzzle: Puzzle, state: State) -> Step | None:
+    """A black region with two ways out: what both ways lead to holds.
+
+    The region must reach the rest of the sea, so one of its two exits is black. Each is
+    followed for two rounds of tier 1 steps; a cell both lead to the same colour has that
+    colour, and an exit that leads to a broken rule is not the way out.
+    ::
+
+        . a .          the black cell leaves through a or b. With a black, the 2
+        4 # b 2        must take x, which walls the black cells in: b is black
+        . . x .        (and a cell both ways make the same colour takes it)
+    Source: game rules 1 and 5 (a black string's connection points) taken one step
+    further; blog (only one way out for a sea region, and guessing made local).
+    """
+    if state.light:  # not inside suppositions: a trial follows its own cases
+        return None
+    a = state.analysis()
+    parts = a.sea_parts()
+    total = _total_black(state)
+    if len(parts) < 2 and (total is None or total <= state.black.bit_count()):
+        return None
+    grid = state.grid
+    for part in parts:
+        exits = grid.border(part) & a.unknown
+        if exits.bit_count() != 2:
+            continue
+        step = _two_ways(
+            state,
+            "sea-exit-cases",
+            f"the black region at {grid.name(_touching(grid, part, exits))} must leave through",
+            exits,
+            [(1 << e, 0) for e in bits(exits)],
+            part,
+        )
+        if step is not None:
+            return step
+    return None
+
+
+def orphan_exit_cases(puzzle: Puzzle, state: State) -> Step | None:
+    """A white cell without a clue and two ways out: what both ways lead to holds.
+
+    The cell must reach a clue, so one of its two exits is white; each is followed for
+    two rounds of tier 1 steps, as in `sea-exit-cases`.
+    ::
+
+        # . a ?        the dot joins a clue through a or b; if both ways
+        # b x ?        make x black, x is black
+    Source: game rules 0 and 16 (a clueless white's only exit) taken one step further.
+    """
+    if state.light:  # not inside suppositions: a trial follows its own cases
+        return None
+    a = state.analysis()
+    grid = state.grid
+    for orphan in a.orphans:
+        exits = grid.border(orphan) & a.unknown
+        if exits.bit_count() != 2:
+            continue
+        step = _two_ways(
+            state,
+            "orphan-exit-cases",
+            f"the white cell{'s' if orphan & (orphan - 1) else ''} at "
+            f"{name_cells(grid, orphan, limit=3)} must reach a clue through",
+            exits,
+            [(0, 1 << e) for e in bits(exits)],
+            orphan,
+        )
+        if step is not None:
+            return step
+    return None
+
+
+def pool_cases(puzzle: Puzzle, state: State) -> Step | None:
+    """A 2x2 block with two black cells: one of the other two is white; what both lead to holds.
+
+    Each of the two cells is supposed white and followed for two rounds of tier 1 steps.
+    ::
+
+        # #          a or b is white. Each is followed for two rounds of simple
+        a b          steps: a cell both make black is black; if a breaks a rule,
+                     b is white
+    Source: game rules 14 and 15 (2x2 would be completed, potential pool) taken one step
+    further; blog (guessing made local).
+    """
+    if state.light:  # not inside suppositions: a trial follows its own cases
+        return None
+    a = state.analysis()
+    grid = state.grid
+    black = state.black
+    unknown = a.unknown
+    for corner in bits(grid.pool_corners(black | unknown)):
+        block = grid.block(corner)
+        open_cells = block & unknown
+        if open_cells.bit_count() != 2:
+            continue
+        step = _two_ways(
+            state,
+            "pool-cases",
+            f"the 2x2 block at {grid.name(corner)} needs a white cell at",
+            open_cells,
+            [(0, 1 << e) for e in bits(open_cells)],
+            block & black,
+        )
+        if step is not None:
+            return step
+    return None
+
+
+def island_options(puzzle: Puzzle, state: State) -> Step | None:
+    """An island with few possible shapes: what every shape leads to holds.
+
+    Each possible completion (see `completion-common-cell`) is supposed, with its border
+    black, and followed for two rounds of tier 1 steps. Shapes that break a rule are out;
+    a cell that all the others make the same colour has that colour.
+    ::
+
+        # 2 a .        the 2 takes a or b. With b, y borders it; with a, the black
+        # b y #        cell x can only leave through y: y is black either way
+        # # # x
+    Source: blog (cell bordered by every completion, guessing made local), game rule 9
+    (all routes of an island border a cell); "if this island goes left it blocks ...".
+    """
+    if state.light:  # not inside suppositions: a trial follows its own cases
+        return None
+    a = state.analysis()
+    comps = _completion_cache(state)
+    grid = state.grid
+    dilate = grid.dilate
+    for clue, kept in sorted(comps.items(), key=lambda kv: len(kv[1])):
+        n = len(kept)
+        if n < 2:
+            continue
+        if n > CASE_SHAPES:
+            break
+        black, white, alive = _by_cases(state, [(dilate(c) & ~c, c) for c in kept])
+        island = a.island_at[clue]
+        if not alive:
+            return contradiction(
+                state,
+                "island-options",
+                island.mask,
+                f"Every possible shape of {_clue_text(state, island)} soon breaks a rule.",
+            )
+        if not black | white:
+            continue
+        painted = _painted(grid, black, white)
+        if len(alive) == n:
+            how = f", and all of them make {painted}"
+        elif len(alive) == 1:
+            how = f"; all but one soon break a rule, and that one makes {painted}"
+        else:
+            out = n - len(alive)
+            how = (
+                f"; {out} soon break{'s' if out == 1 else ''} a rule, and the other "
+                f"{len(alive)} all make {painted}"
+            )
+        return _step(
+            state,
+            "island-options",
+            f"{_cap(_clue_text(state, island))} has {n} possible shapes{how}.",
+            black=black,
+            white=white,
+            premises=island.mask,
+        )
+    return None
+
+
 # -- contradictions --------------------------------------------------------------------------
 
 
@@ -1351,6 +1627,10 @@ TECHNIQUES: tuple[Technique, ...] = (
         "completion-common-border", "Cell bordering every completion", 3, completion_common_border
     ),
     Technique("completion-unreachable", "Cell in no completion", 3, completion_unreachable),
+    Technique("sea-exit-cases", "Both ways out of a black region", 3, sea_exit_cases),
+    Technique("pool-cases", "Both ways to break a pool", 3, pool_cases),
+    Technique("orphan-exit-cases", "Both ways out of a stray white cell", 3, orphan_exit_cases),
+    Technique("island-options", "Every shape of an island agrees", 3, island_options),
 )
 """The catalogue, cheapest first. Trial steps (tiers 4 and 5) come from `logic.trial`."""
 
@@ -1358,6 +1638,7 @@ TRIAL = Technique("trial", "Trial and error", 4, lambda puzzle, state: None)
 """The row that stands for trial steps (made by `logic.trial`, not by this function)."""
 
 _BY_ID = {t.id: t for t in (*TECHNIQUES, TRIAL)}
+_TIER_ONE = tuple(t for t in TECHNIQUES if t.tier == 1)
 
 
 def technique(id: str) -> Technique:
