@@ -133,6 +133,10 @@ class NativeSearch:
         most this many cells (measured: on every board, since the sea floods follow row
         segments by carry)."""
 
+        self.sea_bound = 1
+        """Bound the sea's reach by its size (the cells left once every island is counted):
+        0 never, 1 at nodes only, 2 inside probes too."""
+
         self._deadline: float | None = None
         self._base: _Base = (0, [], 0, [], 0, -1, [])
         self._balls: dict[tuple[int, int], int] = {}
@@ -265,6 +269,8 @@ class NativeSearch:
         clue_sizes = self._clue_sizes
         clue_mask = self._clue_mask
         total = self._total
+        sea_size = None if total is None else self._full.bit_count() - total
+        sea_bound = self.sea_bound
         deadline = self._deadline
         perf = time.perf_counter
         nclues = len(clue_bits)
@@ -544,6 +550,23 @@ class NativeSearch:
             # per fixpoint of the cheap rules: on big boards this flood is long.)
             if black:
                 zone = wide_flood(black & -black, black | unknown)
+                if sea_size is not None and (sea_bound > 1 or (sea_bound and cut)):
+                    # The sea has `spare` cells left to place: a cell the sea could only join
+                    # through more unknown cells than that cannot be black. (Only worth
+                    # a level-by-level search when the zone has more unknown cells.)
+                    spare = sea_size - black.bit_count()
+                    if spare < 0:
+                        raise _Contradiction
+                    if (zone & unknown).bit_count() > spare:
+                        zone = black & -black
+                        for _ in range(spare + 1):
+                            zone = wide_flood(zone, zone | black)
+                            front = dil(zone) & unknown & ~zone
+                            if not front:
+                                break
+                            zone |= front
+                        else:
+                            zone &= ~front
                 if zone & black != black:
                     raise _Contradiction
                 new_white |= unknown & ~zone
