@@ -62,17 +62,19 @@ CASES: dict[str, tuple[list[str], set[str], list[str]]] = {
     ),
     "pool-cases": (
         ["#???##", "?..4??", "#???#?", "#???4?"],
-        {"r4c2=."},
+        {"r1c2=#", "r1c3=#", "r1c4=#", "r2c1=#", "r2c5=.", "r2c6=#", "r3c2=#"}
+        | {"r3c3=#", "r3c4=#", "r3c6=#", "r4c2=.", "r4c3=.", "r4c4=.", "r4c6=#"},
         ["##?????", "???????", "???9???", "???????"],
     ),
     "orphan-exit-cases": (
         ["5??###", ".#2#.#", ".???.#", ".?#4?#"],
         {"r3c4=#", "r4c5=."},
-        ["??????", "?#.#??", "??????", "???7??"],
+        ["???????", "?#.#???", "???????", "????9??"],
     ),
     "island-options": (
         ["7..??", "???#?", "???3?", "?5???", "?????"],
-        {"r1c4=."},
+        {"r1c4=.", "r2c1=.", "r2c3=#", "r2c5=#", "r3c3=#", "r3c5=.", "r4c4=#", "r4c5=.", "r5c4=#"}
+        | {"r5c5=#"},
         ["???????", "??2????", "???????", "????9??", "???????", "???????"],
     ),
 }
@@ -153,3 +155,17 @@ def test_case_split_with_no_way_left_is_a_contradiction() -> None:
     state = position(["?.?", "?#?", "3??"])
     step = technique("orphan-exit-cases").func(state.puzzle, state)
     assert step is not None and step.kind == "contradiction"
+
+
+@pytest.mark.parametrize(
+    "id", ["sea-exit-cases", "pool-cases", "orphan-exit-cases", "island-options"]
+)
+def test_case_split_fixtures_agree_with_the_solution(id: str) -> None:
+    from nurikabe.solver import Limit, solve
+
+    state = position(CASES[id][0])
+    step = technique(id).func(state.puzzle, state)
+    solution = solve(state.puzzle, limit=Limit(solutions=2, seconds=10)).solution
+    assert step is not None and solution is not None
+    assert not step.black_mask & ~solution.black_mask
+    assert not step.white_mask & solution.black_mask

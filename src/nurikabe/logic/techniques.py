@@ -83,9 +83,11 @@ WINDOW_FROM = 4000
 """Grids up to this many cells check sea connectivity around a shape exactly."""
 WINDOW_RADIUS = 8
 """On larger grids, the radius of the window checked around a shape."""
-CASE_ROUNDS = 2
-"""Rounds of tier 1 steps each case of a case split is followed for."""
-CASE_SHAPES = 30
+CASE_ROUNDS = 3
+"""Rounds of simple steps each case of a case split is followed for."""
+CASE_TIER = 2
+"""The simple steps that follow a case: techniques up to this tier."""
+CASE_SHAPES = 80
 """Islands with at most this many possible shapes get `island-options`."""
 
 TechniqueFunc = Callable[[Puzzle, State], "Step | None"]
@@ -1246,11 +1248,11 @@ def completion_unreachable(puzzle: Puzzle, state: State) -> Step | None:
 
 
 def _after_rounds(state: State, black: int, white: int) -> tuple[int, int] | None:
-    """The shading `CASE_ROUNDS` rounds of tier 1 steps lead to from `state` with `black`
+    """The shading `CASE_ROUNDS` rounds of simple steps lead to from `state` with `black`
     and `white` added, or None when a rule breaks on the way.
 
-    A round applies each tier 1 technique once, in table order, so the cells found are at
-    most `CASE_ROUNDS` simple deductions away from the supposition.
+    A round applies each technique up to `CASE_TIER` once, in table order, so the cells
+    found are at most `CASE_ROUNDS` simple deductions away from the supposition.
     """
     s = state.copy()
     s.light = True
@@ -1258,7 +1260,7 @@ def _after_rounds(state: State, black: int, white: int) -> tuple[int, int] | Non
     puzzle = state.puzzle
     for _ in range(CASE_ROUNDS):
         moved = False
-        for row in _TIER_ONE:
+        for row in _CASE_ROWS:
             step = row.func(puzzle, s)
             if step is None:
                 continue
@@ -1280,6 +1282,7 @@ def _by_cases(state: State, cases: list[tuple[int, int]]) -> tuple[int, int, lis
     `cases` lists (black, white) suppositions at least one of which holds in the solution.
     """
     black = white = state.grid.full
+    unknown = state.unknown
     alive = []
     for n, (b, w) in enumerate(cases):
         found = _after_rounds(state, b, w)
@@ -1288,9 +1291,11 @@ def _by_cases(state: State, cases: list[tuple[int, int]]) -> tuple[int, int, lis
         alive.append(n)
         black &= found[0]
         white &= found[1]
+        if not (black | white) & unknown:
+            # Nothing left in common, and cases still to come can only keep it so.
+            return 0, 0, alive
     if not alive:
         return 0, 0, alive
-    unknown = state.unknown
     return black & unknown, white & unknown, alive
 
 
@@ -1347,7 +1352,7 @@ def sea_exit_cases(puzzle: Puzzle, state: State) -> Step | None:
     """A black region with two ways out: what both ways lead to holds.
 
     The region must reach the rest of the sea, so one of its two exits is black. Each is
-    followed for two rounds of tier 1 steps; a cell both lead to the same colour has that
+    followed for three rounds of simple steps; a cell both lead to the same colour has that
     colour, and an exit that leads to a broken rule is not the way out.
     ::
 
@@ -1386,7 +1391,7 @@ def orphan_exit_cases(puzzle: Puzzle, state: State) -> Step | None:
     """A white cell without a clue and two ways out: what both ways lead to holds.
 
     The cell must reach a clue, so one of its two exits is white; each is followed for
-    two rounds of tier 1 steps, as in `sea-exit-cases`.
+    three rounds of simple steps, as in `sea-exit-cases`.
     ::
 
         # . a ?        the dot joins a clue through a or b; if both ways
@@ -1418,10 +1423,10 @@ def orphan_exit_cases(puzzle: Puzzle, state: State) -> Step | None:
 def pool_cases(puzzle: Puzzle, state: State) -> Step | None:
     """A 2x2 block with two black cells: one of the other two is white; what both lead to holds.
 
-    Each of the two cells is supposed white and followed for two rounds of tier 1 steps.
+    Each of the two cells is supposed white and followed for three rounds of simple steps.
     ::
 
-        # #          a or b is white. Each is followed for two rounds of simple
+        # #          a or b is white. Each is followed for three rounds of simple
         a b          steps: a cell both make black is black; if a breaks a rule,
                      b is white
     Source: game rules 14 and 15 (2x2 would be completed, potential pool) taken one step
@@ -1455,7 +1460,7 @@ def island_options(puzzle: Puzzle, state: State) -> Step | None:
     """An island with few possible shapes: what every shape leads to holds.
 
     Each possible completion (see `completion-common-cell`) is supposed, with its border
-    black, and followed for two rounds of tier 1 steps. Shapes that break a rule are out;
+    black, and followed for three rounds of simple steps. Shapes that break a rule are out;
     a cell that all the others make the same colour has that colour.
     ::
 
@@ -1638,7 +1643,7 @@ TRIAL = Technique("trial", "Trial and error", 4, lambda puzzle, state: None)
 """The row that stands for trial steps (made by `logic.trial`, not by this function)."""
 
 _BY_ID = {t.id: t for t in (*TECHNIQUES, TRIAL)}
-_TIER_ONE = tuple(t for t in TECHNIQUES if t.tier == 1)
+_CASE_ROWS = tuple(t for t in TECHNIQUES if t.tier <= CASE_TIER)
 
 
 def technique(id: str) -> Technique:
