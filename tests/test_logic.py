@@ -231,3 +231,56 @@ def test_cli_bad_input(small_file, tmp_path, capsys) -> None:
     assert main(["hint", str(small_file), "--board", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 3 and "Traceback" not in err
+
+
+# -- trial steps -----------------------------------------------------------------------------
+
+
+def _plain_stall(puzzle: Puzzle) -> State:
+    """The state where plain logic (tiers 1-3) stops on `puzzle`."""
+    state = State(puzzle)
+    while (step := find_step(state, max_tier=3)) is not None:
+        state.decide(step.black_mask, step.white_mask)
+    return state
+
+
+def _check_chain(step: Step, depth: int) -> None:
+    """A trial step's chain ends in a contradiction; inner trials are one level shallower."""
+    assert step.kind == "trial" and step.trial_depth == depth
+    assert step.chain and step.chain[-1].kind == "contradiction"
+    for inner in step.chain[:-1]:
+        assert inner.kind in ("deduction", "trial")
+        if inner.kind == "trial":
+            assert inner.trial_depth == depth - 1
+            _check_chain(inner, depth - 1)
+
+
+def test_replayed_chain_that_clashes_is_a_contradiction() -> None:
+    from nurikabe.logic.trial import _replay
+
+    state = State(FIVE_BY_SEVEN)
+    grid = FIVE_BY_SEVEN.grid
+    cell, other = grid.cell(2, 3), grid.cell(2, 4)
+    said = Step("made-up", grid, black_mask=1 << other, message="r3c5 is black.")
+    state.decide(0, 1 << other)
+    s, steps, found = _replay(state, cell, Color.BLACK, [said])
+    assert s.black >> cell & 1 and steps == [said]
+    assert found is not None and found.kind == "contradiction"
+    assert found.wrong_mask == 1 << other
+    assert "both black and white" in found.message
+
+
+@needs_corpus
+def test_depth_two_trial_where_depth_one_fails() -> None:
+    """janko 962 (which single-level guessing cannot start) needs a nested trial at once."""
+    from nurikabe.logic.trial import find_trial
+
+    doc = next(d for d in corpus() if d.meta.get("id") == "janko-0962")
+    state = _plain_stall(doc.puzzle)
+    if find_trial(state, max_depth=1, seconds=30) is not None:
+        pytest.skip("plain logic and depth-1 trials now go further on this puzzle")
+    step = find_trial(state, max_depth=2, seconds=60)
+    assert step is not None
+    _check_chain(step, 2)
+    assert agrees(step, doc.solution)
+    assert step.message.startswith("Suppose ") and "trial" in step.message

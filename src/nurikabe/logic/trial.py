@@ -15,16 +15,23 @@ from __future__ import annotations
 
 import time
 
-from ..grid import bits
+from ..grid import Grid, bits
 from ..puzzle import Color
 from .state import State
 from .steps import Step, name_cells
-from .techniques import find_contradiction, plain_step
+from .techniques import TECHNIQUES, Technique, find_contradiction
 
 __all__ = ["MAX_DEPTH", "OutOfBudget", "TrialBudget", "find_trial"]
 
-MAX_DEPTH = 3
+MAX_DEPTH = 2
 """Deepest nesting of suppositions the engine tries."""
+
+CHEAP_TIER3 = ("completion-common-cell", "completion-common-border", "completion-unreachable")
+"""The tier 3 techniques cheap enough to follow every supposition with; the others run
+inside suppositions only once the cheap ones stall (see `_search`)."""
+
+GUIDED_FOUND = 2
+"""The guided depth-2 pass stops after this many refutations (and keeps the shortest)."""
 
 CHAIN_CAPS = (2, 5, 12, 30, 80)
 """Longest chains tried in each pass (the shortest chain that works is found first)."""
@@ -56,10 +63,30 @@ class TrialBudget:
             raise OutOfBudget
 
 
+def _rows(max_tier: int, *, cheap: bool) -> tuple[Technique, ...]:
+    """The techniques a supposition is followed with: every row up to `max_tier`, or with
+    `cheap`, the tiers 1-2 and the island-completion rows (the costlier tier 3 rows run
+    only once the cheap ones have nothing more to say)."""
+    return tuple(
+        t
+        for t in TECHNIQUES
+        if t.tier <= max_tier and (not cheap or t.tier <= 2 or t.id in CHEAP_TIER3)
+    )
+
+
+def _plain(state: State, rows: tuple[Technique, ...]) -> Step | None:
+    puzzle = state.puzzle
+    for row in rows:
+        step = row.func(puzzle, state)
+        if step is not None:
+            return step
+    return None
+
+
 def _closure(
-    state: State, max_tier: int, limit: int, budget: TrialBudget
+    state: State, rows: tuple[Technique, ...], limit: int, budget: TrialBudget
 ) -> tuple[list[Step], Step | None, bool]:
-    """Apply plain steps until a contradiction, a stall or `limit` steps.
+    """Apply plain steps (from `rows`) until a contradiction, a stall or `limit` steps.
 
     Returns the steps, the contradiction (or None), and whether it stalled (no step left).
     """
@@ -71,43 +98,13 @@ def _closure(
         if len(steps) >= limit:
             return steps, None, False
         budget.spend()
-        step = plain_step(state, max_tier)
+        step = _plain(state, rows)
         if step is None:
             return steps, None, True
         if step.kind == "contradiction":
             return steps, step, False
         steps.append(step)
         state.decide(step.black_mask, step.white_mask)
-
-
-def _refute(
-    state: State,
-    cell: int,
-    color: Color,
-    depth: int,
-    max_tier: int,
-    limit: int,
-    budget: TrialBudget,
-) -> list[Step] | None:
-    """The chain of steps from supposing `cell` is `color` to a contradiction, or None."""
-    s = _suppose(state, cell, color)
-    chain: list[Step] = []
-    while True:
-        steps, found, _ = _closure(s, max_tier, limit - len(chain), budget)
-        chain += steps
-        if found is not None:
-            chain.append(found)
-            return chain
-        if depth <= 1 or len(chain) >= limit:
-            return None
-        inner = _search(s, 1, depth - 1, max_tier, budget, CHAIN_CAPS[:2])
-        if inner is None:
-            return None
-        if inner.kind == "contradiction":
-            chain.append(inner)
-            return chain
-        chain.append(inner)
-        s.decide(inner.black_mask, inner.white_mask)
 
 
 def _candidates(state: State) -> list[int]:
@@ -165,7 +162,12 @@ def _trial_step(state: State, cell: int, color: Color, depth: int, chain: list[S
     other = Color.WHITE if color is Color.BLACK else Color.BLACK
     said = [_describe(grid, s) for s in chain[:-1]]
     if len(said) > 4:
-        said = [*said[:3], f"{len(said) - 4} more steps", said[-1]]
+        hidden = chain[3:-2]
+        trials = sum(s.kind == "trial" for s in hidden)
+        more = f"{len(hidden)} more step{'s' if len(hidden) > 1 else ''}"
+        if trials:
+            more += f" ({trials} of them {'trials' if trials > 1 else 'a trial'})"
+        said = [*said[:3], more, said[-1]]
     then = "; ".join([*said, _describe(grid, chain[-1])])
     involved = chain[-1].wrong_mask
     bit = 1 << cell
@@ -195,70 +197,299 @@ def _suppose(state: State, cell: int, color: Color) -> State:
     return s
 
 
+Supposition = tuple[int, Color]
+"""A cell and the colour supposed for it."""
+
+
+def _replay(
+    state: State, cell: int, color: Color, chain: list[Step]
+) -> tuple[State, list[Step], Step | None]:
+    """Suppose `cell` is `color` in `state` and replay `chain`, the steps that followed
+    from the same supposition in an earlier position with fewer cells decided.
+
+    Each of those steps still follows (its premises only grew), so the replay costs no
+    technique scan. Returns the state, the steps replayed, and the contradiction met on
+    the way (a cell the chain decides against `state`, or a broken rule), if any.
+    """
+    s = _suppose(state, cell, color)
+    grid = s.grid
+    steps: list[Step] = []
+    for step in chain:
+        clash = (step.black_mask & s.white) | (step.white_mask & s.black)
+        if clash:
+            steps.append(step)
+            return s, steps, _clash(grid, clash)
+        if not (step.black_mask & ~s.black or step.white_mask & ~s.white):
+            continue
+        steps.append(step)
+        s.decide(step.black_mask, step.white_mask)
+    # One check at the end keeps the replay cheap (a chain that broke a rule early is
+    # reported whole; every step of it still follows).
+    return s, steps, find_contradiction(s)
+
+
+def _clash(grid: Grid, cells: int) -> Step:
+    """The contradiction of a chain deciding `cells` the other way than they already are."""
+    name = name_cells(grid, cells, limit=3)
+    return Step(
+        "contradiction",
+        grid,
+        premise_mask=cells,
+        wrong_mask=cells,
+        message=f"{name} would have to be both black and white.",
+        kind="contradiction",
+    )
+
+
 def _search_depth_one(
-    state: State, max_tier: int, budget: TrialBudget, caps: tuple[int, ...]
+    state: State,
+    rows: tuple[Technique, ...],
+    budget: TrialBudget,
+    caps: tuple[int, ...],
+    seen: dict[Supposition, tuple[State, list[Step]]] | None = None,
 ) -> Step | None:
+    """The depth-1 trial step with a shortest chain, or None (see `_depth_one`)."""
+    found = _depth_one(state, rows, budget, caps, seen)
+    return found[0] if found else None
+
+
+def _depth_one(
+    state: State,
+    rows: tuple[Technique, ...],
+    budget: TrialBudget,
+    caps: tuple[int, ...],
+    seen: dict[Supposition, tuple[State, list[Step]]] | None = None,
+    *,
+    near: int = -1,
+    collect: bool = False,
+) -> list[Step]:
     """Depth 1, resumably: each supposition's chain is extended pass by pass (never
-    recomputed), and a supposition whose chain stalls without a contradiction is dropped."""
-    pending: list[tuple[int, Color, State, list[Step]]] = [
-        (cell, color, _suppose(state, cell, color), [])
-        for cell in _candidates(state)
-        for color in (Color.BLACK, Color.WHITE)
-    ]
+    recomputed), and a supposition whose chain stalls without a contradiction is dropped.
+    Returns the trial step with the shortest chain of the first pass that finds one, or
+    with `collect`, every trial step that pass finds (shortest first).
+
+    When no supposition meets a contradiction and `seen` is given, it receives every
+    supposition's state and chain as far as they got (for the depth-2 search). Only the
+    cells of `near` are supposed."""
+    pending: list[tuple[int, Color, State, list[Step]]]
+    if seen:
+        # Carry on from where an earlier pass (with fewer techniques) left each supposition.
+        pending = [(cell, color, s, chain) for (cell, color), (s, chain) in seen.items()]
+    else:
+        pending = [
+            (cell, color, _suppose(state, cell, color), [])
+            for cell in _candidates(state)
+            if near >> cell & 1
+            for color in (Color.BLACK, Color.WHITE)
+        ]
+    everything = list(pending)
     for cap in caps:
-        best: tuple[int, int, Color, list[Step]] | None = None
+        found_here: list[tuple[int, int, Color, list[Step]]] = []
+        shortest = cap + 1
         kept = []
         for cell, color, s, chain in pending:
-            limit = cap if best is None else min(cap, best[0] - 1)
+            limit = cap if collect else min(cap, shortest - 1)
             if len(chain) >= limit:
                 kept.append((cell, color, s, chain))
                 continue
-            steps, found, stalled = _closure(s, max_tier, limit - len(chain), budget)
+            steps, found, stalled = _closure(s, rows, limit - len(chain), budget)
             chain += steps
             if found is not None:
                 full = [*chain, found]
-                if best is None or len(full) < best[0]:
-                    best = (len(full), cell, color, full)
+                found_here.append((len(full), cell, color, full))
+                shortest = min(shortest, len(full))
             elif not stalled:
                 kept.append((cell, color, s, chain))
-        if best is not None:
-            return _trial_step(state, best[1], best[2], 1, best[3])
+        if found_here:
+            found_here.sort(key=lambda entry: entry[0])
+            if not collect:
+                del found_here[1:]
+            return [_trial_step(state, cell, color, 1, full) for _, cell, color, full in found_here]
         pending = kept
         if not pending:
             break
-    return None
+    if seen is not None:
+        for cell, color, s, chain in everything:
+            seen[cell, color] = (s, chain)
+    return []
 
 
-def _search(
-    state: State,
-    min_depth: int,
-    max_depth: int,
-    max_tier: int,
+def _predicted(
+    state: State, seen: dict[Supposition, tuple[State, list[Step]]]
+) -> dict[Supposition, list[Supposition]]:
+    """For each supposition, the suppositions whose plain consequences clash with its own.
+
+    If supposing A decides some cells and supposing B decides a cell the other way (or the
+    two together close a pool), A and B cannot both hold, so inside A a depth-1 trial on B
+    is bound to succeed. These pairs are where a depth-2 trial looks first."""
+    base_black, base_white = state.black, state.white
+    pool_corners = state.grid.pool_corners
+    items = [(key, s.black & ~base_black, s.white & ~base_white) for key, (s, _) in seen.items()]
+    # Index the suppositions by the cells they decide, per colour, so each clash is found
+    # from a cell rather than by trying every pair.
+    by_black: dict[int, list[int]] = {}
+    by_white: dict[int, list[int]] = {}
+    for n, (_, black, white) in enumerate(items):
+        for i in bits(black):
+            by_black.setdefault(i, []).append(n)
+        for i in bits(white):
+            by_white.setdefault(i, []).append(n)
+    out: dict[Supposition, list[Supposition]] = {}
+    for n, (key, black, white) in enumerate(items):
+        clash: set[int] = set()
+        for i in bits(black):
+            clash.update(by_white.get(i, ()))
+        for i in bits(white):
+            clash.update(by_black.get(i, ()))
+        near = state.grid.dilate(state.grid.dilate(black))
+        for m, (other, black2, _) in enumerate(items):
+            if (
+                m != n
+                and m not in clash
+                and other[0] != key[0]
+                and black2 & near
+                and pool_corners(base_black | black | black2)
+            ):
+                clash.add(m)
+        found = [items[m][0] for m in sorted(clash) if items[m][0][0] != key[0]]
+        if found:
+            out[key] = found
+    return out
+
+
+def _refute_inside(
+    s: State,
+    chain: list[Step],
+    inners: list[Supposition],
+    rows: tuple[Technique, ...],
+    limit: int,
     budget: TrialBudget,
-    caps: tuple[int, ...] = CHAIN_CAPS,
-) -> Step | None:
-    cells = _candidates(state)
-    for depth in range(min_depth, max_depth + 1):
-        if depth == 1:
-            found = _search_depth_one(state, max_tier, budget, caps)
+    *,
+    search: bool,
+    known: int = 0,
+    seed: dict[Supposition, tuple[State, list[Step]]],
+) -> bool:
+    """Carry a supposition's chain on to a contradiction with depth-1 trials inside it.
+
+    `s` and `chain` are the supposition's state and chain so far (extended in place);
+    `seed` holds the depth-1 chains outside it, replayed inside (see `_replay`).
+    Inner trials are tried on the suppositions of `inners` first; with `search`, a full
+    depth-1 search (on cells near those decided since `known`) follows when none of them
+    works. Returns whether a contradiction came.
+    """
+    tried: set[Supposition] = set()
+    while len(chain) < limit:
+        inner_step = None
+        for inner in inners:
+            if inner in tried or not s.unknown >> inner[0] & 1:
+                continue
+            tried.add(inner)
+            earlier = seed.get(inner)
+            if earlier is None:
+                t, steps, found = _suppose(s, *inner), [], None
+            else:
+                t, steps, found = _replay(s, *inner, earlier[1])
+            if found is None:
+                more, found, _ = _closure(t, rows, CHAIN_CAPS[-2] - len(steps), budget)
+                steps += more
             if found is not None:
-                return found
-            continue
-        for cap in caps:
-            best: tuple[int, int, Color, list[Step]] | None = None
-            for cell in cells:
-                for color in (Color.BLACK, Color.WHITE):
-                    limit = cap if best is None else min(cap, best[0] - 1)
-                    if limit < 1:
-                        break
-                    chain = _refute(state, cell, color, depth, max_tier, limit, budget)
-                    if chain is not None and (best is None or len(chain) < best[0]):
-                        best = (len(chain), cell, color, chain)
-                if best is not None and best[0] <= 1:
-                    break
-            if best is not None:
-                return _trial_step(state, best[1], best[2], depth, best[3])
-    return None
+                inner_step = _trial_step(s, inner[0], inner[1], 1, [*steps, found])
+                break
+        inner_steps = [] if inner_step is None else [inner_step]
+        if not inner_steps and search:
+            # Suppositions far from what the outer one changed fail as they did outside it.
+            # Every inner trial step the pass finds is taken at once (fewer searches).
+            grid = s.grid
+            near = grid.dilate(grid.dilate(grid.dilate((s.black | s.white) & ~known)))
+            inner_steps = _depth_one(s, rows, budget, CHAIN_CAPS[:-1], near=near, collect=True)
+        if not inner_steps:
+            return False
+        for inner_step in inner_steps:
+            chain.append(inner_step)
+            clash = (inner_step.black_mask & s.white) | (inner_step.white_mask & s.black)
+            if clash:
+                chain.append(_clash(s.grid, clash))
+                return True
+            s.decide(inner_step.black_mask, inner_step.white_mask)
+        steps, found, _ = _closure(s, rows, limit - len(chain), budget)
+        chain += steps
+        if found is not None:
+            chain.append(found)
+            return True
+    return False
+
+
+def _search_depth_two(
+    state: State,
+    rows: tuple[Technique, ...],
+    budget: TrialBudget,
+    seen: dict[Supposition, tuple[State, list[Step]]],
+) -> Step | None:
+    """Depth 2: suppose A, follow plain logic, and inside it make depth-1 trials until a
+    contradiction comes.
+
+    First a guided pass: inner trials only on the suppositions predicted to clash with A
+    (`_predicted`), outer suppositions clashing with the most others first; among the
+    first few refutations found, the shortest chain wins. Then, while the budget lasts,
+    a full pass: inside each outer supposition, a full depth-1 search at every stall."""
+    predicted = _predicted(state, seen)
+    order = sorted(predicted, key=lambda key: -len(predicted[key]))
+    best: tuple[int, Supposition, list[Step]] | None = None
+    found_count = 0
+    for key in order:
+        s0, chain0 = seen[key]
+        s, chain = s0.copy(), list(chain0)
+        limit = CHAIN_CAPS[-1] if best is None else best[0] - 1
+        if _refute_inside(s, chain, predicted[key], rows, limit, budget, search=False, seed=seen):
+            found_count += 1
+            if best is None or len(chain) < best[0]:
+                best = (len(chain), key, chain)
+            if found_count >= GUIDED_FOUND:
+                break
+    if best is None:
+        # Outer suppositions that decide the most cells on their own go first.
+        known = state.black | state.white
+        rest = sorted(
+            seen,
+            key=lambda key: (
+                -len(predicted.get(key, ())),
+                -(seen[key][0].black | seen[key][0].white).bit_count(),
+            ),
+        )
+        for key in rest:
+            s0, chain0 = seen[key]
+            s, chain = s0.copy(), list(chain0)
+            inners = predicted.get(key, [])
+            if _refute_inside(
+                s,
+                chain,
+                inners,
+                rows,
+                4 * CHAIN_CAPS[-1],
+                budget,
+                search=True,
+                known=known,
+                seed=seen,
+            ):
+                best = (len(chain), key, chain)
+                break
+    if best is None:
+        return None
+    return _trial_step(state, best[1][0], best[1][1], 2, best[2])
+
+
+def _search(state: State, max_depth: int, max_tier: int, budget: TrialBudget) -> Step | None:
+    """Iterative deepening: depth 1 with the cheap techniques, then with all of them
+    (continuing each supposition where it stalled), then depth 2."""
+    seen: dict[Supposition, tuple[State, list[Step]]] = {}
+    cheap = _rows(max_tier, cheap=True)
+    full = _rows(max_tier, cheap=False)
+    found = _search_depth_one(state, cheap, budget, CHAIN_CAPS, seen)
+    if found is None and full != cheap:
+        found = _search_depth_one(state, full, budget, CHAIN_CAPS, seen)
+    if found is None and max_depth >= 2:
+        found = _search_depth_two(state, cheap, budget, seen)
+    return found
 
 
 def find_trial(
@@ -266,7 +497,7 @@ def find_trial(
     *,
     max_depth: int = MAX_DEPTH,
     max_tier: int = 3,
-    scans: int = 100_000,
+    scans: int = 1_000_000,
     seconds: float | None = 20.0,
 ) -> Step | None:
     """The trial step with the least nesting depth and a shortest chain, or None.
@@ -278,6 +509,6 @@ def find_trial(
         return None
     budget = TrialBudget(scans, seconds)
     try:
-        return _search(state, 1, max_depth, max_tier, budget)
+        return _search(state, max_depth, max_tier, budget)
     except OutOfBudget:
         return None
