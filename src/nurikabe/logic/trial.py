@@ -42,13 +42,14 @@ class OutOfBudget(Exception):
 
 
 class TrialBudget:
-    """How many technique scans a trial search may still make, and until when."""
+    """How many technique scans a trial search may still make, and until when (CPU time,
+    so that the steps found do not depend on how busy the machine is)."""
 
     __slots__ = ("deadline", "scans")
 
     def __init__(self, scans: int, seconds: float | None = None) -> None:
         self.scans = scans
-        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.deadline = None if seconds is None else time.process_time() + seconds
 
     def spend(self) -> None:
         """Count one scan; raise `OutOfBudget` when the scans or the time run out."""
@@ -58,7 +59,7 @@ class TrialBudget:
         if (
             self.deadline is not None
             and not self.scans & 31
-            and (time.perf_counter() > self.deadline)
+            and (time.process_time() > self.deadline)
         ):
             raise OutOfBudget
 
