@@ -3,7 +3,7 @@
 Run from the repository root::
 
     .venv/bin/python tests/perf_native.py [--seconds 10] [--max-cells N] [--min-cells N]
-        [--step K] [--set attr=value ...]
+        [--step K] [--set attr=value ...] [--only ID ...] [--show N]
 
 Prints, per size class (<= 100, 101-399, >= 400 cells), how many puzzles were proved
 unique with the published solution, and the median, 90th percentile and maximum time
@@ -36,6 +36,7 @@ def main() -> None:
     parser.add_argument("--step", type=int, default=1, help="take every k-th puzzle")
     parser.add_argument("--set", action="append", default=[], metavar="ATTR=JSON")
     parser.add_argument("--only", action="append", default=[], metavar="ID")
+    parser.add_argument("--show", type=int, default=12, help="list this many slowest puzzles")
     parser.add_argument(
         "--module", default="nurikabe.solver.native", help="engine module to time (a copy)"
     )
@@ -75,7 +76,7 @@ def main() -> None:
             f" nodes {sum(r[4] for r in part)}"
         )
     print(f"total CPU {sum(r[0] for r in rows):.1f} s, wall {time.perf_counter() - wall0:.1f} s")
-    for cpu, ident, area, _ok, nodes, wall in sorted(rows)[-12:]:
+    for cpu, ident, area, _ok, nodes, wall in sorted(rows)[-args.show :]:
         print(f"  {ident:24} {area:5} cells  {cpu:6.2f} s cpu  {wall:6.2f} s wall  {nodes} nodes")
 
 

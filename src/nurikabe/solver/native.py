@@ -136,6 +136,9 @@ class NativeSearch:
         self.sea_bound = 1
         """Bound the sea's reach by its size (the cells left once every island is counted):
         0 never, 1 at nodes only, 2 inside probes too."""
+        self.island_cuts = 1
+        """Islands lacking more cells than are enumerated take the cells their reach hangs
+        on: 0 never, 1 at nodes only, 2 inside probes too."""
 
         self._deadline: float | None = None
         self._base: _Base = (0, [], 0, [], 0, -1, [])
@@ -626,6 +629,17 @@ class NativeSearch:
                     black |= new_black
                     continue
 
+            # Unknown cells a big island's reach hangs on: without one, too few cells stay
+            # connected to the island, so it is white.
+            if self.island_cuts > 1 or (cut and self.island_cuts):
+                for k in active:
+                    size = clue_sizes[k]
+                    if size - counts[k] > enum_limit:
+                        new_white |= self._island_cuts(reaches[k], comps[k], unknown, size)
+                if new_white:
+                    white |= new_white
+                    continue
+
             # Branch (probes only need to know that cells are left).
             self._base = (white, comps, clued, active, sealed, bprev, bparts)
             if not branch:
@@ -709,6 +723,52 @@ class NativeSearch:
             if deadline is not None and counter & 1023 == 0 and time.perf_counter() > deadline:
                 raise _Stop("seconds")
         return cut
+
+    def _island_cuts(self, reach: int, comp: int, unknown: int, size: int) -> int:
+        """The unknown cells of `reach` without which fewer than `size` cells of it stay
+        connected to island `comp` (Tarjan's method, counting the cells each cut-off
+        subtree holds); the island must take each of them.
+        """
+        nbrs = self._grid.neighbors
+        root = (comp & -comp).bit_length() - 1
+        total = reach.bit_count()
+        disc = [0] * self._grid.size
+        low = [0] * self._grid.size
+        below = [0] * self._grid.size  # cells in the subtree
+        lost = [0] * self._grid.size  # cells cut off from the root by this cell
+        disc[root] = low[root] = 1
+        below[root] = 1
+        counter = 1
+        must = 0
+        stack = [(root, nbrs[root] & reach)]
+        while stack:
+            v, rest = stack[-1]
+            if rest:
+                w_bit = rest & -rest
+                stack[-1] = (v, rest ^ w_bit)
+                w = w_bit.bit_length() - 1
+                if disc[w]:
+                    if disc[w] < low[v]:
+                        low[v] = disc[w]
+                    continue
+                counter += 1
+                disc[w] = low[w] = counter
+                below[w] = 1
+                lost[w] = 0
+                stack.append((w, nbrs[w] & reach))
+                continue
+            stack.pop()
+            if lost[v] and total - 1 - lost[v] < size and unknown >> v & 1:
+                must |= 1 << v
+            if not stack:
+                break
+            u = stack[-1][0]
+            if low[v] < low[u]:
+                low[u] = low[v]
+            below[u] += below[v]
+            if low[v] >= disc[u]:
+                lost[u] += below[v]
+        return must
 
     def _probe_local(
         self, black: int, white: int, children: list[tuple[int, int]]
