@@ -115,7 +115,7 @@ class NativeSearch:
         self.probing = True
         """Probe cells (failed literals) at every branching node."""
         self.probe_local = True
-        """Re-probe only cells near what a forced cell changed (else: full passes)."""
+        """Re-probe only cells near what a forced cell changed (else: every candidate)."""
         self.probe_radius = 1
         """How near, in steps, for `probe_local`."""
         self.probe_near = True
@@ -198,10 +198,7 @@ class NativeSearch:
                     )
                     base = self._base
                     if children and self.probing and self.nodes > self.probe_after:
-                        if self.probe_local:
-                            black, white, children = self._probe_local(black, white, children)
-                        else:
-                            black, white, children = self._probe(black, white, children)
+                        black, white, children = self._probe(black, white, children)
                 except _Contradiction:
                     continue
                 if children:
@@ -770,20 +767,25 @@ class NativeSearch:
                 lost[u] += below[v]
         return must
 
-    def _probe_local(
+    def _probe(
         self, black: int, white: int, children: list[tuple[int, int]]
     ) -> tuple[int, int, list[tuple[int, int]]]:
-        """Failed-literal probing with a worklist: after a cell is forced, only the cells
-        near what changed are probed again (a heuristic: it may miss a far-reaching
-        deduction, which the search then finds; it never deduces anything unsound).
+        """Failed-literal probing: try unknown cells both ways, from a worklist.
+
+        A colour that leads to a contradiction forces the other; cells both colours agree
+        on are forced. After a forced cell, only the cells near what changed are probed
+        again (`probe_local`: a heuristic that may miss a far-reaching deduction, which the
+        search then finds; it never deduces anything unsound), else every candidate. With
+        nothing forced, branch on the cell whose two colours decide the most cells.
         """
         deep = self._propagate
         probe_limit = self.probe_enum
         node_limit = self.node_enum
         probe_cut = self.probe_cut
         dilate = self._grid.dilate
+        full = self._full
         start = self._base
-        queue = self._full & ~(black | white)
+        queue = full & ~(black | white)
         if self.probe_near:
             queue &= dilate(white)
         scores: dict[int, int] = {}
@@ -824,16 +826,19 @@ class NativeSearch:
             if not children:
                 return black, white, children
             start = self._base
-            changed = (black | white) & ~before
-            near = changed
-            for _ in range(self.probe_radius):
-                near = dilate(near)
+            if self.probe_local:
+                near = (black | white) & ~before
+                for _ in range(self.probe_radius):
+                    near = dilate(near)
+            else:
+                near = full
+                scores.clear()
             if self.probe_near:
                 near &= dilate(white)
             queue |= near & ~(black | white)
         best_score = -1
         best = 0
-        unknown = self._full & ~(black | white)
+        unknown = full & ~(black | white)
         for bit, score in scores.items():
             if score > best_score and bit & unknown:
                 best_score = score
@@ -841,75 +846,6 @@ class NativeSearch:
         if best:
             return black, white, [(black, white | best), (black | best, white)]
         return black, white, children
-
-    def _probe(
-        self, black: int, white: int, children: list[tuple[int, int]]
-    ) -> tuple[int, int, list[tuple[int, int]]]:
-        """Failed-literal probing: try each unknown cell both ways.
-
-        A colour that leads to a contradiction forces the other; cells both colours agree
-        on are forced. With nothing forced, branch on the cell whose two colours decide
-        the most cells.
-        """
-        deep = self._propagate
-        probe_limit = self.probe_enum
-        node_limit = self.node_enum
-        probe_cut = self.probe_cut
-        full = self._full
-        start = self._base
-        while True:
-            known = black | white
-            rest = full & ~known
-            if self.probe_near:
-                rest &= self._grid.dilate(white)
-            best_score = -1
-            best: list[tuple[int, int]] = children
-            forced = False
-            while rest:
-                bit = rest & -rest
-                rest ^= bit
-                if (black | white) & bit:
-                    continue
-                self.probes += 1
-                try:
-                    wb, ww, _ = deep(black, white | bit, probe_limit, probe_cut, start, False)
-                    w_ok = True
-                except _Contradiction:
-                    w_ok = False
-                try:
-                    bb, bw, _ = deep(black | bit, white, probe_limit, probe_cut, start, False)
-                    b_ok = True
-                except _Contradiction:
-                    if not w_ok:
-                        raise
-                    b_ok = False
-                if not w_ok:
-                    black, white, children = deep(bb, bw, node_limit, probe_cut, start)
-                    start = self._base
-                    forced = True
-                elif not b_ok:
-                    black, white, children = deep(wb, ww, node_limit, probe_cut, start)
-                    start = self._base
-                    forced = True
-                else:
-                    cb = wb & bb & ~black
-                    cw = ww & bw & ~white
-                    if cb | cw:
-                        black, white, children = deep(
-                            black | cb, white | cw, node_limit, probe_cut, start
-                        )
-                        start = self._base
-                        forced = True
-                    else:
-                        kn = (black | white).bit_count()
-                        score = ((wb | ww).bit_count() - kn) * ((bb | bw).bit_count() - kn)
-                        if not forced and score > best_score:
-                            best_score = score
-                            best = [(wb, ww), (bb, bw)]
-                if not children:
-                    return black, white, children
-            if not forced:
-                return black, white, best
 
     def _branch_cell(
         self,
