@@ -169,3 +169,28 @@ def test_case_split_fixtures_agree_with_the_solution(id: str) -> None:
     assert step is not None and solution is not None
     assert not step.black_mask & ~solution.black_mask
     assert not step.white_mask & solution.black_mask
+
+
+@pytest.mark.parametrize(
+    "id, rows, expected",
+    [
+        ("pool-cases", ["??6???", "?#????", "2????5", "???4#?", "#?????"], {"r4c2=#"}),
+        (
+            "sea-exit-cases",
+            ["4...#", "#####", "#6..?", "?##??", "3.???"],
+            {"r3c5=.", "r4c1=#", "r4c4=#", "r4c5=.", "r5c3=.", "r5c4=#", "r5c5=."},
+        ),
+    ],
+)
+def test_three_way_splits(id: str, rows: list[str], expected: set[str]) -> None:
+    # From walkthroughs of small puzzles with a unique solution.
+    from nurikabe.solver import Limit, solve
+
+    state = position(rows)
+    step = technique(id).func(state.puzzle, state)
+    assert step is not None and " or " in step.message
+    assert {str(m) for m in step.moves()} == expected
+    solution = solve(state.puzzle, limit=Limit(solutions=2, seconds=10)).solution
+    assert solution is not None
+    assert not step.black_mask & ~solution.black_mask
+    assert not step.white_mask & solution.black_mask

@@ -154,6 +154,7 @@ class State:
     __slots__ = (
         "_analysis",
         "black",
+        "case_memo",
         "clue_mask",
         "completions",
         "grid",
@@ -180,6 +181,9 @@ class State:
         self._analysis: Analysis | None = None
         self.light = False
         """Whether the costliest checks are skipped (inside suppositions, for speed)."""
+        self.case_memo: dict[object, tuple[int, int]] = {}
+        """Case splits that found nothing, with the shading near them then (shared by
+        copies: it only ever lets a split be skipped, never changes what one finds)."""
 
     @classmethod
     def from_board(cls, board: Board) -> State:
@@ -199,6 +203,7 @@ class State:
         other.completions = dict(self.completions)
         other._analysis = self._analysis
         other.light = self.light
+        other.case_memo = self.case_memo
         return other
 
     @property

@@ -33,8 +33,8 @@ The catalogue (the seed rules each covers are in docs/techniques.md)::
     3    completion-common-cell      a cell used by every possible completion of an island is white
     3    completion-common-border    a cell bordered by every possible completion is black
     3    completion-unreachable      a cell no possible completion of any island uses is black
-    3    sea-exit-cases              a black region with two exits: what both lead to holds
-    3    pool-cases                  two black cells of a 2x2: what either white cell leads to holds
+    3    sea-exit-cases              a black region with 2-3 exits: what every exit leads to holds
+    3    pool-cases                  an open 2x2 block: what whitening each open cell leads to holds
     3    orphan-exit-cases           a stray white cell with two exits: what both lead to holds
     3    island-options              an island with few shapes: what every shape leads to holds
     4    trial                       suppose a colour; plain logic meets a contradiction (depth 1)
@@ -83,12 +83,16 @@ WINDOW_FROM = 4000
 """Grids up to this many cells check sea connectivity around a shape exactly."""
 WINDOW_RADIUS = 8
 """On larger grids, the radius of the window checked around a shape."""
-CASE_ROUNDS = 3
+CASE_ROUNDS = 4
 """Rounds of simple steps each case of a case split is followed for."""
 CASE_TIER = 2
 """The simple steps that follow a case: techniques up to this tier."""
-CASE_SHAPES = 80
+CASE_SHAPES = 200
 """Islands with at most this many possible shapes get `island-options`."""
+CASE_WINDOW = 4
+"""A split that found nothing is retried only once the shading this close to it changes."""
+CASE_OPTIONS = 3
+"""Most exits (of a black region) or open cells (of a 2x2 block) split into cases."""
 
 TechniqueFunc = Callable[[Puzzle, State], "Step | None"]
 
@@ -814,24 +818,27 @@ def _articulations(state: State) -> tuple[int, int]:
     domain = black | state.unknown
     neighbors = grid.neighbors
     root = black.bit_length() - 1
-    disc: dict[int, int] = {root: 0}
-    low: dict[int, int] = {root: 0}
-    nblack: dict[int, int] = {root: 1}
+    size = grid.size
+    disc = [-1] * size
+    low = [0] * size
+    nblack = [0] * size
+    disc[root] = 0
+    nblack[root] = 1
     counter = 1
     total_black = black.bit_count()
     forced = 0
     # Iterative DFS: stack of (cell, parent, remaining neighbour mask).
     stack = [(root, -1, neighbors[root] & domain)]
-    cut_black: dict[int, int] = {}
     while stack:
         v, parent, rest = stack[-1]
         if rest:
             low_bit = rest & -rest
             stack[-1] = (v, parent, rest ^ low_bit)
             u = low_bit.bit_length() - 1
-            if u in disc:
-                if u != parent and disc[u] < low[v]:
-                    low[v] = disc[u]
+            du = disc[u]
+            if du >= 0:
+                if u != parent and du < low[v]:
+                    low[v] = du
                 continue
             disc[u] = low[u] = counter
             counter += 1
@@ -844,14 +851,11 @@ def _articulations(state: State) -> tuple[int, int]:
         if low[v] < low[parent]:
             low[parent] = low[v]
         nblack[parent] += nblack[v]
-        if low[v] >= disc[parent] and parent != root and nblack[v]:
-            cut_black[parent] = cut_black.get(parent, 0) + nblack[v]
-            # A separated subtree with black cells: the parent is forced when black
-            # cells also lie outside that subtree.
-            if nblack[v] < total_black:
-                forced |= 1 << parent
+        # A separated subtree with black cells: the parent is forced when black cells
+        # also lie outside that subtree.
+        if low[v] >= disc[parent] and parent != root and 0 < nblack[v] < total_black:
+            forced |= 1 << parent
     forced &= state.unknown
-    del cut_black
     return forced, black
 
 
@@ -1280,7 +1284,28 @@ def _by_cases(state: State, cases: list[tuple[int, int]]) -> tuple[int, int, lis
     of the cases that survive).
 
     `cases` lists (black, white) suppositions at least one of which holds in the solution.
+    A split that found nothing is not followed again while the shading within
+    `CASE_WINDOW` cells of its cases stays the same (it would almost surely find nothing
+    again; skipping it can only miss a step, never make a wrong one).
     """
+    grid = state.grid
+    touched = 0
+    for b, w in cases:
+        touched |= b | w
+    window = touched
+    for _ in range(CASE_WINDOW):
+        window = grid.dilate(window)
+    key = (touched, tuple(cases))
+    local = (state.black & window, state.white & window)
+    if state.case_memo.get(key) == local:
+        return 0, 0, [0]
+    found = _by_cases_now(state, cases)
+    if found[2] and not found[0] | found[1]:
+        state.case_memo[key] = local
+    return found
+
+
+def _by_cases_now(state: State, cases: list[tuple[int, int]]) -> tuple[int, int, list[int]]:
     black = white = state.grid.full
     unknown = state.unknown
     alive = []
@@ -1319,41 +1344,55 @@ def _painted(grid: Grid, black: int, white: int) -> str:
     return " and ".join(parts)
 
 
-def _two_ways(
+def _split(
     state: State, name: str, what: str, options: int, cases: list[tuple[int, int]], premises: int
 ) -> Step | None:
-    """The step of a case split on the two cells of `options` (`what` names the need)."""
+    """The step of a case split on the cells of `options`, one case each (`what` names
+    the need, ending in "through" or "at"), or None."""
     grid = state.grid
     black, white, alive = _by_cases(state, cases)
     names = [grid.name(i) for i in bits(options)]
+    listed = f"{', '.join(names[:-1])} or {names[-1]}"
     if not alive:
         return contradiction(
-            state, name, premises, f"{_cap(what)} {names[0]} or {names[1]}, and both break a rule."
+            state, name, premises, f"{_cap(what)} {listed}, and every way breaks a rule."
         )
     if not black | white:
         return None
-    if len(alive) == 2:
-        how = f"and both ways make {_painted(grid, black, white)}"
+    if len(alive) == len(cases):
+        every = "both ways make" if len(cases) == 2 else "every way makes"
+        how = f"and {every} {_painted(grid, black, white)}"
     else:
-        bad = names[1 - alive[0]]
+        bad = [names[n] for n in range(len(cases)) if n not in alive]
         color = "black" if cases[0][0] else "white"
-        how = f"but with {bad} {color} a rule soon breaks, so {_outcome(grid, black, white)}"
+        how = (
+            f"but with {' or '.join(bad)} {color} a rule soon breaks, "
+            f"so {_outcome(grid, black, white)}"
+        )
     return _step(
         state,
         name,
-        f"{_cap(what)} {names[0]} or {names[1]}, {how}.",
+        f"{_cap(what)} {listed}, {how}.",
         black=black,
         white=white,
         premises=premises | options,
     )
 
 
-def sea_exit_cases(puzzle: Puzzle, state: State) -> Step | None:
-    """A black region with two ways out: what both ways lead to holds.
+def _fewest_first(items: list[tuple[int, int]], most: int) -> list[tuple[int, int]]:
+    """The (thing, options) pairs with 2 to `most` options, those with fewest first."""
+    kept = [(n, thing, opts) for thing, opts in items if 2 <= (n := opts.bit_count()) <= most]
+    kept.sort(key=lambda t: t[0])
+    return [(thing, opts) for _, thing, opts in kept]
 
-    The region must reach the rest of the sea, so one of its two exits is black. Each is
-    followed for three rounds of simple steps; a cell both lead to the same colour has that
-    colour, and an exit that leads to a broken rule is not the way out.
+
+def sea_exit_cases(puzzle: Puzzle, state: State) -> Step | None:
+    """A black region with two or three ways out: what every way leads to holds.
+
+    The region must reach the rest of the sea, so one of its exits is black. Each is
+    followed for four rounds of simple steps; a cell all lead to the same colour has that
+    colour, and an exit that leads to a broken rule is not the way out. Regions with
+    fewer exits are split first.
     ::
 
         . a .          the black cell leaves through a or b. With a black, the 2
@@ -1370,11 +1409,10 @@ def sea_exit_cases(puzzle: Puzzle, state: State) -> Step | None:
     if len(parts) < 2 and (total is None or total <= state.black.bit_count()):
         return None
     grid = state.grid
-    for part in parts:
-        exits = grid.border(part) & a.unknown
-        if exits.bit_count() != 2:
-            continue
-        step = _two_ways(
+    for part, exits in _fewest_first(
+        [(part, grid.border(part) & a.unknown) for part in parts], CASE_OPTIONS
+    ):
+        step = _split(
             state,
             "sea-exit-cases",
             f"the black region at {grid.name(_touching(grid, part, exits))} must leave through",
@@ -1391,7 +1429,7 @@ def orphan_exit_cases(puzzle: Puzzle, state: State) -> Step | None:
     """A white cell without a clue and two ways out: what both ways lead to holds.
 
     The cell must reach a clue, so one of its two exits is white; each is followed for
-    three rounds of simple steps, as in `sea-exit-cases`.
+    four rounds of simple steps, as in `sea-exit-cases`.
     ::
 
         # . a ?        the dot joins a clue through a or b; if both ways
@@ -1406,7 +1444,7 @@ def orphan_exit_cases(puzzle: Puzzle, state: State) -> Step | None:
         exits = grid.border(orphan) & a.unknown
         if exits.bit_count() != 2:
             continue
-        step = _two_ways(
+        step = _split(
             state,
             "orphan-exit-cases",
             f"the white cell{'s' if orphan & (orphan - 1) else ''} at "
@@ -1421,12 +1459,14 @@ def orphan_exit_cases(puzzle: Puzzle, state: State) -> Step | None:
 
 
 def pool_cases(puzzle: Puzzle, state: State) -> Step | None:
-    """A 2x2 block with two black cells: one of the other two is white; what both lead to holds.
+    """A 2x2 block with one or two black cells and no white: what whitening each of the
+    others leads to holds.
 
-    Each of the two cells is supposed white and followed for three rounds of simple steps.
+    One of the open cells is white. Each is supposed white and followed for four rounds
+    of simple steps; blocks with fewer open cells are split first.
     ::
 
-        # #          a or b is white. Each is followed for three rounds of simple
+        # #          a or b is white. Each is followed for four rounds of simple
         a b          steps: a cell both make black is black; if a breaks a rule,
                      b is white
     Source: game rules 14 and 15 (2x2 would be completed, potential pool) taken one step
@@ -1438,12 +1478,12 @@ def pool_cases(puzzle: Puzzle, state: State) -> Step | None:
     grid = state.grid
     black = state.black
     unknown = a.unknown
-    for corner in bits(grid.pool_corners(black | unknown)):
+    blocks = [(c, grid.block(c)) for c in bits(grid.pool_corners(black | unknown))]
+    for corner, open_cells in _fewest_first(
+        [(corner, block & unknown) for corner, block in blocks], CASE_OPTIONS
+    ):
         block = grid.block(corner)
-        open_cells = block & unknown
-        if open_cells.bit_count() != 2:
-            continue
-        step = _two_ways(
+        step = _split(
             state,
             "pool-cases",
             f"the 2x2 block at {grid.name(corner)} needs a white cell at",
@@ -1460,7 +1500,7 @@ def island_options(puzzle: Puzzle, state: State) -> Step | None:
     """An island with few possible shapes: what every shape leads to holds.
 
     Each possible completion (see `completion-common-cell`) is supposed, with its border
-    black, and followed for three rounds of simple steps. Shapes that break a rule are out;
+    black, and followed for four rounds of simple steps. Shapes that break a rule are out;
     a cell that all the others make the same colour has that colour.
     ::
 
