@@ -30,6 +30,9 @@ CHEAP_TIER3 = ("completion-common-cell", "completion-common-border", "completion
 """The tier 3 techniques cheap enough to follow every supposition with; the others run
 inside suppositions only once the cheap ones stall (see `_search`)."""
 
+FIRST_CELLS = 16
+"""A depth-1 search first supposes only this many cells (the likeliest, see `_candidates`)."""
+
 GUIDED_FOUND = 2
 """The guided depth-2 pass stops after this many refutations (and keeps the shortest)."""
 
@@ -263,6 +266,7 @@ def _depth_one(
     *,
     near: int = -1,
     collect: bool = False,
+    first: int | None = None,
 ) -> list[Step]:
     """Depth 1, resumably: each supposition's chain is extended pass by pass (never
     recomputed), and a supposition whose chain stalls without a contradiction is dropped.
@@ -270,19 +274,21 @@ def _depth_one(
     with `collect`, every trial step that pass finds (shortest first).
 
     When no supposition meets a contradiction and `seen` is given, it receives every
-    supposition's state and chain as far as they got (for the depth-2 search). Only the
-    cells of `near` are supposed."""
-    pending: list[tuple[int, Color, State, list[Step]]]
+    supposition's state and chain as far as they got (for the depth-2 search), and a
+    later call with the same `seen` carries them on. Only the cells of `near` are
+    supposed, and of those only the `first` in `_candidates` order."""
+    # Carry on from where an earlier pass (with fewer techniques or fewer cells) left each
+    # supposition it made; suppose the other cells afresh.
+    pending: list[tuple[int, Color, State, list[Step]]] = []
     if seen:
-        # Carry on from where an earlier pass (with fewer techniques) left each supposition.
         pending = [(cell, color, s, chain) for (cell, color), (s, chain) in seen.items()]
-    else:
-        pending = [
-            (cell, color, _suppose(state, cell, color), [])
-            for cell in _candidates(state)
-            if near >> cell & 1
-            for color in (Color.BLACK, Color.WHITE)
-        ]
+    cells = [cell for cell in _candidates(state) if near >> cell & 1]
+    pending += [
+        (cell, color, _suppose(state, cell, color), [])
+        for cell in cells[:first]
+        for color in (Color.BLACK, Color.WHITE)
+        if not seen or (cell, color) not in seen
+    ]
     everything = list(pending)
     for cap in caps:
         found_here: list[tuple[int, int, Color, list[Step]]] = []
@@ -480,11 +486,17 @@ def _search_depth_two(
 
 
 def _search(state: State, max_depth: int, max_tier: int, budget: TrialBudget) -> Step | None:
-    """Iterative deepening: depth 1 with the cheap techniques, then with all of them
-    (continuing each supposition where it stalled), then depth 2."""
+    """Iterative deepening: depth 1 with the cheap techniques (on the likeliest cells,
+    then on all), then with all techniques (continuing each supposition where it
+    stalled), then depth 2."""
     seen: dict[Supposition, tuple[State, list[Step]]] = {}
     cheap = _rows(max_tier, cheap=True)
     full = _rows(max_tier, cheap=False)
+    # The most promising cells first: most trial steps are found among them, and the
+    # other suppositions are then never followed far.
+    first = _depth_one(state, cheap, budget, CHAIN_CAPS, seen, first=FIRST_CELLS)
+    if first:
+        return first[0]
     found = _search_depth_one(state, cheap, budget, CHAIN_CAPS, seen)
     if found is None and full != cheap:
         found = _search_depth_one(state, full, budget, CHAIN_CAPS, seen)
