@@ -22,8 +22,12 @@ enumerated (Redelmeier's method, cached on the state near the island; a completi
 border would make a pool or wall in a black cell is dropped): cells every completion uses
 are white, cells every completion borders are black, cells no completion of any island
 covers are black. The sea must stay connectable through unknown cells, and a cell it
-cannot reach is white; a white cell without a clue or a black component with a single
-exit grows through it. Third tier: sea cut cells (Tarjan) are black.
+cannot reach is white (at nodes, with no ``?`` clue, "reach" counts the unknown cells the
+sea would have to take on the way against the black cells it has left); a white cell
+without a clue or a black component with a single exit grows through it. Third tier (at
+nodes): sea cut cells (Tarjan) are black, and an island lacking more cells than are
+enumerated takes the unknown cells its reach hangs on (without one, fewer cells than it
+needs stay connected to it).
 
 At a node where propagation stalls, cells next to white cells are probed both ways
 (failed literals): a colour that fails forces the other, cells both colours agree on are
