@@ -89,6 +89,8 @@ CASE_TIER = 2
 """The simple steps that follow a case: techniques up to this tier."""
 CASE_SHAPES = 200
 """Islands with at most this many possible shapes get `island-options`."""
+CASE_WORK = 40_000
+"""On large grids fewer shapes are split: at most this many (shapes x cells)."""
 CASE_WINDOW = 4
 """A split that found nothing is retried only once the shading this close to it changes."""
 CASE_OPTIONS = 3
@@ -1496,6 +1498,26 @@ def pool_cases(puzzle: Puzzle, state: State) -> Step | None:
     return None
 
 
+def _diverse(cases: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """`cases` reordered so that the first few already disagree on every cell (greedily),
+    which lets a split that finds nothing stop after a few cases."""
+    if len(cases) <= 2:
+        return cases
+    rest = list(cases)
+    out = [rest.pop(0)]
+    black, white = out[0]
+    while rest and black | white:
+        best = min(
+            range(len(rest)),
+            key=lambda n: (black & rest[n][0]).bit_count() + (white & rest[n][1]).bit_count(),
+        )
+        case = rest.pop(best)
+        out.append(case)
+        black &= case[0]
+        white &= case[1]
+    return out + rest
+
+
 def island_options(puzzle: Puzzle, state: State) -> Step | None:
     """An island with few possible shapes: what every shape leads to holds.
 
@@ -1520,9 +1542,9 @@ def island_options(puzzle: Puzzle, state: State) -> Step | None:
         n = len(kept)
         if n < 2:
             continue
-        if n > CASE_SHAPES:
+        if n > CASE_SHAPES or n * grid.size > CASE_WORK:
             break
-        black, white, alive = _by_cases(state, [(dilate(c) & ~c, c) for c in kept])
+        black, white, alive = _by_cases(state, _diverse([(dilate(c) & ~c, c) for c in kept]))
         island = a.island_at[clue]
         if not alive:
             return contradiction(
