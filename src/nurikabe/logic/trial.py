@@ -30,6 +30,8 @@ CHEAP_TIER3 = ("completion-common-cell", "completion-common-border", "completion
 """The tier 3 techniques cheap enough to follow every supposition with; the others run
 inside suppositions only once the cheap ones stall (see `_search`)."""
 
+FULL_PASS = True
+
 FIRST_CELLS = 16
 """A depth-1 search first supposes only this many cells (the likeliest, see `_candidates`)."""
 
@@ -372,7 +374,7 @@ def _refute_inside(
     limit: int,
     budget: TrialBudget,
     *,
-    search: bool,
+    widths: tuple[int | None, ...] = (),
     known: int = 0,
     seed: dict[Supposition, tuple[State, list[Step]]],
 ) -> bool:
@@ -380,9 +382,9 @@ def _refute_inside(
 
     `s` and `chain` are the supposition's state and chain so far (extended in place);
     `seed` holds the depth-1 chains outside it, replayed inside (see `_replay`).
-    Inner trials are tried on the suppositions of `inners` first; with `search`, a full
-    depth-1 search (on cells near those decided since `known`) follows when none of them
-    works. Returns whether a contradiction came.
+    Inner trials are tried on the suppositions of `inners` first; then depth-1 searches
+    on cells near those decided since `known`, on the likeliest of them first: as many
+    as each of `widths` says (None: all). Returns whether a contradiction came.
     """
     tried: set[Supposition] = set()
     while len(chain) < limit:
@@ -403,12 +405,25 @@ def _refute_inside(
                 inner_step = _trial_step(s, inner[0], inner[1], 1, [*steps, found])
                 break
         inner_steps = [] if inner_step is None else [inner_step]
-        if not inner_steps and search:
+        if not inner_steps and widths:
             # Suppositions far from what the outer one changed fail as they did outside it.
             # Every inner trial step the pass finds is taken at once (fewer searches).
             grid = s.grid
             near = grid.dilate(grid.dilate(grid.dilate((s.black | s.white) & ~known)))
-            inner_steps = _depth_one(s, rows, budget, CHAIN_CAPS[:-1], near=near, collect=True)
+            inner_seen: dict[Supposition, tuple[State, list[Step]]] = {}
+            for first in widths:
+                inner_steps = _depth_one(
+                    s,
+                    rows,
+                    budget,
+                    CHAIN_CAPS[:-1],
+                    inner_seen,
+                    near=near,
+                    collect=True,
+                    first=first,
+                )
+                if inner_steps:
+                    break
         if not inner_steps:
             return False
         for inner_step in inner_steps:
@@ -438,7 +453,8 @@ def _search_depth_two(
     First a guided pass: inner trials only on the suppositions predicted to clash with A
     (`_predicted`), outer suppositions clashing with the most others first; among the
     first few refutations found, the shortest chain wins. Then, while the budget lasts,
-    a full pass: inside each outer supposition, a full depth-1 search at every stall."""
+    a full pass: inside each outer supposition, a depth-1 search at every stall (first
+    on the likeliest cells only, in a second pass on all)."""
     predicted = _predicted(state, seen)
     order = sorted(predicted, key=lambda key: -len(predicted[key]))
     best: tuple[int, Supposition, list[Step]] | None = None
@@ -447,7 +463,7 @@ def _search_depth_two(
         s0, chain0 = seen[key]
         s, chain = s0.copy(), list(chain0)
         limit = CHAIN_CAPS[-1] if best is None else best[0] - 1
-        if _refute_inside(s, chain, predicted[key], rows, limit, budget, search=False, seed=seen):
+        if _refute_inside(s, chain, predicted[key], rows, limit, budget, seed=seen):
             found_count += 1
             if best is None or len(chain) < best[0]:
                 best = (len(chain), key, chain)
@@ -463,22 +479,26 @@ def _search_depth_two(
                 -(seen[key][0].black | seen[key][0].white).bit_count(),
             ),
         )
-        for key in rest:
-            s0, chain0 = seen[key]
-            s, chain = s0.copy(), list(chain0)
-            inners = predicted.get(key, [])
-            if _refute_inside(
-                s,
-                chain,
-                inners,
-                rows,
-                4 * CHAIN_CAPS[-1],
-                budget,
-                search=True,
-                known=known,
-                seed=seen,
-            ):
-                best = (len(chain), key, chain)
+        # First with inner searches on the likeliest cells only (cheap), then on all.
+        for widths in ((FIRST_CELLS,), (FIRST_CELLS, None)):
+            for key in rest:
+                s0, chain0 = seen[key]
+                s, chain = s0.copy(), list(chain0)
+                inners = predicted.get(key, [])
+                if _refute_inside(
+                    s,
+                    chain,
+                    inners,
+                    rows,
+                    4 * CHAIN_CAPS[-1],
+                    budget,
+                    widths=widths,
+                    known=known,
+                    seed=seen,
+                ):
+                    best = (len(chain), key, chain)
+                    break
+            if best is not None:
                 break
     if best is None:
         return None
@@ -498,7 +518,7 @@ def _search(state: State, max_depth: int, max_tier: int, budget: TrialBudget) ->
     if first:
         return first[0]
     found = _search_depth_one(state, cheap, budget, CHAIN_CAPS, seen)
-    if found is None and full != cheap:
+    if found is None and full != cheap and FULL_PASS:
         found = _search_depth_one(state, full, budget, CHAIN_CAPS, seen)
     if found is None and max_depth >= 2:
         found = _search_depth_two(state, cheap, budget, seen)
