@@ -1,12 +1,22 @@
 """Trial steps: when no technique applies, suppose a colour and refute it.
 
 A trial supposes that one unknown cell has one colour, runs the plain techniques
-(and, at depth 2 and more, nested trials) until a contradiction appears, and then
-concludes that the cell has the other colour. The search deepens the nesting one
-level at a time and, within a depth, lets chains grow by steps, so the step it
-returns uses the least nesting depth that works and, among those, a shortest chain.
-Every search has a budget of technique scans, so a trial can give up but never runs
-away.
+(and, at depth 2, depth-1 trials inside the supposition) until a contradiction
+appears, and then concludes that the cell has the other colour. The search deepens
+the nesting one level at a time, so the step it returns uses the least nesting depth
+that works; at depth 1 it lets all chains grow by steps together, so the chain is a
+shortest one.
+
+What keeps it affordable (a supposition is followed by re-running technique scans):
+
+- the likeliest cells first (island and sea exits), and the cheap techniques first;
+  the costlier tier 3 rows continue each supposition only where the cheap ones stall;
+- at depth 2, the suppositions whose consequences clash with those of others first
+  (inside them a depth-1 trial is bound to work), every depth-1 trial an inner search
+  finds taken at once, and inner searches only near what the outer supposition changed.
+
+Every search has a budget of technique scans and of CPU time, so a trial can give up
+but never runs away.
 
 Imports `logic.state`, `logic.steps` and `logic.techniques`.
 """
@@ -29,8 +39,6 @@ MAX_DEPTH = 2
 CHEAP_TIER3 = ("completion-common-cell", "completion-common-border", "completion-unreachable")
 """The tier 3 techniques cheap enough to follow every supposition with; the others run
 inside suppositions only once the cheap ones stall (see `_search`)."""
-
-FULL_PASS = True
 
 FIRST_CELLS = 16
 """A depth-1 search first supposes only this many cells (the likeliest, see `_candidates`)."""
@@ -518,7 +526,7 @@ def _search(state: State, max_depth: int, max_tier: int, budget: TrialBudget) ->
     if first:
         return first[0]
     found = _search_depth_one(state, cheap, budget, CHAIN_CAPS, seen)
-    if found is None and full != cheap and FULL_PASS:
+    if found is None and full != cheap:
         found = _search_depth_one(state, full, budget, CHAIN_CAPS, seen)
     if found is None and max_depth >= 2:
         found = _search_depth_two(state, cheap, budget, seen)
