@@ -594,18 +594,22 @@ class NativeSearch:
             # the components touching new black cells change.
             if black and (cut or small):
                 if bprev < 0:
-                    grown = black
+                    rest = black
                     bparts = []
                 else:
-                    grown = black & ~bprev
-                    if grown:
-                        grown = wide_flood(grown, black)
-                        bparts = [part for part in bparts if not part & grown]
-                rest = grown
+                    rest = black & ~bprev
+                # Flood from each new black cell once: the components found replace every
+                # old one they swallowed.
+                grown = 0
+                fresh = []
                 while rest:
                     part = wide_flood(rest & -rest, black)
                     rest &= ~part
-                    bparts.append(part)
+                    grown |= part
+                    fresh.append(part)
+                if fresh:
+                    bparts = [part for part in bparts if not part & grown]
+                    bparts.extend(fresh)
                 bprev = black
                 if len(bparts) > 1:
                     for part in bparts:
