@@ -37,6 +37,7 @@ The catalogue (the seed rules each covers are in docs/techniques.md)::
     3    pool-cases                  an open 2x2 block: what whitening each open cell leads to holds
     3    orphan-exit-cases           a stray white cell with two exits: what both lead to holds
     3    island-options              an island with few shapes: what every shape leads to holds
+    3    deep-cases                  the same splits, each case followed with island shapes too
     4    trial                       suppose a colour; plain logic meets a contradiction (depth 1)
     5    trial                       the same with nested suppositions (depth 2 and more)
 
@@ -1253,12 +1254,14 @@ def completion_unreachable(puzzle: Puzzle, state: State) -> Step | None:
 # -- tier 3: reasoning by cases ---------------------------------------------------------------
 
 
-def _after_rounds(state: State, black: int, white: int) -> tuple[int, int] | None:
+def _after_rounds(
+    state: State, black: int, white: int, rows: tuple[Technique, ...]
+) -> tuple[int, int] | None:
     """The shading `CASE_ROUNDS` rounds of simple steps lead to from `state` with `black`
     and `white` added, or None when a rule breaks on the way.
 
-    A round applies each technique up to `CASE_TIER` once, in table order, so the cells
-    found are at most `CASE_ROUNDS` simple deductions away from the supposition.
+    A round applies each technique of `rows` once, in table order, so the cells found
+    are at most `CASE_ROUNDS` deductions away from the supposition.
     """
     s = state.copy()
     s.light = True
@@ -1266,7 +1269,7 @@ def _after_rounds(state: State, black: int, white: int) -> tuple[int, int] | Non
     puzzle = state.puzzle
     for _ in range(CASE_ROUNDS):
         moved = False
-        for row in _CASE_ROWS:
+        for row in rows:
             step = row.func(puzzle, s)
             if step is None:
                 continue
@@ -1281,7 +1284,9 @@ def _after_rounds(state: State, black: int, white: int) -> tuple[int, int] | Non
     return s.black, s.white
 
 
-def _by_cases(state: State, cases: list[tuple[int, int]]) -> tuple[int, int, list[int]]:
+def _by_cases(
+    state: State, cases: list[tuple[int, int]], rows: tuple[Technique, ...]
+) -> tuple[int, int, list[int]]:
     """(cells black in every case that survives, cells white in all of them, the indices
     of the cases that survive).
 
@@ -1297,22 +1302,24 @@ def _by_cases(state: State, cases: list[tuple[int, int]]) -> tuple[int, int, lis
     window = touched
     for _ in range(CASE_WINDOW):
         window = grid.dilate(window)
-    key = (touched, tuple(cases))
+    key = (len(rows), touched, tuple(cases))
     local = (state.black & window, state.white & window)
     if state.case_memo.get(key) == local:
         return 0, 0, [0]
-    found = _by_cases_now(state, cases)
+    found = _by_cases_now(state, cases, rows)
     if found[2] and not found[0] | found[1]:
         state.case_memo[key] = local
     return found
 
 
-def _by_cases_now(state: State, cases: list[tuple[int, int]]) -> tuple[int, int, list[int]]:
+def _by_cases_now(
+    state: State, cases: list[tuple[int, int]], rows: tuple[Technique, ...]
+) -> tuple[int, int, list[int]]:
     black = white = state.grid.full
     unknown = state.unknown
     alive = []
     for n, (b, w) in enumerate(cases):
-        found = _after_rounds(state, b, w)
+        found = _after_rounds(state, b, w, rows)
         if found is None:
             continue
         alive.append(n)
@@ -1347,12 +1354,18 @@ def _painted(grid: Grid, black: int, white: int) -> str:
 
 
 def _split(
-    state: State, name: str, what: str, options: int, cases: list[tuple[int, int]], premises: int
+    state: State,
+    rows: tuple[Technique, ...],
+    name: str,
+    what: str,
+    options: int,
+    cases: list[tuple[int, int]],
+    premises: int,
 ) -> Step | None:
     """The step of a case split on the cells of `options`, one case each (`what` names
     the need, ending in "through" or "at"), or None."""
     grid = state.grid
-    black, white, alive = _by_cases(state, cases)
+    black, white, alive = _by_cases(state, cases, rows)
     names = [grid.name(i) for i in bits(options)]
     listed = f"{', '.join(names[:-1])} or {names[-1]}"
     if not alive:
@@ -1403,6 +1416,10 @@ def sea_exit_cases(puzzle: Puzzle, state: State) -> Step | None:
     Source: game rules 1 and 5 (a black string's connection points) taken one step
     further; blog (only one way out for a sea region, and guessing made local).
     """
+    return _sea_exit_split(state, "sea-exit-cases", _CASE_ROWS)
+
+
+def _sea_exit_split(state: State, name: str, rows: tuple[Technique, ...]) -> Step | None:
     if state.light:  # not inside suppositions: a trial follows its own cases
         return None
     a = state.analysis()
@@ -1416,7 +1433,8 @@ def sea_exit_cases(puzzle: Puzzle, state: State) -> Step | None:
     ):
         step = _split(
             state,
-            "sea-exit-cases",
+            rows,
+            name,
             f"the black region at {grid.name(_touching(grid, part, exits))} must leave through",
             exits,
             [(1 << e, 0) for e in bits(exits)],
@@ -1438,6 +1456,10 @@ def orphan_exit_cases(puzzle: Puzzle, state: State) -> Step | None:
         # b x ?        make x black, x is black
     Source: game rules 0 and 16 (a clueless white's only exit) taken one step further.
     """
+    return _orphan_exit_split(state, "orphan-exit-cases", _CASE_ROWS)
+
+
+def _orphan_exit_split(state: State, name: str, rows: tuple[Technique, ...]) -> Step | None:
     if state.light:  # not inside suppositions: a trial follows its own cases
         return None
     a = state.analysis()
@@ -1448,7 +1470,8 @@ def orphan_exit_cases(puzzle: Puzzle, state: State) -> Step | None:
             continue
         step = _split(
             state,
-            "orphan-exit-cases",
+            rows,
+            name,
             f"the white cell{'s' if orphan & (orphan - 1) else ''} at "
             f"{name_cells(grid, orphan, limit=3)} must reach a clue through",
             exits,
@@ -1474,6 +1497,10 @@ def pool_cases(puzzle: Puzzle, state: State) -> Step | None:
     Source: game rules 14 and 15 (2x2 would be completed, potential pool) taken one step
     further; blog (guessing made local).
     """
+    return _pool_split(state, "pool-cases", _CASE_ROWS)
+
+
+def _pool_split(state: State, name: str, rows: tuple[Technique, ...]) -> Step | None:
     if state.light:  # not inside suppositions: a trial follows its own cases
         return None
     a = state.analysis()
@@ -1487,7 +1514,8 @@ def pool_cases(puzzle: Puzzle, state: State) -> Step | None:
         block = grid.block(corner)
         step = _split(
             state,
-            "pool-cases",
+            rows,
+            name,
             f"the 2x2 block at {grid.name(corner)} needs a white cell at",
             open_cells,
             [(0, 1 << e) for e in bits(open_cells)],
@@ -1532,6 +1560,10 @@ def island_options(puzzle: Puzzle, state: State) -> Step | None:
     Source: blog (cell bordered by every completion, guessing made local), game rule 9
     (all routes of an island border a cell); "if this island goes left it blocks ...".
     """
+    return _island_split(state, "island-options", _CASE_ROWS)
+
+
+def _island_split(state: State, name: str, rows: tuple[Technique, ...]) -> Step | None:
     if state.light:  # not inside suppositions: a trial follows its own cases
         return None
     a = state.analysis()
@@ -1544,12 +1576,12 @@ def island_options(puzzle: Puzzle, state: State) -> Step | None:
             continue
         if n > CASE_SHAPES or n * grid.size > CASE_WORK:
             break
-        black, white, alive = _by_cases(state, _diverse([(dilate(c) & ~c, c) for c in kept]))
+        black, white, alive = _by_cases(state, _diverse([(dilate(c) & ~c, c) for c in kept]), rows)
         island = a.island_at[clue]
         if not alive:
             return contradiction(
                 state,
-                "island-options",
+                name,
                 island.mask,
                 f"Every possible shape of {_clue_text(state, island)} soon breaks a rule.",
             )
@@ -1568,12 +1600,33 @@ def island_options(puzzle: Puzzle, state: State) -> Step | None:
             )
         return _step(
             state,
-            "island-options",
+            name,
             f"{_cap(_clue_text(state, island))} has {n} possible shapes{how}.",
             black=black,
             white=white,
             premises=island.mask,
         )
+    return None
+
+
+def deep_cases(puzzle: Puzzle, state: State) -> Step | None:
+    """The case splits again, each case now followed with the tier 3 techniques too.
+
+    Tried only when no other technique applies: the same splits as `sea-exit-cases`,
+    `pool-cases`, `orphan-exit-cases` and `island-options`, but the four rounds that
+    follow each case also list island shapes (as `completion-common-cell` does), so a
+    case can end on "this island has no shape left".
+    ::
+
+        # 3 a ?        a or b is white; with a, the 3 has no shape left that
+        # b ? ?        keeps the sea connected: b is white
+    Source: the case splits above; blog (cell every completion must use), guessing
+    made local.
+    """
+    for split in (_sea_exit_split, _pool_split, _orphan_exit_split, _island_split):
+        step = split(state, "deep-cases", _DEEP_ROWS)
+        if step is not None:
+            return step
     return None
 
 
@@ -1698,6 +1751,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("pool-cases", "Both ways to break a pool", 3, pool_cases),
     Technique("orphan-exit-cases", "Both ways out of a stray white cell", 3, orphan_exit_cases),
     Technique("island-options", "Every shape of an island agrees", 3, island_options),
+    Technique("deep-cases", "Case split followed with island shapes", 3, deep_cases),
 )
 """The catalogue, cheapest first. Trial steps (tiers 4 and 5) come from `logic.trial`."""
 
@@ -1705,7 +1759,9 @@ TRIAL = Technique("trial", "Trial and error", 4, lambda puzzle, state: None)
 """The row that stands for trial steps (made by `logic.trial`, not by this function)."""
 
 _BY_ID = {t.id: t for t in (*TECHNIQUES, TRIAL)}
+_SPLITS = ("sea-exit-cases", "pool-cases", "orphan-exit-cases", "island-options", "deep-cases")
 _CASE_ROWS = tuple(t for t in TECHNIQUES if t.tier <= CASE_TIER)
+_DEEP_ROWS = tuple(t for t in TECHNIQUES if t.tier <= 3 and t.id not in _SPLITS)
 
 
 def technique(id: str) -> Technique:
