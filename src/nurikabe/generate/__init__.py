@@ -53,7 +53,7 @@ from ..grid import popcount
 from ..logic import LEVELS, Grade, explain, grade
 from ..puzzle import Board, Puzzle
 from ..solver import Limit, Status, solve
-from .search import Deadline, harden, propose, puzzle_of, settle, unknown_after
+from .search import Deadline, Evaluator, harden, propose, puzzle_of, settle, too_dark
 from .tiling import SYMMETRIES, Layout, Profile, random_layout, symmetry_map
 
 __all__ = [
@@ -65,7 +65,7 @@ __all__ = [
     "generate",
 ]
 
-GENERATOR_VERSION = "1"
+GENERATOR_VERSION = "2"
 """Bumped whenever the same seed and options may give a different puzzle."""
 
 DIFFICULTIES = (*LEVELS, "any")
@@ -131,16 +131,31 @@ def _default_profile(
     mean_island: float | None,
     clue_density: float | None,
 ) -> Profile:
-    area = rows * cols
     if max_island is None:
-        max_island = 9 if area <= 150 else 10
-    white_share = 0.45 if max_island > 1 else 0.3
+        max_island = LEVEL_PROFILES.get(difficulty, LEVEL_PROFILES["hard"])[0]
+    white_share = WHITE_SHARE if max_island > 1 else 0.3
     if mean_island is None:
         if clue_density is not None:
             mean_island = 100 * white_share / clue_density
         else:
-            mean_island = {"easy": 3.5, "medium": 4.0, "hard": 4.5}.get(difficulty, 5.0)
+            mean_island = LEVEL_PROFILES.get(difficulty, LEVEL_PROFILES["hard"])[1]
     return Profile(max_island=max_island, mean_island=mean_island, white_share=white_share)
+
+
+WHITE_SHARE = 0.46
+"""White share the random solution aims at (published puzzles: 0.45-0.46)."""
+
+LEVEL_PROFILES = {
+    "easy": (6, 2.6),
+    "medium": (8, 3.3),
+    "hard": (9, 3.7),
+    "expert": (9, 3.9),
+    "extreme": (10, 4.0),
+    "any": (9, 3.7),
+}
+"""Default (largest island, mean island size aimed at) per level. Published puzzles
+average 3.7 cells per island; tier 1 logic alone rarely pins down big islands, so the
+easier levels start from smaller ones (the climb shrinks islands further)."""
 
 
 def _check_request(rows: int, cols: int, difficulty: str, symmetry: str, max_island: int) -> None:
@@ -204,17 +219,39 @@ def _attempt(
     if layout is None:
         return None
     max_island = profile.max_island
-    plain = 3 if tier is None else min(tier, 3)
-    floor = plain - 1 if tier is not None and 2 <= tier <= 3 else None
+    # The climb runs at tier 2 at most: tier 3 (completions, case splits) costs several
+    # times more per solve, and a board medium logic solves is one walk from a hard one.
+    plain = CLIMB_TIER if tier is None else min(tier, CLIMB_TIER)
+    floor = plain - 1 if tier is not None and tier >= 2 else None
+    ev = Evaluator(incremental=rows * cols >= INCREMENTAL_FROM)
     if tier is not None and tier >= 4:
-        return _beyond_logic(layout, tier, rng, max_island, deadline)
-    settled = settle(layout, plain, rng, max_island=max_island, deadline=deadline, floor=floor)
+        return _beyond_logic(layout, tier, rng, max_island, deadline, ev)
+    white_floor = int((profile.white_share - WHITE_SLACK) * rows * cols)
+    settled = settle(layout, plain, rng, max_island=max_island, deadline=deadline, floor=floor,
+                     ev=ev, white_floor=white_floor, **CLIMB)
     if settled is None:
         return None
     if tier is None or tier == 1:
         return _finish(settled, deadline)
-    hard = harden(settled, tier, rng, max_island=max_island, deadline=deadline)
+    hard = harden(settled, tier, rng, max_island=max_island, deadline=deadline, ev=ev,
+                  white_floor=white_floor)
     return None if hard is None else _finish(hard, deadline)
+
+
+INCREMENTAL_FROM = 150
+"""Boards of at least this many cells score moves with incremental estimates (on smaller
+ones a fresh solve is cheap and an estimate's errors cost more than they save)."""
+
+WHITE_SLACK = 0.08
+"""How far below the profile's white share the climb may take the board (its moves
+that add information tend to cut islands, which drifts towards small islands)."""
+
+CLIMB_TIER = 2
+"""The highest tier the hill climb solves with; harder levels are walked to from there."""
+
+CLIMB: dict[str, Any] = {"candidates": 12, "steps": 200, "patience": 30, "sideways": 1.0}
+"""Settings of the hill climb (`search.settle`): moves tried per round, rounds, rounds
+without progress before giving up, chance of a sideways move."""
 
 
 def _finish(layout: Layout, deadline: Deadline) -> tuple[Layout, Board, Grade | None] | None:
@@ -231,15 +268,16 @@ HARDEN_STEPS = 40
 
 
 def _beyond_logic(
-    layout: Layout, tier: int, rng: random.Random, max_island: int, deadline: Deadline
+    layout: Layout, tier: int, rng: random.Random, max_island: int, deadline: Deadline,
+    ev: Evaluator,
 ) -> tuple[Layout, Board, Grade | None] | None:
     """A unique board plain logic cannot finish, graded expert (tier 4) or extreme (5).
 
-    Climbs as `settle` does with all plain techniques, but whenever they leave only a
-    few cells unknown, asks the exact solver; a unique board at that point needs trial
-    steps. For extreme, the walk goes on from the first unique expert board with moves
-    that take information away, keeping every board the exact solver proves unique,
-    until depth-1 trials no longer finish it in few steps.
+    Climbs as `settle` does (at `CLIMB_TIER`), but whenever medium logic leaves only a
+    few cells unknown and hard logic cannot finish either, asks the exact solver; a unique
+    board at that point needs trial steps. For extreme, the walk goes on from the first
+    unique expert board with moves that take information away, keeping every board the
+    exact solver proves unique, until depth-1 trials no longer finish it in few steps.
     """
     found: list[tuple[Layout, Board, Grade | None]] = []
     grid_size = layout.grid.size
@@ -248,6 +286,8 @@ def _beyond_logic(
     def stop(candidate: Layout, unknown: int, limit: int = threshold) -> bool:
         if not unknown or popcount(unknown) > limit or deadline.passed():
             return False
+        if not ev.exact(candidate, 3):
+            return False  # hard logic finishes it: not beyond logic
         solution = _prove(candidate, deadline)
         if solution is None:
             return False
@@ -255,10 +295,12 @@ def _beyond_logic(
         found.append((candidate, solution, graded))
         return True
 
-    settled = settle(layout, 3, rng, max_island=max_island, deadline=deadline, stop=stop)
+    white_floor = int((WHITE_SHARE - WHITE_SLACK) * grid_size)
+    settled = settle(layout, CLIMB_TIER, rng, max_island=max_island, deadline=deadline,
+                     stop=stop, ev=ev, white_floor=white_floor, **CLIMB)
     if not found and settled is not None:
-        # Plain logic solves it: walk on, taking information away, until a board it
-        # cannot solve is proved unique.
+        # Plain logic solves it: walk on among boards hard logic solves, taking
+        # information away, until one it cannot finish is proved unique.
         current = settled
         for _ in range(HARDEN_STEPS):
             if deadline.passed():
@@ -266,7 +308,9 @@ def _beyond_logic(
             moved = propose(current, rng, 0, ("clue", "clue", "clue", "drop", "grow", "cut"))
             if moved is None or moved == current or not moved.is_valid(max_island):
                 continue
-            unknown = unknown_after(moved, 3)
+            if too_dark(moved, current, white_floor):
+                continue
+            unknown = ev.exact(moved, 3)
             if not unknown:
                 current = moved
             elif stop(moved, unknown, grid_size):
@@ -278,14 +322,14 @@ def _beyond_logic(
     current, _, graded = found[0]
     if graded is None or graded.level == "extreme":
         return found[0]
-    stuck = popcount(unknown_after(current, 3))
+    stuck = popcount(ev.unknown(current, 3))
     for _ in range(HARDEN_STEPS):
         if deadline.passed():
             return None
         moved = propose(current, rng, 0, ("clue", "clue", "clue", "drop", "grow", "cut"))
         if moved is None or moved == current or not moved.is_valid(max_island):
             continue
-        left = popcount(unknown_after(moved, 3))
+        left = popcount(ev.unknown(moved, 3, current))
         if left < stuck:
             continue
         solution = _prove(moved, deadline)

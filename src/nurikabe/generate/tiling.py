@@ -218,6 +218,7 @@ class _Builder:
         self.islands: list[int] = []
         self.partner: list[int] = []
         self.owner: dict[int, int] = {}
+        self.target: list[int] = []
 
     def image(self, cell: int) -> int:
         return cell if self.sigma is None else self.sigma[cell]
@@ -266,9 +267,11 @@ class _Builder:
         if image != cell:
             self.islands += [0, 0]
             self.partner += [k + 1, k]
+            self.target += [1, 1]
         else:
             self.islands.append(0)
             self.partner.append(k)
+            self.target.append(1)
         self._commit(adds)
         return k
 
@@ -304,12 +307,15 @@ class _Builder:
             else:
                 return
 
-    def seed(self, cell: int) -> bool:
+    def seed(self, cell: int) -> int | None:
+        """Start an island on `cell` and grow it to a drawn size; its number, or None."""
         k = self.try_seed(cell)
         if k is None:
-            return False
-        self.grow(k, self.profile.draw_size(self.rng))
-        return True
+            return None
+        target = self.profile.draw_size(self.rng)
+        self.target[k] = self.target[self.partner[k]] = target
+        self.grow(k, target)
+        return k
 
     def fix_pool(self) -> bool:
         """Break one pool by seeding on it or growing a neighbour into it."""
@@ -321,9 +327,6 @@ class _Builder:
         block = list(bits(grid.block(corner)))
         rng.shuffle(block)
         block.sort(key=lambda i: -popcount(grid.dilate(1 << i) & pools))
-        for i in block:
-            if self.seed(i):
-                return True
         growers = []
         for i in block:
             touching = {self.owner[j] for j in bits(grid.neighbors[i] & self.white)}
@@ -333,9 +336,27 @@ class _Builder:
                 if popcount(self.islands[island]) + grows <= self.profile.max_island:
                     growers.append((i, island))
         rng.shuffle(growers)
+        # An island still short of its drawn size grows into the pool first; a new island
+        # seeded there may be hemmed in and stay a lone 1 (published puzzles have few).
+        short = [(i, k) for i, k in growers if popcount(self.islands[k]) < self.target[k]]
+        for i, island in short:
+            if self.try_add(i, island):
+                return True
+        lone = None
+        for i in block:
+            k = self.seed(i)
+            if k is None:
+                continue
+            if popcount(self.islands[k]) > 1 or self.target[k] == 1:
+                return True
+            if lone is None:
+                lone = i
+            self.remove(k)
         for i, island in growers:
             if self.try_add(i, island):
                 return True
+        if lone is not None and self.seed(lone) is not None:
+            return True
         # Stuck: clear the islands around the pool and let later steps tile the gap again.
         # Island cells turned back to sea touch the sea, so it stays connected.
         around = grid.dilate(grid.dilate(grid.block(corner))) & self.white
@@ -361,11 +382,48 @@ class _Builder:
                 break
             free = list(bits(grid.full & ~grid.dilate(self.white)))
             rng.shuffle(free)
-            if not any(self.seed(i) for i in free):
+            if not any(self.seed(i) is not None for i in free):
                 break
         if self.pools():
             return None
+        self.fill(want_white)
         return self.layout()
+
+    def fill(self, want_white: float) -> None:
+        """Grow islands (those short of their drawn size first) until the white share is met.
+
+        Seeding stops when no free cell is left, while many islands are still short of
+        their size (hemmed in when they were seeded); growing them afterwards brings the
+        white share and the island sizes up to the profile. White cells never make a pool.
+        A lone 1 that still cannot grow is dropped when that makes no pool.
+        """
+        grid = self.grid
+        rng = self.rng
+        max_island = self.profile.max_island
+        blocked: set[int] = set()
+        while popcount(self.white) < want_white:
+            live = [k for k, m in enumerate(self.islands) if m and k not in blocked
+                    and popcount(m) < max_island]
+            if not live:
+                break
+            short = [k for k in live if popcount(self.islands[k]) < self.target[k]]
+            # Lone 1s first (published puzzles have few), then islands short of their size.
+            ones = [k for k in short if popcount(self.islands[k]) == 1]
+            k = rng.choice(ones or short or live)
+            before = self.islands[k]
+            self.grow(k, popcount(before) + 1)
+            if self.islands[k] == before:
+                blocked.add(k)
+        # Lone 1s beyond the drawn share: drop those whose cell can turn black without a pool.
+        for k, m in enumerate(self.islands):
+            if popcount(m) != 1 or self.target[k] == 1:
+                continue
+            cells = m | self.islands[self.partner[k]]
+            if popcount(cells) > 2:
+                continue  # the partner grew: keep the pair
+            black = grid.full & ~(self.white & ~cells)
+            if not grid.pool_corners(black) and grid.is_connected(black):
+                self.remove(k)
 
     def layout(self) -> Layout | None:
         """The islands with a clue cell each (a fixed cell for a self-symmetric island)."""
