@@ -7,6 +7,8 @@ distribution, and hint timings on 10x10 positions, and writes a JSON summary und
 bench/results/.
 
     python bench/logic.py --corpus ../shared/corpus/puzzles.jsonl [--jobs 2] [--seconds 60]
+    python bench/logic.py --sample 40 --seconds 10        # a seeded random sample
+    python bench/logic.py --ids janko-0029,janko-0962     # given puzzles only
 
 Times are recorded as wall time (`seconds`) and CPU time (`cpu_seconds`); `--seconds`
 bounds each walkthrough's CPU time, so a busy machine changes the wall times only.
@@ -103,14 +105,30 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--limit", type=int, default=0, help="only the first N puzzles")
     parser.add_argument("--max-cells", type=int, default=0)
-    parser.add_argument("--out", default=str(ROOT / "results" / "logic.json"))
+    parser.add_argument("--ids", default="", help="only these puzzle ids (comma-separated)")
+    parser.add_argument("--sample", type=int, default=0, help="a random sample of N puzzles")
+    parser.add_argument("--seed", type=int, default=1, help="seed of --sample")
+    parser.add_argument(
+        "--out",
+        default="",
+        help="JSON summary (default results/logic.json, or "
+        "results/logic-sample.json with --ids or --sample)",
+    )
     args = parser.parse_args(argv)
     docs = _docs(args.corpus)
     indices = [
         i for i, d in enumerate(docs) if not args.max_cells or d.puzzle.area <= args.max_cells
     ]
+    if args.ids:
+        wanted = set(args.ids.split(","))
+        indices = [i for i in indices if docs[i].meta.get("id", str(i)) in wanted]
+    if args.sample:
+        indices = sorted(random.Random(args.seed).sample(indices, min(args.sample, len(indices))))
     if args.limit:
         indices = indices[: args.limit]
+    if not args.out:
+        partial = args.ids or args.sample
+        args.out = str(ROOT / "results" / ("logic-sample.json" if partial else "logic.json"))
     tasks = [(args.corpus, i, None, args.seconds) for i in indices]
     rows: list[dict[str, Any]] = []
     with ProcessPoolExecutor(args.jobs) as pool:
@@ -126,26 +144,30 @@ def main(argv: list[str] | None = None) -> int:
     summary: dict[str, Any] = {"puzzles": len(rows), "classes": {}}
     print(
         f"{'class':9s} {'n':>4s} {'solved':>7s} {'no-trial':>9s} {'median ms':>10s} "
-        f"{'max ms':>9s} {'wrong':>6s} {'deepest':>8s}"
+        f"{'max ms':>9s} {'cpu med':>8s} {'cpu max':>8s} {'wrong':>6s} {'deepest':>8s}"
     )
     for name, lo, hi in CLASSES:
         part = [r for r in rows if lo <= r["cells"] <= hi]
         if not part:
             continue
         times = [r["seconds"] * 1000 for r in part]
+        cpu = [r["cpu_seconds"] * 1000 for r in part]
         entry = {
             "n": len(part),
             "solved": sum(r["status"] == "solved" for r in part),
             "no_trial": sum(r["status"] == "solved" and not r["trials"] for r in part),
             "median_ms": statistics.median(times),
             "max_ms": max(times),
+            "median_cpu_ms": statistics.median(cpu),
+            "max_cpu_ms": max(cpu),
             "wrong_steps": sum(r["wrong_steps"] for r in part),
             "deepest_trial": max(r["max_depth"] for r in part),
         }
         summary["classes"][name] = entry
         print(
             f"{name:9s} {entry['n']:4d} {entry['solved']:7d} {entry['no_trial']:9d} "
-            f"{entry['median_ms']:10.1f} {entry['max_ms']:9.1f} {entry['wrong_steps']:6d} "
+            f"{entry['median_ms']:10.1f} {entry['max_ms']:9.1f} {entry['median_cpu_ms']:8.1f} "
+            f"{entry['max_cpu_ms']:8.1f} {entry['wrong_steps']:6d} "
             f"{entry['deepest_trial']:8d}"
         )
     ten = [r["seconds"] * 1000 for r in rows if r["size"] == "10x10"]
