@@ -57,7 +57,7 @@ CASES: dict[str, tuple[list[str], set[str], list[str]]] = {
     # The positions below come from walkthroughs of small puzzles with a unique solution.
     "sea-exit-cases": (
         ["#####", "#.?.#", "#5??#", "7##??", "....."],
-        {"r4c4=#", "r4c5=."},
+        {"r2c3=.", "r3c3=.", "r3c4=#", "r4c4=#", "r4c5=."},
         ["#??????", "???????", "???9???", "???????"],
     ),
     "pool-cases": (
@@ -70,6 +70,12 @@ CASES: dict[str, tuple[list[str], set[str], list[str]]] = {
         ["5??###", ".#2#.#", ".???.#", ".?#4?#"],
         {"r3c4=#", "r4c5=."},
         ["???????", "?#.#???", "???????", "????9??"],
+    ),
+    "island-exit-cases": (
+        # janko 404 part-way through.
+        ["??4????", "????6??", "???????", "?????.6", "4????##", "##?#??3", "4..?#??"],
+        {"r3c6=#"},
+        ["???????", "??2????", "???????", "????9??"],
     ),
     "island-options": (
         ["7..??", "???#?", "???3?", "?5???", "?????"],
@@ -160,11 +166,22 @@ def test_no_contradiction_on_open_position() -> None:
 
 
 def test_case_split_agreeing_both_ways() -> None:
-    # The black cell must leave through r1c2 or r2c1; both ways r2c1 ends up black.
-    state = position(["#??4?", "?????", "?????"])
+    # janko 404 part-way through: the black region at r5c6 leaves through r5c5 or r6c6,
+    # and both ways make r2c3 white.
+    rows = ["?.4#...", "???#6..", "???####", "????..6", "4??.?##", "#####?3", "4...#?."]
+    state = position(rows)
     step = technique("sea-exit-cases").func(state.puzzle, state)
     assert step is not None and "both ways" in step.message
-    assert "r2c1=#" in {str(m) for m in step.moves()}
+    assert {str(m) for m in step.moves()} == {"r2c3=."}
+
+
+def test_case_split_takes_the_first_way_or_the_next() -> None:
+    # The black cell leaves through r1c2, or (r1c2 white) through r2c1; the second way
+    # breaks a rule, so r1c2 is black, and so is r2c1.
+    state = position(["#??4?", "?????", "?????"])
+    step = technique("sea-exit-cases").func(state.puzzle, state)
+    assert step is not None and "with r1c2 white and r2c1 black a rule soon breaks" in step.message
+    assert {"r1c2=#", "r2c1=#"} <= {str(m) for m in step.moves()}
 
 
 def test_case_split_with_no_way_left_is_a_contradiction() -> None:
@@ -175,7 +192,15 @@ def test_case_split_with_no_way_left_is_a_contradiction() -> None:
 
 
 @pytest.mark.parametrize(
-    "id", ["sea-exit-cases", "pool-cases", "orphan-exit-cases", "island-options", "deep-cases"]
+    "id",
+    [
+        "sea-exit-cases",
+        "pool-cases",
+        "orphan-exit-cases",
+        "island-exit-cases",
+        "island-options",
+        "deep-cases",
+    ],
 )
 def test_case_split_fixtures_agree_with_the_solution(id: str) -> None:
     from nurikabe.solver import Limit, solve
@@ -191,7 +216,7 @@ def test_case_split_fixtures_agree_with_the_solution(id: str) -> None:
 @pytest.mark.parametrize(
     "id, rows, expected",
     [
-        ("pool-cases", ["??6???", "?#????", "2????5", "???4#?", "#?????"], {"r4c2=#"}),
+        ("pool-cases", ["??6???", "?#????", "2????5", "???4#?", "#?????"], {"r3c2=#"}),
         (
             "sea-exit-cases",
             ["4...#", "#####", "#6..?", "?##??", "3.???"],

@@ -159,6 +159,7 @@ class State:
         "completions",
         "grid",
         "light",
+        "memo",
         "puzzle",
         "total_white",
         "values",
@@ -184,6 +185,9 @@ class State:
         self.case_memo: dict[object, tuple[int, int]] = {}
         """Case splits that found nothing, with the shading near them then (shared by
         copies: it only ever lets a split be skipped, never changes what one finds)."""
+        self.memo: dict[object, object] = {}
+        """Results of pure functions of part of the shading, keyed by that part (shared by
+        copies, so that suppositions reuse what the position around an island gave)."""
 
     @classmethod
     def from_board(cls, board: Board) -> State:
@@ -204,6 +208,7 @@ class State:
         other._analysis = self._analysis
         other.light = self.light
         other.case_memo = self.case_memo
+        other.memo = self.memo
         return other
 
     @property

@@ -36,6 +36,7 @@ The catalogue (the seed rules each covers are in docs/techniques.md)::
     3    sea-exit-cases              a black region with 2-3 exits: what every exit leads to holds
     3    pool-cases                  an open 2x2 block: what whitening each open cell leads to holds
     3    orphan-exit-cases           a stray white cell with two exits: what both lead to holds
+    3    island-exit-cases           an island with 2-3 exits: what every exit leads to holds
     3    island-options              an island with few shapes: what every shape leads to holds
     3    deep-cases                  the same splits, each case followed with island shapes too
     4    trial                       suppose a colour; plain logic meets a contradiction (depth 1)
@@ -53,6 +54,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 from ..grid import Grid, bits
 from ..puzzle import Puzzle
@@ -96,6 +98,8 @@ CASE_WINDOW = 4
 """A split that found nothing is retried only once the shading this close to it changes."""
 CASE_OPTIONS = 3
 """Most exits (of a black region) or open cells (of a 2x2 block) split into cases."""
+
+_T = TypeVar("_T")
 
 TechniqueFunc = Callable[[Puzzle, State], "Step | None"]
 
@@ -712,44 +716,72 @@ def island_bottleneck(puzzle: Puzzle, state: State) -> Step | None:
     """
     a = state.analysis()
     a.reach()
-    dilate = state.grid.dilate
     grid = state.grid
+    memo = _memo(state)
     for island in a.islands:
         need = island.need
-        if need <= 0 or need == UNBOUNDED or need > 40:
+        if need <= 0 or need == UNBOUNDED:
             continue
-        # Layers of the reach by distance. Removing a cell at distance d can only cost
-        # the cells beyond d, so a cell is a candidate only when losing it and everything
-        # beyond would leave fewer cells than the island lacks.
-        layers = []
-        region = frontier = island.mask
-        for _ in range(need):
-            frontier = dilate(frontier) & island.allowed & ~region
-            if not frontier:
-                break
-            layers.append(frontier)
-            region |= frontier
-        total = sum(layer.bit_count() for layer in layers)
-        candidates = 0
-        beyond = total
-        for layer in layers:
-            beyond -= layer.bit_count()
-            if total - 1 - beyond < need:
-                candidates |= layer
-        candidates &= a.unknown
-        for c in bits(candidates):
+        # The answer depends only on the island, its reach and which cells of the reach
+        # are unknown (the search never leaves the reach), so suppositions that leave
+        # the island's surroundings alone reuse it.
+        key = ("island-bottleneck", island.mask, need, island.reach, a.unknown & island.reach)
+        c = memo.get(key)
+        if c is None:
+            c = memo[key] = _bottleneck(grid, island, a.unknown)
+        if c >= 0:
             bit = 1 << c
-            if _layer_count(dilate, island.mask, island.allowed & ~bit, need) < need:
-                return _step(
-                    state,
-                    "island-bottleneck",
-                    f"{_cap(_clue_text(state, island))} needs {need} more "
-                    f"cell{'s' if need > 1 else ''} and cannot collect them without "
-                    f"{grid.name(c)}, so it is white.",
-                    white=bit,
-                    premises=island.mask | (grid.border(island.reach) & state.black),
-                )
+            return _step(
+                state,
+                "island-bottleneck",
+                f"{_cap(_clue_text(state, island))} needs {need} more "
+                f"cell{'s' if need > 1 else ''} and cannot collect them without "
+                f"{grid.name(c)}, so it is white.",
+                white=bit,
+                premises=island.mask | (grid.border(island.reach) & state.black),
+            )
     return None
+
+
+def _bottleneck(grid: Grid, island: Island, unknown: int) -> int:
+    """The first unknown cell without which `island` cannot collect the cells it lacks
+    within reach, or -1."""
+    dilate = grid.dilate
+    need = island.need
+    # Layers of the reach by distance. Removing a cell at distance d can only cost
+    # the cells beyond d, so a cell is a candidate only when losing it and everything
+    # beyond would leave fewer cells than the island lacks.
+    layers = []
+    region = frontier = island.mask
+    for _ in range(need):
+        frontier = dilate(frontier) & island.allowed & ~region
+        if not frontier:
+            break
+        layers.append(frontier)
+        region |= frontier
+    total = sum(layer.bit_count() for layer in layers)
+    candidates = 0
+    beyond = total
+    for layer in layers:
+        beyond -= layer.bit_count()
+        if total - 1 - beyond < need:
+            candidates |= layer
+    candidates &= unknown
+    for c in bits(candidates):
+        if _layer_count(dilate, island.mask, island.allowed & ~(1 << c), need) < need:
+            return c
+    return -1
+
+
+MEMO_MAX = 200_000
+"""Most entries `_memo` keeps before starting afresh (bounds memory on long trials)."""
+
+
+def _memo(state: State) -> dict[object, object]:
+    memo = state.memo
+    if len(memo) > MEMO_MAX:
+        memo.clear()
+    return memo
 
 
 def _island_reaches(
@@ -1363,7 +1395,7 @@ def _split(
     premises: int,
 ) -> Step | None:
     """The step of a case split on the cells of `options`, one case each (`what` names
-    the need, ending in "through" or "at"), or None."""
+    the need, ending in "through" or "at"), or None. The cases come from `_first_of`."""
     grid = state.grid
     black, white, alive = _by_cases(state, cases, rows)
     names = [grid.name(i) for i in bits(options)]
@@ -1378,10 +1410,16 @@ def _split(
         every = "both ways make" if len(cases) == 2 else "every way makes"
         how = f"and {every} {_painted(grid, black, white)}"
     else:
-        bad = [names[n] for n in range(len(cases)) if n not in alive]
-        color = "black" if cases[0][0] else "white"
+        color, other = ("black", "white") if cases[0][0] else ("white", "black")
+        bad = [
+            f"{names[n]} {color}"
+            if n == 0
+            else f"{' and '.join(names[:n])} {other} and {names[n]} {color}"
+            for n in range(len(cases))
+            if n not in alive
+        ]
         how = (
-            f"but with {' or '.join(bad)} {color} a rule soon breaks, "
+            f"but with {' or with '.join(bad)} a rule soon breaks, "
             f"so {_outcome(grid, black, white)}"
         )
     return _step(
@@ -1394,7 +1432,23 @@ def _split(
     )
 
 
-def _fewest_first(items: list[tuple[int, int]], most: int) -> list[tuple[int, int]]:
+def _first_of(options: int, *, black: bool) -> list[tuple[int, int]]:
+    """The cases of "one cell of `options` is black" (or white): the first option has that
+    colour; or the first has the other colour and the second has it; and so on.
+
+    They cover every possibility (take the first option in cell order that has the colour)
+    and each carries more than the bare "this option has the colour", so more cases break.
+    """
+    cases = []
+    before = 0
+    for e in bits(options):
+        bit = 1 << e
+        cases.append((bit, before) if black else (before, bit))
+        before |= bit
+    return cases
+
+
+def _fewest_first(items: list[tuple[_T, int]], most: int) -> list[tuple[_T, int]]:
     """The (thing, options) pairs with 2 to `most` options, those with fewest first."""
     kept = [(n, thing, opts) for thing, opts in items if 2 <= (n := opts.bit_count()) <= most]
     kept.sort(key=lambda t: t[0])
@@ -1437,7 +1491,7 @@ def _sea_exit_split(state: State, name: str, rows: tuple[Technique, ...]) -> Ste
             name,
             f"the black region at {grid.name(_touching(grid, part, exits))} must leave through",
             exits,
-            [(1 << e, 0) for e in bits(exits)],
+            _first_of(exits, black=True),
             part,
         )
         if step is not None:
@@ -1475,8 +1529,46 @@ def _orphan_exit_split(state: State, name: str, rows: tuple[Technique, ...]) -> 
             f"the white cell{'s' if orphan & (orphan - 1) else ''} at "
             f"{name_cells(grid, orphan, limit=3)} must reach a clue through",
             exits,
-            [(0, 1 << e) for e in bits(exits)],
+            _first_of(exits, black=False),
             orphan,
+        )
+        if step is not None:
+            return step
+    return None
+
+
+def island_exit_cases(puzzle: Puzzle, state: State) -> Step | None:
+    """An island lacking cells with two or three ways out: what every way leads to holds.
+
+    The island must grow through one of its exits, so one of them is white: the first;
+    or, the first black, the second; and so on. Each case is followed for four rounds
+    of simple steps, as in `sea-exit-cases`; this reaches islands with too many shapes
+    for `island-options`, such as big clues.
+    ::
+
+        # # # #        the 9 grows through a or b. With a black and b white, the
+        # 9 a ?        black cell x can no longer reach the sea: a is white
+        # b # x
+    Source: game rule 0 (an island's only exit) taken one step further; blog (only one
+    way out for an incomplete island, and guessing made local).
+    """
+    return _island_exit_split(state, "island-exit-cases", _CASE_ROWS)
+
+
+def _island_exit_split(state: State, name: str, rows: tuple[Technique, ...]) -> Step | None:
+    if state.light:  # not inside suppositions: a trial follows its own cases
+        return None
+    a = state.analysis()
+    growing = [(island, _exits(a, island)) for island in a.islands if 0 < island.need < UNBOUNDED]
+    for island, exits in _fewest_first(growing, CASE_OPTIONS):
+        step = _split(
+            state,
+            rows,
+            name,
+            f"{_clue_text(state, island)} must grow through",
+            exits,
+            _first_of(exits, black=False),
+            island.mask,
         )
         if step is not None:
             return step
@@ -1518,7 +1610,7 @@ def _pool_split(state: State, name: str, rows: tuple[Technique, ...]) -> Step | 
             name,
             f"the 2x2 block at {grid.name(corner)} needs a white cell at",
             open_cells,
-            [(0, 1 << e) for e in bits(open_cells)],
+            _first_of(open_cells, black=False),
             block & black,
         )
         if step is not None:
@@ -1613,9 +1705,9 @@ def deep_cases(puzzle: Puzzle, state: State) -> Step | None:
     """The case splits again, each case now followed with the tier 3 techniques too.
 
     Tried only when no other technique applies: the same splits as `sea-exit-cases`,
-    `pool-cases`, `orphan-exit-cases` and `island-options`, but the four rounds that
-    follow each case also list island shapes (as `completion-common-cell` does), so a
-    case can end on "this island has no shape left".
+    `pool-cases`, `orphan-exit-cases`, `island-exit-cases` and `island-options`, but the
+    rounds that follow each case also list island shapes (as `completion-common-cell`
+    does), so a case can end on "this island has no shape left".
     ::
 
         # 3 a ?        a or b is white; with a, the 3 has no shape left that
@@ -1623,7 +1715,13 @@ def deep_cases(puzzle: Puzzle, state: State) -> Step | None:
     Source: the case splits above; blog (cell every completion must use), guessing
     made local.
     """
-    for split in (_sea_exit_split, _pool_split, _orphan_exit_split, _island_split):
+    for split in (
+        _sea_exit_split,
+        _pool_split,
+        _orphan_exit_split,
+        _island_exit_split,
+        _island_split,
+    ):
         step = split(state, "deep-cases", _DEEP_ROWS)
         if step is not None:
             return step
@@ -1750,6 +1848,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("sea-exit-cases", "Both ways out of a black region", 3, sea_exit_cases),
     Technique("pool-cases", "Both ways to break a pool", 3, pool_cases),
     Technique("orphan-exit-cases", "Both ways out of a stray white cell", 3, orphan_exit_cases),
+    Technique("island-exit-cases", "Every way out of an island", 3, island_exit_cases),
     Technique("island-options", "Every shape of an island agrees", 3, island_options),
     Technique("deep-cases", "Case split followed with island shapes", 3, deep_cases),
 )
@@ -1759,7 +1858,14 @@ TRIAL = Technique("trial", "Trial and error", 4, lambda puzzle, state: None)
 """The row that stands for trial steps (made by `logic.trial`, not by this function)."""
 
 _BY_ID = {t.id: t for t in (*TECHNIQUES, TRIAL)}
-_SPLITS = ("sea-exit-cases", "pool-cases", "orphan-exit-cases", "island-options", "deep-cases")
+_SPLITS = (
+    "sea-exit-cases",
+    "pool-cases",
+    "orphan-exit-cases",
+    "island-exit-cases",
+    "island-options",
+    "deep-cases",
+)
 _CASE_ROWS = tuple(t for t in TECHNIQUES if t.tier <= CASE_TIER)
 _DEEP_ROWS = tuple(t for t in TECHNIQUES if t.tier <= 3 and t.id not in _SPLITS)
 
