@@ -33,10 +33,10 @@ The catalogue (the seed rules each covers are in docs/techniques.md)::
     3    completion-common-cell      a cell used by every possible completion of an island is white
     3    completion-common-border    a cell bordered by every possible completion is black
     3    completion-unreachable      a cell no possible completion of any island uses is black
-    3    sea-exit-cases              a black region with 2-3 exits: what every exit leads to holds
+    3    sea-exit-cases              a black region with 2-4 exits: what every exit leads to holds
     3    pool-cases                  an open 2x2 block: what whitening each open cell leads to holds
     3    orphan-exit-cases           a stray white cell with two exits: what both lead to holds
-    3    island-exit-cases           an island with 2-3 exits: what every exit leads to holds
+    3    island-exit-cases           an island with 2-4 exits: what every exit leads to holds
     3    island-options              an island with few shapes: what every shape leads to holds
     3    deep-cases                  the same splits, each case followed with island shapes too
     4    trial                       suppose a colour; plain logic meets a contradiction (depth 1)
@@ -96,8 +96,8 @@ CASE_WORK = 40_000
 """On large grids fewer shapes are split: at most this many (shapes x cells)."""
 CASE_WINDOW = 4
 """A split that found nothing is retried only once the shading this close to it changes."""
-CASE_OPTIONS = 3
-"""Most exits (of a black region) or open cells (of a 2x2 block) split into cases."""
+CASE_OPTIONS = 4
+"""Most exits (of a black region or an island) or open cells (of a 2x2 block) split into cases."""
 
 _T = TypeVar("_T")
 
@@ -1456,7 +1456,7 @@ def _fewest_first(items: list[tuple[_T, int]], most: int) -> list[tuple[_T, int]
 
 
 def sea_exit_cases(puzzle: Puzzle, state: State) -> Step | None:
-    """A black region with two or three ways out: what every way leads to holds.
+    """A black region with two to four ways out: what every way leads to holds.
 
     The region must reach the rest of the sea, so one of its exits is black. Each is
     followed for four rounds of simple steps; a cell all lead to the same colour has that
@@ -1538,7 +1538,7 @@ def _orphan_exit_split(state: State, name: str, rows: tuple[Technique, ...]) -> 
 
 
 def island_exit_cases(puzzle: Puzzle, state: State) -> Step | None:
-    """An island lacking cells with two or three ways out: what every way leads to holds.
+    """An island lacking cells with two to four ways out: what every way leads to holds.
 
     The island must grow through one of its exits, so one of them is white: the first;
     or, the first black, the second; and so on. Each case is followed for four rounds
@@ -1576,8 +1576,8 @@ def _island_exit_split(state: State, name: str, rows: tuple[Technique, ...]) -> 
 
 
 def pool_cases(puzzle: Puzzle, state: State) -> Step | None:
-    """A 2x2 block with one or two black cells and no white: what whitening each of the
-    others leads to holds.
+    """A 2x2 block with no white cell and two to four unknown ones: what whitening each
+    unknown one leads to holds.
 
     One of the open cells is white. Each is supposed white and followed for four rounds
     of simple steps; blocks with fewer open cells are split first.
