@@ -94,6 +94,10 @@ CASE_SHAPES = 200
 """Islands with at most this many possible shapes get `island-options`."""
 CASE_WORK = 40_000
 """On large grids fewer shapes are split: at most this many (shapes x cells)."""
+DEEP_SHAPES = 600
+"""`deep-cases` also splits islands with up to this many shapes (followed by simple steps)."""
+DEEP_WORK = 120_000
+"""The same bound as `CASE_WORK`, for `deep-cases`."""
 CASE_WINDOW = 4
 """A split that found nothing is retried only once the shading this close to it changes."""
 CASE_OPTIONS = 4
@@ -1655,7 +1659,14 @@ def island_options(puzzle: Puzzle, state: State) -> Step | None:
     return _island_split(state, "island-options", _CASE_ROWS)
 
 
-def _island_split(state: State, name: str, rows: tuple[Technique, ...]) -> Step | None:
+def _island_split(
+    state: State,
+    name: str,
+    rows: tuple[Technique, ...],
+    *,
+    shapes: int = CASE_SHAPES,
+    work: int = CASE_WORK,
+) -> Step | None:
     if state.light:  # not inside suppositions: a trial follows its own cases
         return None
     a = state.analysis()
@@ -1666,7 +1677,7 @@ def _island_split(state: State, name: str, rows: tuple[Technique, ...]) -> Step 
         n = len(kept)
         if n < 2:
             continue
-        if n > CASE_SHAPES or n * grid.size > CASE_WORK:
+        if n > shapes or n * grid.size > work:
             break
         black, white, alive = _by_cases(state, _diverse([(dilate(c) & ~c, c) for c in kept]), rows)
         island = a.island_at[clue]
@@ -1707,7 +1718,9 @@ def deep_cases(puzzle: Puzzle, state: State) -> Step | None:
     Tried only when no other technique applies: the same splits as `sea-exit-cases`,
     `pool-cases`, `orphan-exit-cases`, `island-exit-cases` and `island-options`, but the
     rounds that follow each case also list island shapes (as `completion-common-cell`
-    does), so a case can end on "this island has no shape left".
+    does), so a case can end on "this island has no shape left". Last, the islands with
+    too many shapes for `island-options` (up to `DEEP_SHAPES`) are split, each shape
+    followed by simple steps only.
     ::
 
         # 3 a ?        a or b is white; with a, the 3 has no shape left that
@@ -1725,7 +1738,8 @@ def deep_cases(puzzle: Puzzle, state: State) -> Step | None:
         step = split(state, "deep-cases", _DEEP_ROWS)
         if step is not None:
             return step
-    return None
+    # Last, the islands with too many shapes for `island-options` (simple steps only).
+    return _island_split(state, "deep-cases", _CASE_ROWS, shapes=DEEP_SHAPES, work=DEEP_WORK)
 
 
 # -- contradictions --------------------------------------------------------------------------
