@@ -69,7 +69,7 @@ __all__ = [
     "technique",
 ]
 
-MAX_COMPLETIONS = 1500
+MAX_COMPLETIONS = 6000
 """Largest number of completions enumerated for one island; above it the island is skipped."""
 
 MAX_SHAPE_NEED = 12
@@ -1033,6 +1033,10 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
         owners = [i for i in a.islands if i.reach & orphan]
         if len(owners) == 1:
             must_join[owners[0].clue] = must_join.get(owners[0].clue, 0) | orphan
+    # Each shape's border, worked out once (shapes stay the same from state to state).
+    rings = state.memo.get("rings")
+    if not isinstance(rings, dict) or len(rings) > MEMO_MAX:
+        rings = state.memo["rings"] = {}
     cover_any = cover_two = 0
     for island in a.islands:
         cover_two |= cover_any & island.reach
@@ -1084,7 +1088,9 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
         for comp in candidates:
             if comp & forbidden or comp & mask != mask or comp & joined != joined:
                 continue
-            ring = dilate(comp) & ~comp
+            ring = rings.get(comp)
+            if ring is None:
+                ring = rings[comp] = dilate(comp) & ~comp
             if ring & white:
                 continue
             if grid.pool_corners(black | ring | (dead_base & ~comp)):
@@ -1096,9 +1102,7 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
             kept = [
                 c
                 for c in kept
-                if _sea_connects(
-                    grid, black | (dilate(c) & ~c) | (dead_base & ~c), domain & ~c, c & ~mask
-                )
+                if _sea_connects(grid, black | rings[c] | (dead_base & ~c), domain & ~c, c & ~mask)
             ]
         cache[island.clue] = (entry[0] if entry and entry[1] is not None else key, kept, local)
         if state.light and len(kept) > LIGHT_MAX:
