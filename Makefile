@@ -9,7 +9,7 @@ CORPUS ?= ../shared/corpus/puzzles.jsonl
 
 .PHONY: run test test-slow bench bench-solve bench-logic bench-generate lint venv clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py src/nurikabe/solver/_csolve.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,cpsat]'

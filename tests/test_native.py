@@ -1,4 +1,4 @@
-"""Tests of the native exact engine (`nurikabe.solver.native`).
+"""Tests of the pure-Python exact engine (`nurikabe.solver.native`, engine name `python`).
 
 Correctness against the published corpus solutions, against a brute-force oracle on
 small random puzzles, hand-made edge cases, `start` assumptions and the limits.
@@ -113,7 +113,7 @@ def _check_corpus_doc(doc, seconds: float = 60) -> None:
     assert result.status is Status.UNIQUE, doc.meta["id"]
     assert result.complete and result.limit_hit is None
     assert result.solutions[0].black_mask == doc.solution.black_mask, doc.meta["id"]
-    assert result.stats.engine == "native"
+    assert result.stats.engine == "python"
 
 
 @needs_corpus

@@ -7,7 +7,9 @@ reached, and which afterwards tells ``complete``, ``limit_hit``, ``nodes`` and
 ``seconds``. Engines live in their own modules and are imported only when used, so
 that ``import nurikabe`` stays fast and OR-Tools is needed only by the CP-SAT engines.
 
-- ``native`` (default): our own exact search, pure Python (`solver.native`).
+- ``native`` (default): our own exact search, compiled (`solver.compiled` around
+  ``_csolve.c``); where the C core could not be built, its pure-Python twin runs instead.
+- ``python``: that pure-Python twin (`solver.native`), slower, kept as a cross-check.
 - ``cpsat``: the book chapter's CP-SAT model, as a baseline (`solver.cpsat`, needs the
   ``cpsat`` extra).
 - ``cpsat-fast``: the same model with geometrically pruned domains.
@@ -55,7 +57,8 @@ __all__ = [
 ]
 
 ENGINES: dict[str, tuple[str, str]] = {
-    "native": ("nurikabe.solver.native", "NativeSearch"),
+    "native": ("nurikabe.solver.compiled", "CompiledSearch"),
+    "python": ("nurikabe.solver.native", "NativeSearch"),
     "cpsat": ("nurikabe.solver.cpsat", "CpSatSearch"),
     "cpsat-fast": ("nurikabe.solver.cpsat", "FastCpSatSearch"),
 }
@@ -115,6 +118,9 @@ def _engine_class(engine: str) -> Callable[..., Search]:
         if missing == module_name:
             raise EngineUnavailableError(f"the {engine} engine is not built yet") from exc
         raise
+    if getattr(module, "AVAILABLE", True) is False:
+        # The C core was not built (no compiler at install time): same answers, slower.
+        return _engine_class("python")
     cls: Callable[..., Search] = getattr(module, class_name)
     return cls
 

@@ -1,4 +1,4 @@
-"""The default exact engine: constraint propagation to a fixpoint plus depth-first search.
+"""The pure-Python exact engine (`python`; the compiled `native` engine falls back to it).
 
 Owns `NativeSearch` (a generator of solutions under a `Limit`) and `search` (its `Result`).
 Everything works on int bitsets (see `grid`): a search state is just two masks, the
@@ -91,7 +91,7 @@ class NativeSearch:
     (['..#/###/#..', '.##/.#./##.'], True)
     """
 
-    engine = "native"
+    engine = "python"
     """The engine's name, for `Stats.engine`."""
 
     def __init__(self, puzzle: Puzzle, limit: Limit, *, start: Board | None = None) -> None:
@@ -1037,7 +1037,7 @@ class NativeSearch:
 
 
 def search(puzzle: Puzzle, limit: Limit, *, start: Board | None = None) -> Result:
-    """Solve `puzzle` with the native engine and say whether the solution is unique.
+    """Solve `puzzle` with the pure-Python engine and say whether the solution is unique.
 
     `start` is an optional partial board whose shaded cells are taken as given.
 
@@ -1054,7 +1054,7 @@ def search(puzzle: Puzzle, limit: Limit, *, start: Board | None = None) -> Resul
     else:
         status = Status.UNKNOWN
     stats = Stats(
-        engine="native",
+        engine="python",
         seconds=engine.seconds,
         nodes=engine.nodes,
         extra={"rounds": engine.rounds, "enumerations": engine.enumerations},

@@ -1,0 +1,1104 @@
+/* The compiled core of the default exact engine: propagation to a fixpoint, failed-literal
+ * probing and depth-first search over one byte per cell.
+ *
+ * Owns the extension type `_csolve.Search`, driven by `solver/compiled.py`, which turns its
+ * answers into `Board`s. Nothing here knows Python objects beyond that type's methods.
+ *
+ * A state is one byte per cell: UNKNOWN, BLACK or WHITE. Every rule below is a deduction
+ * that holds in every solution extending the state it reads, so rules may be applied in
+ * any order and a refuted state has no solution. The rules, cheapest first (after any
+ * change the loop starts again from the top):
+ *
+ *  islands   white components: two clues in one, an overfull island, an island or a
+ *            clueless white component with no unknown neighbour are contradictions; a
+ *            complete island gets a black border; one with a single exit grows through
+ *            it; an unknown cell whose whitening would merge two clues or overfill an
+ *            island is black;
+ *  pools     a 2x2 block with three black cells has its fourth white;
+ *  counting  (no `?` clue) the white cells number exactly the clue total;
+ *  reach     each incomplete island's shortest growth paths (unknown cells cost one,
+ *            a clueless white component costs its size, cells touching another island
+ *            are barred): a cell no island can reach within what it lacks is black, a
+ *            white cell none can reach or an island with too few reachable cells is a
+ *            contradiction;
+ *  sea       black cells must stay connected through non-white cells: unknown cells cut
+ *            off from the sea are white, a black component with one exit grows through
+ *            it, and unknown cut vertices (Tarjan) between black cells are black.
+ *
+ * At a search node where the rules stall, unknown cells are probed both ways (failed
+ * literals): a colour whose propagation fails forces the other, and cells both colours
+ * agree on are forced. The search branches on the probed cell whose two colours decide
+ * the most cells together, depth first with an explicit stack of states, and hands back
+ * one solution per call so that Python can stop when it has enough.
+ *
+ * Soundness rests on one rule: a limit (time, nodes, Ctrl-C) stops the search with a
+ * flag, never as a contradiction, so no state is ever refuted by running out of time.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define UNK 0
+#define BLK 1
+#define WHT 2
+
+#define FAIL 0
+#define OK 1
+
+typedef struct {
+    PyObject_HEAD
+    int R, C, N;
+    int *nb;         /* N*4 neighbours, -1 where there is none */
+    int K;           /* number of clues */
+    int *clue_cell;  /* K */
+    int *clue_val;   /* K, -1 for '?' */
+    int *cell_clue;  /* N: clue index or -1 */
+    int has_q;       /* some clue is '?' */
+    int total_white; /* sum of the clues (meaningful without '?') */
+
+    /* scratch, sized N or so */
+    int *comp;       /* white component of each cell, -1 for none */
+    int *comp_size, *comp_clue, *comp_start, *comp_cells, *comp_exits;
+    int *queue, *best, *seen, *done, *reach_count, *node_stamp;
+    int *disc, *low, *iter, *sub_black, *stk, *scomp;
+    int *bucket_head, *entry_node, *entry_next;
+    int stamp_now;
+    uint8_t *probe_a, *probe_b;
+
+    /* search */
+    uint8_t *frames;   /* depth * N */
+    int *frame_cell;   /* branching cell of each frame */
+    int *frame_tried;  /* 0, 1 or 2 colours tried */
+    uint8_t *frame_first; /* colour tried first */
+    int depth, cap;
+    int started, finished;
+    uint8_t *start;    /* N */
+    uint8_t *solution; /* N */
+
+    /* limits and counters */
+    long long nodes, max_nodes;
+    long long propagations, probes;
+    double deadline;   /* monotonic seconds, <= 0: none */
+    double remaining;  /* search seconds left over all calls, < 0: unbounded */
+    int stop;          /* 1 time, 2 nodes, 3 interrupted */
+    int complete;
+    int checks;
+    int cuts;          /* island cut cells on */
+    int areas;         /* area counting of non-black regions on */
+    int sea_reach;     /* the sea's budget bounds its reach */
+} Search;
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Polls the clock and Python's signal handlers every so often; sets s->stop. */
+static int limit_reached(Search *s) {
+    if (s->stop) return 1;
+    if (s->deadline > 0 && now_seconds() > s->deadline) {
+        s->stop = 1;
+        return 1;
+    }
+    if (++s->checks < 16) return 0;
+    s->checks = 0;
+    if (PyErr_CheckSignals() != 0) {
+        s->stop = 3;
+        return 1;
+    }
+    return 0;
+}
+
+static int assign(uint8_t *col, int cell, int color, int *changed) {
+    if (col[cell] == color) return OK;
+    if (col[cell] != UNK) return FAIL;
+    col[cell] = (uint8_t)color;
+    (*changed)++;
+    return OK;
+}
+
+/* ---- white components ------------------------------------------------------------- */
+
+/* Labels the white components (comp[], and their cells contiguous in comp_cells from
+ * comp_start[c]); returns their number, or -1 when two clues share one. */
+static int white_components(Search *s, const uint8_t *col) {
+    int N = s->N, n = 0, fill = 0;
+    for (int i = 0; i < N; i++) s->comp[i] = -1;
+    for (int i = 0; i < N; i++) {
+        if (col[i] != WHT || s->comp[i] >= 0) continue;
+        int start = fill, clue = -1;
+        s->comp_start[n] = start;
+        s->comp_cells[fill++] = i;
+        s->comp[i] = n;
+        for (int q = start; q < fill; q++) {
+            int v = s->comp_cells[q];
+            if (s->cell_clue[v] >= 0) {
+                if (clue >= 0) return -1;
+                clue = s->cell_clue[v];
+            }
+            for (int d = 0; d < 4; d++) {
+                int w = s->nb[v * 4 + d];
+                if (w >= 0 && col[w] == WHT && s->comp[w] < 0) {
+                    s->comp[w] = n;
+                    s->comp_cells[fill++] = w;
+                }
+            }
+        }
+        s->comp_size[n] = fill - start;
+        s->comp_clue[n] = clue;
+        n++;
+    }
+    s->comp_start[n] = fill;
+    return n;
+}
+
+/* Islands: contradictions, borders of complete islands, single exits, and unknown cells
+ * whose whitening would join two clues or overfill an island. */
+static int rule_islands(Search *s, uint8_t *col, int ncomp, int *changed) {
+    int N = s->N;
+    for (int c = 0; c < ncomp; c++) {
+        int stamp = ++s->stamp_now, exits = 0, one = -1;
+        int from = s->comp_start[c], to = s->comp_start[c + 1];
+        for (int q = from; q < to; q++) {
+            int v = s->comp_cells[q];
+            for (int d = 0; d < 4; d++) {
+                int w = s->nb[v * 4 + d];
+                /* a neighbour whitened earlier in this pass (comp -1) is an exit too */
+                if (w >= 0 && (col[w] == UNK || (col[w] == WHT && s->comp[w] < 0)) &&
+                    s->seen[w] != stamp) {
+                    s->seen[w] = stamp;
+                    exits++;
+                    one = w;
+                }
+            }
+        }
+        s->comp_exits[c] = exits;
+        int k = s->comp_clue[c], size = s->comp_size[c];
+        if (k >= 0) {
+            int val = s->clue_val[k];
+            if (val <= 0) continue; /* '?': any size */
+            if (size > val) return FAIL;
+            if (size == val) {
+                for (int q = from; q < to; q++) {
+                    int v = s->comp_cells[q];
+                    for (int d = 0; d < 4; d++) {
+                        int w = s->nb[v * 4 + d];
+                        if (w >= 0 && col[w] == UNK && !assign(col, w, BLK, changed)) return FAIL;
+                    }
+                }
+            } else if (exits == 0) {
+                return FAIL;
+            } else if (exits == 1 && !assign(col, one, WHT, changed)) {
+                return FAIL;
+            }
+        } else {
+            if (exits == 0) return FAIL;
+            if (exits == 1 && !assign(col, one, WHT, changed)) return FAIL;
+        }
+    }
+    for (int i = 0; i < N; i++) {
+        if (col[i] != UNK) continue;
+        int seen[4], ns = 0, clue = s->cell_clue[i], total = 1, bad = 0;
+        for (int d = 0; d < 4; d++) {
+            int w = s->nb[i * 4 + d];
+            if (w < 0 || col[w] != WHT) continue;
+            int c = s->comp[w];
+            if (c < 0) continue; /* whitened during this pass */
+            int dup = 0;
+            for (int j = 0; j < ns; j++) dup |= seen[j] == c;
+            if (dup) continue;
+            seen[ns++] = c;
+            total += s->comp_size[c];
+            int k = s->comp_clue[c];
+            if (k >= 0) {
+                if (clue >= 0) bad = 1;
+                clue = k;
+            }
+        }
+        if (ns == 0) continue;
+        if (!bad && clue >= 0 && s->clue_val[clue] > 0 && total > s->clue_val[clue]) bad = 1;
+        if (bad && !assign(col, i, BLK, changed)) return FAIL;
+    }
+    return OK;
+}
+
+/* ---- pools -------------------------------------------------------------------------- */
+
+static int rule_pools(Search *s, uint8_t *col, int *changed) {
+    int R = s->R, C = s->C;
+    for (int r = 0; r + 1 < R; r++) {
+        for (int c = 0; c + 1 < C; c++) {
+            int a = r * C + c;
+            int cells[4] = {a, a + 1, a + C, a + C + 1};
+            int black = 0, nunk = 0, unknown = -1;
+            for (int j = 0; j < 4; j++) {
+                uint8_t v = col[cells[j]];
+                if (v == BLK) {
+                    black++;
+                } else if (v == UNK) {
+                    nunk++;
+                    unknown = cells[j];
+                }
+            }
+            if (black == 4) return FAIL;
+            if (black == 3 && nunk == 1 && !assign(col, unknown, WHT, changed)) return FAIL;
+        }
+    }
+    return OK;
+}
+
+/* ---- counting ----------------------------------------------------------------------- */
+
+static int rule_count(Search *s, uint8_t *col, int *changed) {
+    if (s->has_q) return OK;
+    int N = s->N, white = 0, unknown = 0;
+    for (int i = 0; i < N; i++) {
+        white += col[i] == WHT;
+        unknown += col[i] == UNK;
+    }
+    int want = s->total_white;
+    if (white > want || white + unknown < want) return FAIL;
+    if (unknown == 0 || (white != want && white + unknown != want)) return OK;
+    uint8_t fill = white == want ? BLK : WHT;
+    for (int i = 0; i < N; i++) {
+        if (col[i] == UNK) {
+            col[i] = fill;
+            (*changed)++;
+        }
+    }
+    return OK;
+}
+
+/* ---- areas -------------------------------------------------------------------------- */
+
+/* Every island lies inside one region of non-black cells, so a region holds exactly the
+ * white cells of the clues inside it: more clue cells than room is a contradiction, just
+ * enough room makes it all white, and a region whose white cells already number its clue
+ * total has the rest black. */
+static int rule_areas(Search *s, uint8_t *col, int *changed) {
+    int N = s->N, stamp = ++s->stamp_now;
+    for (int i = 0; i < N; i++) {
+        if (col[i] == BLK || s->seen[i] == stamp) continue;
+        int head = 0, tail = 0, white = 0, clues = 0, sum = 0, q = 0;
+        s->queue[tail++] = i;
+        s->seen[i] = stamp;
+        while (head < tail) {
+            int v = s->queue[head++];
+            if (col[v] == WHT) white++;
+            int k = s->cell_clue[v];
+            if (k >= 0) {
+                clues++;
+                if (s->clue_val[k] > 0) sum += s->clue_val[k];
+                else q = 1;
+            }
+            for (int d = 0; d < 4; d++) {
+                int w = s->nb[v * 4 + d];
+                if (w >= 0 && col[w] != BLK && s->seen[w] != stamp) {
+                    s->seen[w] = stamp;
+                    s->queue[tail++] = w;
+                }
+            }
+        }
+        if (clues == 0) {
+            if (white) return FAIL;
+        } else if (q || white == tail || (sum < tail && white < sum)) {
+            continue;
+        } else if (sum > tail || white > sum) {
+            return FAIL;
+        }
+        uint8_t fill = clues && sum == tail ? WHT : BLK;
+        for (int j = 0; j < tail; j++) {
+            int v = s->queue[j];
+            if (col[v] == UNK) {
+                col[v] = fill;
+                (*changed)++;
+            }
+        }
+    }
+    return OK;
+}
+
+/* ---- reach -------------------------------------------------------------------------- */
+
+/* Whether unknown cell v touches a white cell of a clued component other than `comp`. */
+static int barred(const Search *s, const uint8_t *col, int v, int comp) {
+    for (int d = 0; d < 4; d++) {
+        int w = s->nb[v * 4 + d];
+        if (w < 0 || col[w] != WHT) continue;
+        int c = s->comp[w];
+        if (c >= 0 && c != comp && s->comp_clue[c] >= 0) return 1;
+    }
+    return 0;
+}
+
+/* Offers node (a cell, or N + a clueless component) to the bucket queue at `cost`. */
+static void offer(Search *s, int node, int cost, int stamp, int *nentries) {
+    if (s->seen[node] == stamp && s->best[node] <= cost) return;
+    s->seen[node] = stamp;
+    s->best[node] = cost;
+    int e = (*nentries)++;
+    s->entry_node[e] = node;
+    s->entry_next[e] = s->bucket_head[cost];
+    s->bucket_head[cost] = e;
+}
+
+/* Relaxes the neighbours of cell v, finalised at cost `base`, for island `c`. */
+static void relax(Search *s, const uint8_t *col, int v, int base, int c, int need, int stamp,
+                  int *nentries) {
+    int N = s->N;
+    for (int d = 0; d < 4; d++) {
+        int w = s->nb[v * 4 + d];
+        if (w < 0 || s->done[w] == stamp) continue;
+        if (col[w] == UNK) {
+            if (base + 1 > need || barred(s, col, w, c)) continue;
+            offer(s, w, base + 1, stamp, nentries);
+        } else if (col[w] == WHT) {
+            int cw = s->comp[w];
+            if (cw < 0 || cw == c || s->comp_clue[cw] >= 0) continue;
+            int cost = base + s->comp_size[cw];
+            if (cost > need || s->done[N + cw] == stamp) continue;
+            offer(s, N + cw, cost, stamp, nentries);
+        }
+    }
+}
+
+/* Cells every completion of island c must use: an unknown cell whose removal cuts off so
+ * much of the island's reach (the cells finalised in rule_reach, marked done == stamp)
+ * that fewer than `need` cells stay connected to it. Tarjan from the island's first cell,
+ * over the reached cells and the island's own cells. */
+static int island_cuts(Search *s, uint8_t *col, int c, int need, int reached, int stamp,
+                       int *changed) {
+    int time = 0, sp = 0;
+    int root = s->comp_cells[s->comp_start[c]];
+    int vstamp = ++s->stamp_now;
+    s->node_stamp[root] = vstamp;
+    s->disc[root] = s->low[root] = ++time;
+    s->iter[root] = 0;
+    s->sub_black[root] = 0; /* here: reached cells in the subtree */
+    s->scomp[root] = -1;
+    s->stk[sp++] = root;
+    while (sp > 0) {
+        int v = s->stk[sp - 1];
+        if (s->iter[v] < 4) {
+            int w = s->nb[v * 4 + s->iter[v]++];
+            if (w < 0 || s->done[w] != stamp) continue;
+            if (s->node_stamp[w] != vstamp) {
+                s->node_stamp[w] = vstamp;
+                s->scomp[w] = v;
+                s->disc[w] = s->low[w] = ++time;
+                s->iter[w] = 0;
+                s->sub_black[w] = s->comp[w] == c ? 0 : 1;
+                s->best[w] = 0; /* cells cut off if w goes */
+                s->stk[sp++] = w;
+            } else if (w != s->scomp[v] && s->disc[w] < s->low[v]) {
+                s->low[v] = s->disc[w];
+            }
+        } else {
+            sp--;
+            int p = s->scomp[v];
+            if (p < 0) continue;
+            if (s->low[v] < s->low[p]) s->low[p] = s->low[v];
+            s->sub_black[p] += s->sub_black[v];
+            if (s->low[v] >= s->disc[p] && col[p] == UNK) s->best[p] += s->sub_black[v];
+        }
+    }
+    for (int i = 0; i < s->N; i++) {
+        if (s->node_stamp[i] != vstamp || col[i] != UNK || s->done[i] != stamp) continue;
+        if (s->comp[i] == c) continue;
+        if (reached - 1 - s->best[i] < need) {
+            col[i] = WHT;
+            (*changed)++;
+        }
+    }
+    return OK;
+}
+
+/* Shortest growth of every incomplete island; unreachable unknown cells are black. */
+static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
+    int N = s->N;
+    int *reach = s->reach_count;
+    for (int i = 0; i < N; i++) reach[i] = 0;
+    for (int c = 0; c < ncomp; c++) {
+        int k = s->comp_clue[c];
+        if (k < 0) continue;
+        int val = s->clue_val[k];
+        int need = val > 0 ? val - s->comp_size[c] : N;
+        if (need <= 0) continue;
+        if (need > 64 && limit_reached(s)) return OK; /* the caller sees s->stop */
+        int stamp = ++s->stamp_now, nentries = 0, reached = 0;
+        for (int b = 0; b <= need; b++) s->bucket_head[b] = -1;
+        int from = s->comp_start[c], to = s->comp_start[c + 1];
+        for (int q = from; q < to; q++) s->done[s->comp_cells[q]] = stamp;
+        s->done[N + c] = stamp;
+        for (int q = from; q < to; q++)
+            relax(s, col, s->comp_cells[q], 0, c, need, stamp, &nentries);
+        for (int b = 1; b <= need; b++) {
+            while (s->bucket_head[b] >= 0) {
+                int e = s->bucket_head[b];
+                s->bucket_head[b] = s->entry_next[e];
+                int node = s->entry_node[e];
+                if (s->done[node] == stamp || s->best[node] != b) continue;
+                s->done[node] = stamp;
+                if (node < N) {
+                    reach[node]++;
+                    reached++;
+                    relax(s, col, node, b, c, need, stamp, &nentries);
+                } else {
+                    int cw = node - N;
+                    int f2 = s->comp_start[cw], t2 = s->comp_start[cw + 1];
+                    for (int q = f2; q < t2; q++) {
+                        int x = s->comp_cells[q];
+                        s->done[x] = stamp;
+                        reach[x]++;
+                    }
+                    reached += t2 - f2;
+                    for (int q = f2; q < t2; q++)
+                        relax(s, col, s->comp_cells[q], b, c, need, stamp, &nentries);
+                }
+            }
+        }
+        if (reached < need && val > 0) return FAIL;
+        if (val > 0 && need > 1 && s->cuts) {
+            int r = island_cuts(s, col, c, need, reached, stamp, changed);
+            if (r != OK) return r;
+        }
+    }
+    for (int i = 0; i < N; i++) {
+        if (reach[i]) continue;
+        if (col[i] == UNK) {
+            col[i] = BLK;
+            (*changed)++;
+        } else if (col[i] == WHT && s->comp_clue[s->comp[i]] < 0) {
+            return FAIL;
+        }
+    }
+    return OK;
+}
+
+/* ---- sea ---------------------------------------------------------------------------- */
+
+/* The black cells must connect through non-white cells. */
+static int rule_sea(Search *s, uint8_t *col, int *changed) {
+    int N = s->N, nblack = 0, root = -1;
+    for (int i = 0; i < N; i++) {
+        if (col[i] == BLK) {
+            if (root < 0) root = i;
+            nblack++;
+        }
+    }
+    int want = s->has_q ? -1 : N - s->total_white; /* sea size, when known */
+    if (nblack == 0) return OK;
+
+    /* the region of non-white cells around the root must hold every black cell */
+    int stamp = ++s->stamp_now, head = 0, tail = 0, blacks = 0;
+    s->queue[tail++] = root;
+    s->seen[root] = stamp;
+    while (head < tail) {
+        int v = s->queue[head++];
+        blacks += col[v] == BLK;
+        for (int d = 0; d < 4; d++) {
+            int w = s->nb[v * 4 + d];
+            if (w >= 0 && col[w] != WHT && s->seen[w] != stamp) {
+                s->seen[w] = stamp;
+                s->queue[tail++] = w;
+            }
+        }
+    }
+    if (blacks < nblack) return FAIL;
+    if (want >= 0 && tail < want) return FAIL;
+    for (int i = 0; i < N; i++) {
+        if (col[i] == UNK && s->seen[i] != stamp) {
+            col[i] = WHT;
+            (*changed)++;
+        }
+    }
+    if (*changed) return OK;
+
+    /* the sea's budget: an unknown cell whose shortest link to a black cell takes more
+       unknown cells (itself included) than the sea has left cannot be black */
+    if (want >= 0 && s->sea_reach) {
+        int budget = want - nblack, h = 0, t = 0, rstamp = ++s->stamp_now;
+        for (int i = 0; i < N; i++) {
+            if (col[i] == BLK) {
+                s->queue[t++] = i;
+                s->done[i] = rstamp;
+                s->best[i] = 0;
+            }
+        }
+        while (h < t) {
+            int v = s->queue[h++];
+            if (s->best[v] >= budget) continue;
+            for (int d = 0; d < 4; d++) {
+                int w = s->nb[v * 4 + d];
+                if (w >= 0 && col[w] == UNK && s->done[w] != rstamp) {
+                    s->done[w] = rstamp;
+                    s->best[w] = s->best[v] + 1;
+                    s->queue[t++] = w;
+                }
+            }
+        }
+        for (int i = 0; i < N; i++) {
+            if (col[i] == UNK && s->done[i] != rstamp) {
+                col[i] = WHT;
+                (*changed)++;
+            }
+        }
+        if (*changed) return OK;
+    }
+
+    /* black components with a single exit */
+    int bstamp = ++s->stamp_now;
+    for (int i = 0; i < N; i++) {
+        if (col[i] != BLK || s->done[i] == bstamp) continue;
+        int h = 0, t = 0, exits = 0, one = -1, estamp = ++s->stamp_now;
+        s->queue[t++] = i;
+        s->done[i] = bstamp;
+        while (h < t) {
+            int v = s->queue[h++];
+            for (int d = 0; d < 4; d++) {
+                int w = s->nb[v * 4 + d];
+                if (w < 0) continue;
+                if (col[w] == BLK && s->done[w] != bstamp) {
+                    s->done[w] = bstamp;
+                    s->queue[t++] = w;
+                } else if (col[w] == UNK && s->seen[w] != estamp) {
+                    s->seen[w] = estamp;
+                    exits++;
+                    one = w;
+                }
+            }
+        }
+        if (t < nblack || (want >= 0 && t < want)) {
+            if (exits == 0) return FAIL;
+            if (exits == 1) {
+                /* the components seen so far are stale now: start again */
+                col[one] = BLK;
+                (*changed)++;
+                return OK;
+            }
+        }
+    }
+    if (*changed) return OK;
+
+    /* unknown cut vertices between black cells (iterative Tarjan from the black root) */
+    int time = 0, sp = 0;
+    int dstamp = ++s->stamp_now;
+    s->done[root] = dstamp;
+    s->disc[root] = s->low[root] = ++time;
+    s->iter[root] = 0;
+    s->sub_black[root] = 1;
+    s->scomp[root] = -1; /* parent */
+    s->stk[sp++] = root;
+    while (sp > 0) {
+        int v = s->stk[sp - 1];
+        if (s->iter[v] < 4) {
+            int w = s->nb[v * 4 + s->iter[v]++];
+            if (w < 0 || col[w] == WHT) continue;
+            if (s->done[w] != dstamp) {
+                s->done[w] = dstamp;
+                s->scomp[w] = v;
+                s->disc[w] = s->low[w] = ++time;
+                s->iter[w] = 0;
+                s->sub_black[w] = col[w] == BLK;
+                s->stk[sp++] = w;
+            } else if (w != s->scomp[v] && s->disc[w] < s->low[v]) {
+                s->low[v] = s->disc[w];
+            }
+        } else {
+            sp--;
+            int p = s->scomp[v];
+            if (p < 0) continue;
+            if (s->low[v] < s->low[p]) s->low[p] = s->low[v];
+            s->sub_black[p] += s->sub_black[v];
+            if (s->low[v] >= s->disc[p] && col[p] == UNK && s->sub_black[v] > 0) {
+                col[p] = BLK;
+                (*changed)++;
+            }
+        }
+    }
+    return OK;
+}
+
+/* ---- propagation -------------------------------------------------------------------- */
+
+/* Applies the rules to a fixpoint. FAIL: no solution extends `col`. On OK, check
+ * s->stop: a limit may have cut the work short (the state is then merely unfinished). */
+static int propagate(Search *s, uint8_t *col) {
+    s->propagations++;
+    if (s->stamp_now > 0x70000000) {
+        /* stamps would overflow: start them again (nothing holds an old one here) */
+        memset(s->seen, 0, sizeof(int) * (2 * (size_t)s->N + 2));
+        memset(s->done, 0, sizeof(int) * (2 * (size_t)s->N + 2));
+        s->stamp_now = 0;
+    }
+    for (;;) {
+        if (limit_reached(s)) return OK;
+        int changed = 0;
+        int n = white_components(s, col);
+        if (n < 0) return FAIL;
+        if (!rule_islands(s, col, n, &changed)) return FAIL;
+        if (!rule_pools(s, col, &changed)) return FAIL;
+        if (!rule_count(s, col, &changed)) return FAIL;
+        if (changed) continue;
+        if (s->areas && !rule_areas(s, col, &changed)) return FAIL;
+        if (changed) continue;
+        if (!rule_reach(s, col, n, &changed)) return FAIL;
+        if (changed) continue;
+        if (!rule_sea(s, col, &changed)) return FAIL;
+        if (changed) continue;
+        return OK;
+    }
+}
+
+/* Whether a full board obeys every rule (independent of the propagation above). */
+static int verify(Search *s, const uint8_t *col) {
+    int N = s->N, R = s->R, C = s->C;
+    for (int i = 0; i < N; i++)
+        if (col[i] == UNK) return 0;
+    int n = white_components(s, col);
+    if (n < 0) return 0;
+    for (int c = 0; c < n; c++) {
+        int k = s->comp_clue[c];
+        if (k < 0) return 0;
+        if (s->clue_val[k] > 0 && s->comp_size[c] != s->clue_val[k]) return 0;
+    }
+    for (int r = 0; r + 1 < R; r++)
+        for (int c = 0; c + 1 < C; c++) {
+            int a = r * C + c;
+            if (col[a] == BLK && col[a + 1] == BLK && col[a + C] == BLK && col[a + C + 1] == BLK)
+                return 0;
+        }
+    int root = -1, nblack = 0;
+    for (int i = 0; i < N; i++)
+        if (col[i] == BLK) {
+            if (root < 0) root = i;
+            nblack++;
+        }
+    if (root < 0) return 1;
+    int stamp = ++s->stamp_now, head = 0, tail = 0;
+    s->queue[tail++] = root;
+    s->seen[root] = stamp;
+    while (head < tail) {
+        int v = s->queue[head++];
+        for (int d = 0; d < 4; d++) {
+            int w = s->nb[v * 4 + d];
+            if (w >= 0 && col[w] == BLK && s->seen[w] != stamp) {
+                s->seen[w] = stamp;
+                s->queue[tail++] = w;
+            }
+        }
+    }
+    return tail == nblack;
+}
+
+/* ---- probing ------------------------------------------------------------------------ */
+
+/* Failed literals to a fixpoint. FAIL: refuted. On OK (and no s->stop), *cell is the
+ * unknown cell to branch on (-1 when none is left) and *first the colour to try first. */
+static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first) {
+    int N = s->N;
+    uint8_t *a = s->probe_a, *b = s->probe_b;
+    for (;;) {
+        int progress = 0, best = -1;
+        long long best_score = -1;
+        uint8_t best_first = WHT;
+        for (int i = 0; i < N; i++) {
+            if (col[i] != UNK) continue;
+            s->probes++;
+            memcpy(a, col, N);
+            a[i] = BLK;
+            int ra = propagate(s, a);
+            if (s->stop) return OK;
+            if (!ra) {
+                col[i] = WHT;
+                if (!propagate(s, col)) return FAIL;
+                if (s->stop) return OK;
+                progress = 1;
+                continue;
+            }
+            memcpy(b, col, N);
+            b[i] = WHT;
+            int rb = propagate(s, b);
+            if (s->stop) return OK;
+            if (!rb) {
+                col[i] = BLK;
+                if (!propagate(s, col)) return FAIL;
+                if (s->stop) return OK;
+                progress = 1;
+                continue;
+            }
+            int da = 0, db = 0, agree = 0;
+            for (int j = 0; j < N; j++) {
+                if (col[j] != UNK) continue;
+                da += a[j] != UNK;
+                db += b[j] != UNK;
+                if (a[j] != UNK && a[j] == b[j]) {
+                    col[j] = a[j];
+                    agree = 1;
+                }
+            }
+            if (agree) {
+                if (!propagate(s, col)) return FAIL;
+                if (s->stop) return OK;
+                progress = 1;
+                continue;
+            }
+            long long score = (long long)(da + 1) * (db + 1);
+            if (score > best_score) {
+                best_score = score;
+                best = i;
+                best_first = WHT; /* grow islands first: finds solutions sooner */
+            }
+        }
+        if (!progress) {
+            *cell = best;
+            *first = best_first;
+            return OK;
+        }
+    }
+}
+
+/* ---- search ------------------------------------------------------------------------- */
+
+static int grow_frames(Search *s, int depth) {
+    if (depth < s->cap) return 1;
+    int cap = s->cap ? s->cap * 2 : 16;
+    while (cap <= depth) cap *= 2;
+    uint8_t *frames = realloc(s->frames, (size_t)cap * s->N);
+    int *cells = realloc(s->frame_cell, sizeof(int) * cap);
+    int *tried = realloc(s->frame_tried, sizeof(int) * cap);
+    uint8_t *first = realloc(s->frame_first, cap);
+    if (frames) s->frames = frames;
+    if (cells) s->frame_cell = cells;
+    if (tried) s->frame_tried = tried;
+    if (first) s->frame_first = first;
+    if (!frames || !cells || !tried || !first) return 0;
+    s->cap = cap;
+    return 1;
+}
+
+/* Runs the search to its next solution (left in s->solution): 1 found, 0 none left or a
+ * limit stopped it (s->stop), -1 out of memory. */
+static int search_next(Search *s) {
+    int N = s->N;
+    if (s->finished) return 0;
+    if (!s->started) {
+        s->started = 1;
+        if (!grow_frames(s, 0)) return -1;
+        uint8_t *root = s->frames;
+        memcpy(root, s->start, N);
+        int ok = 1;
+        for (int k = 0; k < s->K; k++) {
+            if (root[s->clue_cell[k]] == BLK) ok = 0;
+            root[s->clue_cell[k]] = WHT;
+        }
+        s->nodes++;
+        int cell = -1;
+        uint8_t first = WHT;
+        if (ok) ok = propagate(s, root);
+        if (s->stop) return 0;
+        if (ok) ok = probe(s, root, &cell, &first);
+        if (s->stop) return 0;
+        if (!ok) {
+            s->finished = s->complete = 1;
+            return 0;
+        }
+        if (cell < 0) {
+            s->finished = s->complete = 1;
+            if (!verify(s, root)) return 0;
+            memcpy(s->solution, root, N);
+            return 1;
+        }
+        s->frame_cell[0] = cell;
+        s->frame_tried[0] = 0;
+        s->frame_first[0] = first;
+        s->depth = 1;
+    }
+    while (s->depth > 0) {
+        if (limit_reached(s)) return 0;
+        if (s->max_nodes > 0 && s->nodes >= s->max_nodes) {
+            s->stop = 2;
+            return 0;
+        }
+        int f = s->depth - 1;
+        if (s->frame_tried[f] == 2) {
+            s->depth--;
+            continue;
+        }
+        uint8_t color = s->frame_first[f];
+        if (s->frame_tried[f] == 1) color = color == BLK ? WHT : BLK;
+        s->frame_tried[f]++;
+        if (!grow_frames(s, s->depth)) return -1;
+        uint8_t *parent = s->frames + (size_t)f * N;
+        uint8_t *child = s->frames + (size_t)s->depth * N;
+        memcpy(child, parent, N);
+        child[s->frame_cell[f]] = color;
+        s->nodes++;
+        int cell = -1;
+        uint8_t first = WHT;
+        int ok = propagate(s, child);
+        if (s->stop) return 0;
+        if (ok) ok = probe(s, child, &cell, &first);
+        if (s->stop) return 0;
+        if (!ok) continue;
+        if (cell < 0) {
+            if (!verify(s, child)) continue;
+            memcpy(s->solution, child, N);
+            return 1;
+        }
+        s->frame_cell[s->depth] = cell;
+        s->frame_tried[s->depth] = 0;
+        s->frame_first[s->depth] = first;
+        s->depth++;
+    }
+    s->finished = s->complete = 1;
+    return 0;
+}
+
+/* ---- the Python type ---------------------------------------------------------------- */
+
+static void Search_dealloc(Search *s) {
+    free(s->nb);
+    free(s->clue_cell);
+    free(s->clue_val);
+    free(s->cell_clue);
+    free(s->comp);
+    free(s->comp_size);
+    free(s->comp_clue);
+    free(s->comp_start);
+    free(s->comp_cells);
+    free(s->comp_exits);
+    free(s->queue);
+    free(s->best);
+    free(s->seen);
+    free(s->done);
+    free(s->reach_count);
+    free(s->node_stamp);
+    free(s->disc);
+    free(s->low);
+    free(s->iter);
+    free(s->sub_black);
+    free(s->stk);
+    free(s->scomp);
+    free(s->bucket_head);
+    free(s->entry_node);
+    free(s->entry_next);
+    free(s->probe_a);
+    free(s->probe_b);
+    free(s->frames);
+    free(s->frame_cell);
+    free(s->frame_tried);
+    free(s->frame_first);
+    free(s->start);
+    free(s->solution);
+    Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"rows", "cols", "clues", "start", "seconds", "nodes", NULL};
+    int R, C;
+    PyObject *clues;
+    Py_buffer start = {0};
+    double seconds = -1;
+    long long nodes = -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOy*|dL", kwlist, &R, &C, &clues, &start,
+                                     &seconds, &nodes))
+        return -1;
+    if (R < 1 || C < 1 || (long long)R * C > 1000000 || start.len != (Py_ssize_t)R * C) {
+        PyBuffer_Release(&start);
+        PyErr_SetString(PyExc_ValueError, "bad grid size or start length");
+        return -1;
+    }
+    int N = R * C;
+    s->R = R;
+    s->C = C;
+    s->N = N;
+    PyObject *seq = PySequence_Fast(clues, "clues must be a sequence of (cell, value)");
+    if (!seq) {
+        PyBuffer_Release(&start);
+        return -1;
+    }
+    int K = (int)PySequence_Fast_GET_SIZE(seq);
+    s->K = K;
+#define ALLOC(field, count) (s->field = calloc((size_t)(count) + 1, sizeof(*s->field)))
+    int ok = ALLOC(nb, 4 * N) && ALLOC(clue_cell, K) && ALLOC(clue_val, K) &&
+             ALLOC(cell_clue, N) && ALLOC(comp, N) && ALLOC(comp_size, N + 1) &&
+             ALLOC(comp_clue, N + 1) && ALLOC(comp_start, N + 2) && ALLOC(comp_cells, N) &&
+             ALLOC(comp_exits, N + 1) && ALLOC(queue, N) && ALLOC(best, 2 * N + 2) &&
+             ALLOC(seen, 2 * N + 2) && ALLOC(done, 2 * N + 2) && ALLOC(reach_count, N) &&
+             ALLOC(node_stamp, N) && ALLOC(disc, N) && ALLOC(low, N) && ALLOC(iter, N) &&
+             ALLOC(sub_black, N) && ALLOC(stk, N) && ALLOC(scomp, N) &&
+             ALLOC(bucket_head, N + 2) && ALLOC(entry_node, 8 * N + 16) &&
+             ALLOC(entry_next, 8 * N + 16) && ALLOC(probe_a, N) && ALLOC(probe_b, N) &&
+             ALLOC(start, N) && ALLOC(solution, N);
+#undef ALLOC
+    if (!ok) {
+        Py_DECREF(seq);
+        PyBuffer_Release(&start);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int i = 0; i < N; i++) {
+        int r = i / C, c = i % C;
+        s->nb[i * 4 + 0] = r > 0 ? i - C : -1;
+        s->nb[i * 4 + 1] = c > 0 ? i - 1 : -1;
+        s->nb[i * 4 + 2] = c + 1 < C ? i + 1 : -1;
+        s->nb[i * 4 + 3] = r + 1 < R ? i + C : -1;
+        s->cell_clue[i] = -1;
+    }
+    for (int k = 0; k < K; k++) {
+        int cell, val;
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, k);
+        if (!PyArg_ParseTuple(item, "ii", &cell, &val) || cell < 0 || cell >= N ||
+            s->cell_clue[cell] >= 0 || val == 0 || val < -1) {
+            Py_DECREF(seq);
+            PyBuffer_Release(&start);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad clue");
+            return -1;
+        }
+        s->clue_cell[k] = cell;
+        s->clue_val[k] = val;
+        s->cell_clue[cell] = k;
+        if (val < 0) s->has_q = 1;
+        else s->total_white += val;
+    }
+    Py_DECREF(seq);
+    const uint8_t *given = start.buf;
+    for (int i = 0; i < N; i++) s->start[i] = given[i] <= WHT ? given[i] : UNK;
+    PyBuffer_Release(&start);
+    s->remaining = seconds; /* search time left; a deadline is set from it on each call */
+    s->deadline = 0;
+    s->max_nodes = nodes;
+    s->cuts = 1;
+    s->areas = 1;
+    s->sea_reach = 1;
+    const char *knobs = getenv("NURIKABE_CSOLVE_OFF"); /* developer switch for measuring */
+    if (knobs) {
+        if (strstr(knobs, "cuts")) s->cuts = 0;
+        if (strstr(knobs, "areas")) s->areas = 0;
+        if (strstr(knobs, "seareach")) s->sea_reach = 0;
+    }
+    return 0;
+}
+
+/* next() -> bytes of the next solution's black cells (bit i = cell i), or None. */
+static PyObject *Search_next(Search *s, PyObject *Py_UNUSED(ignored)) {
+    if (s->stop || s->finished) Py_RETURN_NONE;
+    double began = now_seconds();
+    if (s->remaining >= 0) {
+        if (s->remaining == 0) {
+            s->stop = 1;
+            Py_RETURN_NONE;
+        }
+        s->deadline = began + s->remaining;
+    }
+    int found = search_next(s);
+    if (s->remaining >= 0) {
+        s->remaining -= now_seconds() - began;
+        if (s->remaining < 0) s->remaining = 0;
+    }
+    if (found < 0) return PyErr_NoMemory();
+    if (s->stop == 3) return NULL; /* the signal handler's exception is set */
+    if (!found) Py_RETURN_NONE;
+    int nbytes = (s->N + 7) / 8;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, nbytes);
+    if (!out) return NULL;
+    uint8_t *bits = (uint8_t *)PyBytes_AS_STRING(out);
+    memset(bits, 0, nbytes);
+    for (int i = 0; i < s->N; i++)
+        if (s->solution[i] == BLK) bits[i >> 3] |= (uint8_t)(1u << (i & 7));
+    return out;
+}
+
+static PyObject *Search_get_stop(Search *s, void *closure) {
+    (void)closure;
+    switch (s->stop) {
+    case 1: return PyUnicode_FromString("seconds");
+    case 2: return PyUnicode_FromString("nodes");
+    case 3: return PyUnicode_FromString("interrupted");
+    default: Py_RETURN_NONE;
+    }
+}
+
+static PyObject *Search_get_complete(Search *s, void *closure) {
+    (void)closure;
+    return PyBool_FromLong(s->complete);
+}
+
+static PyObject *Search_get_nodes(Search *s, void *closure) {
+    (void)closure;
+    return PyLong_FromLongLong(s->nodes);
+}
+
+static PyObject *Search_get_propagations(Search *s, void *closure) {
+    (void)closure;
+    return PyLong_FromLongLong(s->propagations);
+}
+
+static PyObject *Search_get_probes(Search *s, void *closure) {
+    (void)closure;
+    return PyLong_FromLongLong(s->probes);
+}
+
+/* Whether some branch is left to explore (False once the search space is exhausted). */
+static PyObject *Search_get_pending(Search *s, void *closure) {
+    (void)closure;
+    if (s->finished) Py_RETURN_FALSE;
+    if (!s->started) Py_RETURN_TRUE;
+    for (int f = 0; f < s->depth; f++)
+        if (s->frame_tried[f] < 2) Py_RETURN_TRUE;
+    Py_RETURN_FALSE;
+}
+
+static PyGetSetDef Search_getset[] = {
+    {"pending", (getter)Search_get_pending, NULL, "Whether branches are left to explore.", NULL},
+    {"stop", (getter)Search_get_stop, NULL, "Which limit stopped the search, or None.", NULL},
+    {"complete", (getter)Search_get_complete, NULL, "Whether the space was exhausted.", NULL},
+    {"nodes", (getter)Search_get_nodes, NULL, "Search nodes (states propagated).", NULL},
+    {"propagations", (getter)Search_get_propagations, NULL, "Propagations run.", NULL},
+    {"probes", (getter)Search_get_probes, NULL, "Cells probed both ways.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMethodDef Search_methods[] = {
+    {"next", (PyCFunction)Search_next, METH_NOARGS,
+     "The next solution's black cells as little-endian bits, or None when there is none "
+     "left or a limit stopped the search."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "nurikabe.solver._csolve.Search",
+    .tp_doc = "Search(rows, cols, clues, start, seconds=-1, nodes=-1): an exact search.",
+    .tp_basicsize = sizeof(Search),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Search_init,
+    .tp_dealloc = (destructor)Search_dealloc,
+    .tp_methods = Search_methods,
+    .tp_getset = Search_getset,
+};
+
+static struct PyModuleDef csolve_module = {
+    PyModuleDef_HEAD_INIT, "_csolve",
+    "The compiled core of the native exact engine (see solver/compiled.py).", -1, NULL,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__csolve(void) {
+    if (PyType_Ready(&SearchType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&csolve_module);
+    if (!m) return NULL;
+    Py_INCREF(&SearchType);
+    if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
+        Py_DECREF(&SearchType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,130 @@
+"""The default exact engine, `native`: a thin driver around the compiled core `_csolve`.
+
+Owns `CompiledSearch`, which has the engine interface of `solver` (a generator of
+solution boards under a `Limit`, then ``complete``, ``limit_hit``, ``nodes``,
+``seconds``). The search itself (propagation, failed-literal probing, depth-first
+search) is C code in ``_csolve.c``, built when the package is installed; its module
+docstring lists the rules. Where no C compiler was available at install time,
+`AVAILABLE` is False and the registry falls back to the pure-Python engine
+(`solver.native`), which is slower but gives the same answers.
+
+Imports only `puzzle` and `solver.result`, plus the compiled module.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
+from .result import Limit
+
+try:
+    from . import _csolve
+except ImportError:  # built without a C compiler
+    _csolve = None
+
+__all__ = ["AVAILABLE", "CompiledSearch"]
+
+AVAILABLE = _csolve is not None
+"""Whether the compiled core was built."""
+
+_UNKNOWN, _BLACK, _WHITE = 0, 1, 2
+
+
+class CompiledSearch:
+    """Depth-first search for the solutions of `puzzle`, within `limit`, in compiled code.
+
+    `start` is an optional partial board whose black and white cells are taken as given.
+    Iterate `solutions()`; afterwards `complete`, `limit_hit`, `nodes` and `seconds` tell
+    how it went. Ctrl-C interrupts it (KeyboardInterrupt) within a few milliseconds.
+
+    >>> p = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]])
+    >>> s = CompiledSearch(p, Limit(solutions=None))
+    >>> sorted(str(b).replace("\\n", "/") for b in s.solutions()), s.complete
+    (['..#/###/#..', '.##/.#./##.'], True)
+    """
+
+    engine = "native"
+    """The engine's name, for `Stats.engine`."""
+
+    def __init__(self, puzzle: Puzzle, limit: Limit, *, start: Board | None = None) -> None:
+        if _csolve is None:
+            raise ImportError("the compiled core was not built", name=__name__)
+        self.puzzle = puzzle
+        self.limit = limit
+        self.start = start
+        self.complete = False
+        """Whether the whole space was searched (no further solution exists)."""
+        self.limit_hit: str | None = None
+        """Which limit stopped the search: ``"solutions"``, ``"seconds"`` or ``"nodes"``."""
+        self.nodes = 0
+        """Search nodes (states propagated)."""
+        self.seconds = 0.0
+        """Wall-clock time spent inside the search."""
+        self.propagations = 0
+        """Propagations to a fixpoint (probes included)."""
+        self.probes = 0
+        """Cells probed both ways."""
+
+    def _core(self) -> _csolve.Search:  # type: ignore[name-defined]
+        puzzle = self.puzzle
+        grid = puzzle.grid
+        size = grid.size
+        cells = bytearray(size)
+        if self.start is not None:
+            for i in _bits(self.start.black_mask):
+                cells[i] = _BLACK
+            for i in _bits(self.start.white_mask):
+                cells[i] = _WHITE
+        clues = [(cell, -1 if v == UNKNOWN_CLUE else v) for cell, v in puzzle.clues.items()]
+        limit = self.limit
+        seconds = -1.0 if limit.seconds is None else max(0.0, float(limit.seconds))
+        nodes = -1 if limit.nodes is None else max(0, int(limit.nodes))
+        return _csolve.Search(grid.rows, grid.cols, clues, bytes(cells), seconds, nodes)
+
+    def solutions(self) -> Iterator[Board]:
+        """Yield solution boards until the space or the limit runs out."""
+        began = time.perf_counter()
+        core = self._core()
+        wanted = self.limit.solutions
+        found = 0
+        puzzle = self.puzzle
+        full = puzzle.grid.full
+        try:
+            if wanted is not None and wanted <= 0:
+                self.limit_hit = "solutions"
+                return
+            while True:
+                bits = core.next()
+                if bits is None:
+                    break
+                black = int.from_bytes(bits, "little")
+                found += 1
+                self._tally(core, began)
+                yield Board(puzzle, black, full & ~black)
+                began = time.perf_counter()
+                if wanted is not None and found >= wanted:
+                    if core.pending:
+                        self.limit_hit = "solutions"
+                    else:
+                        self.complete = True
+                    return
+            self.complete = bool(core.complete)
+            if not self.complete:
+                self.limit_hit = core.stop
+        finally:
+            self._tally(core, began)
+
+    def _tally(self, core: _csolve.Search, began: float) -> None:  # type: ignore[name-defined]
+        self.seconds += time.perf_counter() - began
+        self.nodes = core.nodes
+        self.propagations = core.propagations
+        self.probes = core.probes
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low

@@ -1,0 +1,157 @@
+"""Tests of the compiled core of the default engine (`nurikabe.solver.compiled`).
+
+The brute-force oracle already checks the default engine on tiny puzzles
+(test_solver_api.py). Here: agreement with the independent pure-Python engine on
+puzzles too big for brute force, the published corpus, start assumptions, the limits,
+interruption by a signal, and the fallback when the C core is missing.
+"""
+
+from __future__ import annotations
+
+import random
+import signal
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nurikabe.puzzle import UNKNOWN_CLUE, Puzzle
+from nurikabe.solver import Limit, Status, count_solutions, solve
+from nurikabe.solver import compiled as compiled_module
+from nurikabe.solver.compiled import AVAILABLE, CompiledSearch
+
+from .corpus import corpus
+
+pytestmark = pytest.mark.skipif(not AVAILABLE, reason="the C core was not built")
+
+Q = UNKNOWN_CLUE
+
+
+@st.composite
+def small_puzzles(draw: st.DrawFn) -> Puzzle:
+    """Random 4x4 to 6x7 puzzles with a handful of clues (sound or not)."""
+    rows = draw(st.integers(4, 6))
+    cols = draw(st.integers(4, 7))
+    n = rows * cols
+    cells = draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=7, unique=True))
+    values = st.sampled_from([1, 2, 2, 3, 3, 4, 5, 6, 8, Q])
+    return Puzzle(rows, cols, {cell: draw(values) for cell in cells})
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_puzzles())
+def test_agrees_with_the_python_engine(puzzle: Puzzle) -> None:
+    """Both engines count the same solutions (up to 50), independently written."""
+    limit = Limit(solutions=50, seconds=60)
+    ours = count_solutions(puzzle, limit=limit, engine="native", keep=None)
+    theirs = count_solutions(puzzle, limit=limit, engine="python", keep=None)
+    assert ours.count == theirs.count
+    if ours.complete and theirs.complete:
+        assert {b.black_mask for b in ours.solutions} == {b.black_mask for b in theirs.solutions}
+
+
+def _corpus_every(step: int, max_cells: int) -> list:  # type: ignore[type-arg]
+    docs = [d for d in corpus() if d.puzzle.grid.size <= max_cells]
+    return docs[::step]
+
+
+@pytest.mark.parametrize("doc", _corpus_every(4, 400), ids=lambda d: d.meta["id"])
+def test_corpus_unique_and_published(doc) -> None:  # type: ignore[no-untyped-def]
+    result = solve(doc.puzzle, limit=Limit(solutions=2, seconds=30))
+    assert result.status is Status.UNIQUE, result.limit_hit
+    assert result.solution is not None
+    assert result.solution.black_mask == doc.solution.black_mask
+    assert result.stats.engine == "native"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("doc", _corpus_every(1, 10**6), ids=lambda d: d.meta["id"])
+def test_whole_corpus(doc) -> None:  # type: ignore[no-untyped-def]
+    result = solve(doc.puzzle, limit=Limit(solutions=2, seconds=120))
+    assert result.status is Status.UNIQUE, result.limit_hit
+    assert result.solution is not None
+    assert result.solution.black_mask == doc.solution.black_mask
+
+
+@pytest.mark.parametrize("doc", _corpus_every(25, 200), ids=lambda d: d.meta["id"])
+def test_start_boards(doc) -> None:  # type: ignore[no-untyped-def]
+    """Part of the solution as a start gives the solution; one wrong cell gives none."""
+    puzzle, solution = doc.puzzle, doc.solution
+    rng = random.Random(doc.meta["id"])
+    free = [i for i in range(puzzle.grid.size) if i not in puzzle.clues]
+    start = puzzle.empty_board()
+    for cell in rng.sample(free, len(free) // 3):
+        if solution.black_mask >> cell & 1:
+            start.set_black(cell)
+        else:
+            start.set_white(cell)
+    result = solve(puzzle, start=start)
+    assert result.status is Status.UNIQUE
+    assert result.solution is not None and result.solution.black_mask == solution.black_mask
+    wrong = puzzle.empty_board()
+    cell = rng.choice(free)
+    if solution.black_mask >> cell & 1:
+        wrong.set_white(cell)
+    else:
+        wrong.set_black(cell)
+    assert solve(puzzle, start=wrong).status is Status.NONE
+
+
+def test_a_black_clue_cell_in_the_start_has_no_solution() -> None:
+    puzzle = Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]])
+    start = puzzle.empty_board()
+    start.set_black(0)
+    assert solve(puzzle, start=start).status is Status.NONE
+
+
+def test_node_limit_is_unknown_not_none() -> None:
+    puzzle = Puzzle(8, 8, {27: Q})
+    result = solve(puzzle, limit=Limit(solutions=2, nodes=1, seconds=10))
+    assert result.status in (Status.UNKNOWN, Status.MULTIPLE)
+    if result.status is Status.UNKNOWN:
+        assert result.limit_hit == "nodes" and not result.complete
+
+
+def test_zero_seconds_is_unknown() -> None:
+    puzzle = Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]])
+    result = solve(puzzle, limit=Limit(solutions=2, seconds=0))
+    assert result.status is Status.UNKNOWN and result.limit_hit == "seconds"
+
+
+def test_a_signal_interrupts_the_search() -> None:
+    """Ctrl-C (here: a timer signal whose handler raises) stops a search within moments."""
+
+    class Interrupted(Exception):
+        pass
+
+    def handler(signum: int, frame: object) -> None:
+        raise Interrupted
+
+    puzzle = Puzzle(60, 60, {r * 60 + c: Q for r in range(0, 60, 5) for c in range(0, 60, 5)})
+    old = signal.signal(signal.SIGALRM, handler)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        began = time.perf_counter()
+        with pytest.raises(Interrupted):
+            list(CompiledSearch(puzzle, Limit(solutions=None, seconds=None)).solutions())
+        assert time.perf_counter() - began < 5
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def test_missing_core_falls_back_to_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(compiled_module, "AVAILABLE", False)
+    puzzle = Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]])
+    result = solve(puzzle)
+    assert result.status is Status.UNIQUE
+    assert result.solution is not None and result.solution.to_rows() == [".##", "##.", "#.."]
+
+
+def test_yields_then_reports_complete() -> None:
+    puzzle = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]])
+    search = CompiledSearch(puzzle, Limit(solutions=2))
+    found = list(search.solutions())
+    assert len(found) == 2
+    assert search.complete and search.limit_hit is None  # nothing was left to explore
