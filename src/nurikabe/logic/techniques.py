@@ -789,9 +789,25 @@ def _memo(state: State) -> dict[object, object]:
 
 
 def _island_reaches(
-    island: Island, dilate: Callable[[int], int], blocked: int, target: int, size: int
+    island: Island,
+    dilate: Callable[[int], int],
+    blocked: int,
+    target: int,
+    size: int,
+    memo: dict[object, object] | None = None,
 ) -> bool:
-    """Whether `island` can reach a cell of `target` avoiding `blocked`."""
+    """Whether `island` can reach a cell of `target` avoiding `blocked`.
+
+    The search never leaves the island's reach (`Analysis.reach` must have run), so the
+    answer depends only on the island, its reach and the parts of `blocked` and `target`
+    inside it; with `memo` it is remembered under those."""
+    if memo is not None:
+        reach = island.reach
+        key = ("reaches", island.mask, reach, blocked & reach, target & reach)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _island_reaches(island, dilate, blocked, target, size)
+        return bool(found)
     region = island.mask
     frontier = region
     allowed = island.allowed & ~blocked
@@ -822,8 +838,13 @@ def orphan_bottleneck(puzzle: Puzzle, state: State) -> Step | None:
     a.reach()
     grid = state.grid
     dilate = grid.dilate
+    memo = _memo(state)
+    orphans = 0
     for orphan in a.orphans:
-        owners = [i for i in a.islands if i.reach & orphan]
+        orphans |= orphan
+    near = [i for i in a.islands if i.reach & orphans] if orphans else []
+    for orphan in a.orphans:
+        owners = [i for i in near if i.reach & orphan]
         exits = grid.border(orphan) & a.unknown
         if not owners or exits.bit_count() < 2:
             continue
@@ -832,7 +853,7 @@ def orphan_bottleneck(puzzle: Puzzle, state: State) -> Step | None:
             candidates &= owner.reach
         for c in bits(candidates):
             bit = 1 << c
-            if not any(_island_reaches(o, dilate, bit, orphan, grid.size) for o in owners):
+            if not any(_island_reaches(o, dilate, bit, orphan, grid.size, memo) for o in owners):
                 premises = orphan
                 for o in owners:
                     premises |= o.mask
@@ -848,54 +869,76 @@ def orphan_bottleneck(puzzle: Puzzle, state: State) -> Step | None:
     return None
 
 
+@lru_cache(maxsize=16)
+def _adjacency(grid: Grid) -> tuple[tuple[int, ...], ...]:
+    """Each cell's neighbours as a tuple of cells (for walks that visit cell by cell)."""
+    return tuple(tuple(bits(m)) for m in grid.neighbors)
+
+
+def _flags(mask: int, size: int) -> bytes:
+    """One byte per cell, ``1`` (49) where `mask` has the cell: a cheap membership test
+    for cell-by-cell walks (a shift of a big mask per cell would cost its length)."""
+    return bin(mask)[:1:-1].ljust(size, "0").encode()
+
+
 def _articulations(state: State) -> tuple[int, int]:
     """(cells whose whitening splits the black cells, premise cells) over black+unknown."""
     grid = state.grid
     black = state.black
     if not black or not black & (black - 1):
         return 0, 0
-    domain = black | state.unknown
-    neighbors = grid.neighbors
-    root = black.bit_length() - 1
     size = grid.size
+    adjacency = _adjacency(grid)
+    inside = _flags(black | state.unknown, size)
+    is_black = _flags(black, size)
+    root = black.bit_length() - 1
     disc = [-1] * size
     low = [0] * size
     nblack = [0] * size
+    parent = [-1] * size
+    next_edge = [0] * size
     disc[root] = 0
     nblack[root] = 1
     counter = 1
     total_black = black.bit_count()
-    forced = 0
-    # Iterative DFS: stack of (cell, parent, remaining neighbour mask).
-    stack = [(root, -1, neighbors[root] & domain)]
+    forced = []
+    # Iterative DFS (Tarjan): `next_edge` is where each cell's neighbour list resumes.
+    stack = [root]
     while stack:
-        v, parent, rest = stack[-1]
-        if rest:
-            low_bit = rest & -rest
-            stack[-1] = (v, parent, rest ^ low_bit)
-            u = low_bit.bit_length() - 1
+        v = stack[-1]
+        edges = adjacency[v]
+        k = next_edge[v]
+        if k < len(edges):
+            next_edge[v] = k + 1
+            u = edges[k]
+            if inside[u] != 49:
+                continue
             du = disc[u]
             if du >= 0:
-                if u != parent and du < low[v]:
+                if u != parent[v] and du < low[v]:
                     low[v] = du
                 continue
             disc[u] = low[u] = counter
             counter += 1
-            nblack[u] = (black >> u) & 1
-            stack.append((u, v, neighbors[u] & domain))
+            nblack[u] = is_black[u] == 49
+            parent[u] = v
+            stack.append(u)
             continue
         stack.pop()
-        if parent < 0:
+        p = parent[v]
+        if p < 0:
             continue
-        if low[v] < low[parent]:
-            low[parent] = low[v]
-        nblack[parent] += nblack[v]
+        if low[v] < low[p]:
+            low[p] = low[v]
+        nblack[p] += nblack[v]
         # A separated subtree with black cells: the parent is forced when black cells
         # also lie outside that subtree.
-        if low[v] >= disc[parent] and parent != root and 0 < nblack[v] < total_black:
-            forced |= 1 << parent
-    forced &= state.unknown
-    return forced, black
+        if low[v] >= disc[p] and p != root and 0 < nblack[v] < total_black:
+            forced.append(p)
+    mask = 0
+    for cell in forced:
+        mask |= 1 << cell
+    return mask & state.unknown, black
 
 
 def sea_articulation(puzzle: Puzzle, state: State) -> Step | None:
@@ -946,20 +989,26 @@ def pool_escape(puzzle: Puzzle, state: State) -> Step | None:
     black = state.black
     unknown = a.unknown
     dilate = grid.dilate
-    corners = grid.pool_corners(black | unknown)
-    for corner in bits(corners):
+    memo = _memo(state)
+    blocks = []
+    region = 0
+    for corner in bits(grid.pool_corners(black | unknown)):
         block = grid.block(corner)
         open_cells = block & unknown
-        if (block & black).bit_count() < 2 or not open_cells & covered:
-            continue
-        owners = [i for i in a.islands if i.reach & open_cells]
+        if (block & black).bit_count() >= 2 and open_cells & covered:
+            blocks.append((corner, block, open_cells))
+            region |= open_cells
+    # The islands that reach any of the blocks, found in one pass (there may be many).
+    near = [i for i in a.islands if i.reach & region]
+    for corner, block, open_cells in blocks:
+        owners = [i for i in near if i.reach & open_cells]
         candidates = (dilate(open_cells) & unknown) & ~(block & ~open_cells)
         for c in bits(candidates):
             bit = 1 << c
             target = open_cells & ~bit
             if not target:
                 continue
-            if any(_island_reaches(o, dilate, bit, target, grid.size) for o in owners):
+            if any(_island_reaches(o, dilate, bit, target, grid.size, memo) for o in owners):
                 continue
             premises = block & black
             for o in owners:
