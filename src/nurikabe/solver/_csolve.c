@@ -16,20 +16,29 @@
  *            island is black;
  *  pools     a 2x2 block with three black cells has its fourth white;
  *  counting  (no `?` clue) the white cells number exactly the clue total;
+ *  areas     each region of non-black cells holds exactly the islands of its clues:
+ *            too little room is a contradiction, just enough makes it all white;
  *  reach     each incomplete island's shortest growth paths (unknown cells cost one,
  *            a clueless white component costs its size, cells touching another island
  *            are barred): a cell no island can reach within what it lacks is black, a
  *            white cell none can reach or an island with too few reachable cells is a
- *            contradiction;
+ *            contradiction; a reachable cell without which too few reachable cells stay
+ *            connected to the island (Tarjan) is white;
  *  sea       black cells must stay connected through non-white cells: unknown cells cut
- *            off from the sea are white, a black component with one exit grows through
+ *            off from the sea are white, so are cells farther from every black cell
+ *            than the sea has cells left, a black component with one exit grows through
  *            it, and unknown cut vertices (Tarjan) between black cells are black.
+ *
+ * Each rule has paid for itself on the corpus (search nodes on the hardest puzzles, with
+ * the rule switched off by NURIKABE_CSOLVE_OFF=cuts,areas,seareach): island cut cells
+ * 3-6x fewer nodes, areas and the sea's budget up to 1.5x. Disjunctions over kept probe
+ * outcomes (an island's exits, a pool's cells) were tried and never fired.
  *
  * At a search node where the rules stall, unknown cells are probed both ways (failed
  * literals): a colour whose propagation fails forces the other, and cells both colours
- * agree on are forced. The search branches on the probed cell whose two colours decide
- * the most cells together, depth first with an explicit stack of states, and hands back
- * one solution per call so that Python can stop when it has enough.
+ * agree on are forced. The search branches on the probed cell whose weaker colour
+ * decides the most cells, white first, depth first with an explicit stack of states, and
+ * hands back one solution per call so that Python can stop when it has enough.
  *
  * Soundness rests on one rule: a limit (time, nodes, Ctrl-C) stops the search with a
  * flag, never as a contradiction, so no state is ever refuted by running out of time.
@@ -405,14 +414,11 @@ static int island_cuts(Search *s, uint8_t *col, int c, int need, int reached, in
             if (s->low[v] < s->low[p]) s->low[p] = s->low[v];
             s->sub_black[p] += s->sub_black[v];
             if (s->low[v] >= s->disc[p] && col[p] == UNK) s->best[p] += s->sub_black[v];
-        }
-    }
-    for (int i = 0; i < s->N; i++) {
-        if (s->node_stamp[i] != vstamp || col[i] != UNK || s->done[i] != stamp) continue;
-        if (s->comp[i] == c) continue;
-        if (reached - 1 - s->best[i] < need) {
-            col[i] = WHT;
-            (*changed)++;
+            /* v is finished: best[v] counts every reached cell cut off without it */
+            if (col[v] == UNK && reached - 1 - s->best[v] < need) {
+                col[v] = WHT;
+                (*changed)++;
+            }
         }
     }
     return OK;
@@ -748,7 +754,11 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first) {
                 progress = 1;
                 continue;
             }
-            long long score = (long long)(da + 1) * (db + 1);
+            /* the cell whose weaker colour still decides the most (ties: the stronger);
+               measured against the product (da + 1) * (db + 1): 2-3x fewer nodes on the
+               hardest corpus puzzles, the same on the rest */
+            int lo = da < db ? da : db, hi = da < db ? db : da;
+            long long score = (long long)lo * (N + 1) + hi;
             if (score > best_score) {
                 best_score = score;
                 best = i;
