@@ -228,7 +228,7 @@ def _attempt(
         return _beyond_logic(layout, tier, rng, max_island, deadline, ev)
     white_floor = int((profile.white_share - WHITE_SLACK) * rows * cols)
     settled = settle(layout, plain, rng, max_island=max_island, deadline=deadline, floor=floor,
-                     ev=ev, white_floor=white_floor, **CLIMB)
+                     ev=ev, white_floor=white_floor, **_climb(rows * cols))
     if settled is None:
         return None
     if tier is None or tier == 1:
@@ -252,6 +252,18 @@ CLIMB_TIER = 2
 CLIMB: dict[str, Any] = {"candidates": 12, "steps": 200, "patience": 30, "sideways": 1.0}
 """Settings of the hill climb (`search.settle`): moves tried per round, rounds, rounds
 without progress before giving up, chance of a sideways move."""
+
+SWEEP_AFTER = 6
+"""On boards of `INCREMENTAL_FROM` cells or more, rounds without progress after which each
+climb round tries every move near a stuck region (random moves there keep getting stuck
+a few cells short)."""
+
+
+def _climb(area: int) -> dict[str, Any]:
+    """The hill-climb settings for a board of `area` cells (rounds grow with the area)."""
+    large = area >= INCREMENTAL_FROM
+    return {**CLIMB, "steps": max(CLIMB["steps"], 2 * area),
+            "sweep_after": SWEEP_AFTER if large else None}
 
 
 def _finish(layout: Layout, deadline: Deadline) -> tuple[Layout, Board, Grade | None] | None:
@@ -286,18 +298,20 @@ def _beyond_logic(
     def stop(candidate: Layout, unknown: int, limit: int = threshold) -> bool:
         if not unknown or popcount(unknown) > limit or deadline.passed():
             return False
-        if not ev.exact(candidate, 3):
-            return False  # hard logic finishes it: not beyond logic
+        # The proof first: it is cheaper than a hard-logic solve that gets stuck, and
+        # most candidates are not unique.
         solution = _prove(candidate, deadline)
         if solution is None:
             return False
-        graded = _trial_level(candidate)[1]
+        level, graded = _trial_level(candidate)
+        if level not in ("expert", "extreme"):
+            return False  # hard logic finishes it: not beyond logic
         found.append((candidate, solution, graded))
         return True
 
     white_floor = int((WHITE_SHARE - WHITE_SLACK) * grid_size)
     settled = settle(layout, CLIMB_TIER, rng, max_island=max_island, deadline=deadline,
-                     stop=stop, ev=ev, white_floor=white_floor, **CLIMB)
+                     stop=stop, ev=ev, white_floor=white_floor, **_climb(grid_size))
     if not found and settled is not None:
         # Plain logic solves it: walk on among boards hard logic solves, taking
         # information away, until one it cannot finish is proved unique.

@@ -272,6 +272,32 @@ def propose(
     raise ValueError(kind)
 
 
+SWEEP_RADIUS = 2
+"""How far around a stuck region a sweep (`all_moves`) looks for moves."""
+
+
+def all_moves(layout: Layout, rng: random.Random, focus: int) -> list[Layout]:
+    """Every single move near `focus`: clue moves, cuts, growths and new 1s.
+
+    Near means within `SWEEP_RADIUS` steps, plus the whole of every island that reaches
+    there (its clue may be the one to move).
+    """
+    grid = layout.grid
+    near = focus
+    for _ in range(SWEEP_RADIUS):
+        near = grid.dilate(near)
+    near |= grid.flood(near & layout.white, layout.white)
+    out = []
+    for cell in bits(layout.white & near & ~layout.clue_mask):
+        moved = move_clue(layout, cell)
+        if moved is not None:
+            out.append(moved)
+        out.append(blacken(layout, cell, rng))
+    for cell in bits(layout.black & near):
+        out.append(whiten(layout, cell, clue=not grid.neighbors[cell] & layout.white))
+    return out
+
+
 # -- searches ------------------------------------------------------------------------------
 
 REPAIR_KINDS = ("clue", "clue", "clue", "one", "grow", "grow", "cut")
@@ -296,6 +322,7 @@ def settle(
     patience: int = 8,
     sideways: float = 0.5,
     white_floor: int = 0,
+    sweep_after: int | None = None,
 ) -> Layout | None:
     """Hill-climb until the logic engine with techniques up to `tier` solves the layout.
 
@@ -307,6 +334,8 @@ def settle(
     every accepted move; True ends the climb there. A move that takes the white cells
     below `white_floor` (and lower than they are) is not tried. Moves are scored with the
     evaluator's estimates; a layout is returned only once a fresh solve confirms it.
+    After `sweep_after` rounds without progress (None: never), each round tries every
+    move near one stuck region (`all_moves`) instead of `candidates` random ones.
     Returns None after `steps` rounds without success or when the deadline passes.
     """
     ev = ev or Evaluator()
@@ -329,12 +358,25 @@ def settle(
         # Each move is made near one stuck cell: on a large board the engine is stuck in
         # many places, and the evaluator re-solves only around the move.
         stuck = list(bits(unknown))
-        for _ in range(candidates):
-            focus = grid.dilate(1 << rng.choice(stuck))
-            moved = propose(current, rng, focus, REPAIR_KINDS)
+        sweep = sweep_after is not None and stalled >= sweep_after
+        if sweep:
+            # Random moves keep missing the few that help (often near the end, where a
+            # lone 1 over the share settles the last cells): try every move near one
+            # stuck region, the cap on 1s lifted.
+            tries: list[Layout | None] = list(all_moves(current, rng,
+                                                        rng.choice(grid.components(unknown))))
+            rng.shuffle(tries)
+        else:
+            tries = [None] * candidates
+        for pick in tries:
+            if pick is None:
+                focus = grid.dilate(1 << rng.choice(stuck))
+                moved = propose(current, rng, focus, REPAIR_KINDS)
+            else:
+                moved = pick
             if moved is None or not moved.is_valid(max_island):
                 continue
-            if moved == current or too_many_ones(moved, current) or too_dark(
+            if moved == current or (not sweep and too_many_ones(moved, current)) or too_dark(
                     moved, current, white_floor):
                 continue
             left = ev.unknown(moved, tier, current)
