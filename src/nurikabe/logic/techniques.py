@@ -94,9 +94,9 @@ CASE_SHAPES = 200
 """Islands with at most this many possible shapes get `island-options`."""
 CASE_WORK = 40_000
 """On large grids fewer shapes are split: at most this many (shapes x cells)."""
-DEEP_SHAPES = 600
+DEEP_SHAPES = 1500
 """`deep-cases` also splits islands with up to this many shapes (followed by simple steps)."""
-DEEP_WORK = 120_000
+DEEP_WORK = 500_000
 """The same bound as `CASE_WORK`, for `deep-cases`."""
 CASE_WINDOW = 4
 """A split that found nothing is retried only once the shading this close to it changes."""
