@@ -490,11 +490,13 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
 
 /* The black cells must connect through non-white cells. */
 static int rule_sea(Search *s, uint8_t *col, int *changed) {
-    int N = s->N, nblack = 0, root = -1;
+    int N = s->N, nblack = 0, nunknown = 0, root = -1;
     for (int i = 0; i < N; i++) {
         if (col[i] == BLK) {
             if (root < 0) root = i;
             nblack++;
+        } else if (col[i] == UNK) {
+            nunknown++;
         }
     }
     int want = s->has_q ? -1 : N - s->total_white; /* sea size, when known */
@@ -527,7 +529,7 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
 
     /* the sea's budget: an unknown cell whose shortest link to a black cell takes more
        unknown cells (itself included) than the sea has left cannot be black */
-    if (want >= 0 && s->sea_reach) {
+    if (want >= 0 && s->sea_reach && want - nblack < nunknown) {
         int budget = want - nblack, h = 0, t = 0, rstamp = ++s->stamp_now;
         for (int i = 0; i < N; i++) {
             if (col[i] == BLK) {
