@@ -88,6 +88,8 @@ WINDOW_RADIUS = 8
 """On larger grids, the radius of the window checked around a shape."""
 CASE_ROUNDS = 4
 """Rounds of simple steps each case of a case split is followed for."""
+DEEP_ROUNDS = 12
+"""Rounds each case of `deep-cases` is followed for."""
 CASE_TIER = 2
 """The simple steps that follow a case: techniques up to this tier."""
 CASE_SHAPES = 200
@@ -1346,8 +1348,9 @@ def completion_unreachable(puzzle: Puzzle, state: State) -> Step | None:
 def _after_rounds(
     state: State, black: int, white: int, rows: tuple[Technique, ...]
 ) -> tuple[int, int] | None:
-    """The shading `CASE_ROUNDS` rounds of simple steps lead to from `state` with `black`
-    and `white` added, or None when a rule breaks on the way.
+    """The shading `CASE_ROUNDS` rounds of simple steps (`DEEP_ROUNDS` for the rows of
+    `deep-cases`) lead to from `state` with `black` and `white` added, or None when a
+    rule breaks on the way.
 
     A round applies each technique of `rows` once, in table order, so the cells found
     are at most `CASE_ROUNDS` deductions away from the supposition.
@@ -1356,7 +1359,7 @@ def _after_rounds(
     s.light = True
     s.decide(black & ~state.black, white & ~state.white)
     puzzle = state.puzzle
-    for _ in range(CASE_ROUNDS):
+    for _ in range(DEEP_ROUNDS if rows is _DEEP_ROWS else CASE_ROUNDS):
         moved = False
         for row in rows:
             step = row.func(puzzle, s)
@@ -1769,9 +1772,10 @@ def deep_cases(puzzle: Puzzle, state: State) -> Step | None:
     """The case splits again, each case now followed with the tier 3 techniques too.
 
     Tried only when no other technique applies: the same splits as `sea-exit-cases`,
-    `pool-cases`, `orphan-exit-cases`, `island-exit-cases` and `island-options`, but the
-    rounds that follow each case also list island shapes (as `completion-common-cell`
-    does), so a case can end on "this island has no shape left". Last, the islands with
+    `pool-cases`, `orphan-exit-cases`, `island-exit-cases` and `island-options`, but each
+    case is followed for `DEEP_ROUNDS` rounds (not four), which also list island shapes
+    (as `completion-common-cell` does), so a case can end on "this island has no shape
+    left" or on a longer chain. Last, the islands with
     too many shapes for `island-options` (up to `DEEP_SHAPES`) are split, each shape
     followed by simple steps only.
     ::
