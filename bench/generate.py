@@ -48,6 +48,8 @@ def main() -> int:
     ap.add_argument("--cpsat", type=int, default=2, help="puzzles per size re-solved by CP-SAT")
     ap.add_argument("--published", type=int, default=40,
                     help="published puzzles per size graded for the quality table")
+    ap.add_argument("--out", default=None,
+                    help="JSON summary file (default: bench/results/generate-DATE.json)")
     args = ap.parse_args()
 
     rows_out: list[dict[str, Any]] = []
@@ -105,7 +107,8 @@ def main() -> int:
 
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True, cwd=ROOT).stdout.strip()
-    out = ROOT / "results" / f"generate-{datetime.date.today().isoformat()}.json"
+    out = Path(args.out) if args.out else (
+        ROOT / "results" / f"generate-{datetime.date.today().isoformat()}.json")
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"commit": commit, "rows": rows_out, "quality": quality},
                               indent=1))
