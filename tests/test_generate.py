@@ -141,3 +141,39 @@ def test_every_level_at_10x10(level: str) -> None:
 def test_plain_levels_at_15x15(level: str) -> None:
     g = generate(15, 15, difficulty=level, rng=1, seconds=600)
     assert grade(g.puzzle).level == level
+
+
+def test_all_moves_stay_near_the_focus() -> None:
+    from nurikabe.generate.search import all_moves
+
+    layout = random_layout(9, 11, Profile(max_island=6), random.Random(2))
+    assert layout is not None
+    grid = layout.grid
+    focus = 1 << grid.cell(4, 5)
+    near = focus
+    for _ in range(2):
+        near = grid.dilate(near)
+    near |= grid.flood(near & layout.white, layout.white)
+    moves = all_moves(layout, random.Random(0), focus)
+    valid = [m for m in moves if m.is_valid(6)]
+    assert valid
+    for moved in moves:
+        changed = (moved.white ^ layout.white) | (moved.clue_mask ^ layout.clue_mask)
+        # A cut may give a split-off part a clue anywhere in that part, inside the island.
+        assert changed & ~grid.flood(near & layout.white, layout.white) & ~near == 0
+
+
+def test_sweeping_climb_ends_solved() -> None:
+    from nurikabe.generate.search import Deadline, Evaluator, settle, unknown_after
+
+    solved = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        layout = random_layout(9, 11, Profile(max_island=6, mean_island=3.0), rng)
+        assert layout is not None
+        done = settle(layout, 2, rng, max_island=6, deadline=Deadline(60), ev=Evaluator(),
+                      sweep_after=0, steps=60)
+        if done is not None:
+            assert done.is_valid(6) and not unknown_after(done, 2)
+            solved += 1
+    assert solved
