@@ -76,6 +76,9 @@ MAX_SHAPE_NEED = 12
 """Islands lacking more cells than this are not listed (their shapes are too many)."""
 LIGHT_MAX = 150
 """Inside suppositions, islands with more shapes than this are treated by reach only."""
+LIGHT_COMPLETIONS = 1500
+"""Inside suppositions, islands are listed only up to this many shapes (before filtering):
+a list that long seldom filters down to `LIGHT_MAX`, and listing costs."""
 SEA_CHECK_MAX = 120
 """Islands with at most this many shapes also get each shape's sea connectivity checked."""
 SEA_CHECK_LIGHT = 30
@@ -1119,7 +1122,7 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
                 island.mask,
                 island.allowed & island.reach,
                 island.need,
-                MAX_COMPLETIONS,
+                LIGHT_COMPLETIONS if state.light else MAX_COMPLETIONS,
             )
             if found is None:
                 cache[island.clue] = (key, None, local)
