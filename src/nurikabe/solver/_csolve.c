@@ -47,6 +47,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1119,21 +1120,6 @@ static PyObject *Search_get_complete(Search *s, void *closure) {
     return PyBool_FromLong(s->complete);
 }
 
-static PyObject *Search_get_nodes(Search *s, void *closure) {
-    (void)closure;
-    return PyLong_FromLongLong(s->nodes);
-}
-
-static PyObject *Search_get_propagations(Search *s, void *closure) {
-    (void)closure;
-    return PyLong_FromLongLong(s->propagations);
-}
-
-static PyObject *Search_get_probes(Search *s, void *closure) {
-    (void)closure;
-    return PyLong_FromLongLong(s->probes);
-}
-
 /* Whether some branch is left to explore (False once the search space is exhausted). */
 static PyObject *Search_get_pending(Search *s, void *closure) {
     (void)closure;
@@ -1148,10 +1134,14 @@ static PyGetSetDef Search_getset[] = {
     {"pending", (getter)Search_get_pending, NULL, "Whether branches are left to explore.", NULL},
     {"stop", (getter)Search_get_stop, NULL, "Which limit stopped the search, or None.", NULL},
     {"complete", (getter)Search_get_complete, NULL, "Whether the space was exhausted.", NULL},
-    {"nodes", (getter)Search_get_nodes, NULL, "Search nodes (states propagated).", NULL},
-    {"propagations", (getter)Search_get_propagations, NULL, "Propagations run.", NULL},
-    {"probes", (getter)Search_get_probes, NULL, "Cells probed both ways.", NULL},
     {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMemberDef Search_members[] = {
+    {"nodes", T_LONGLONG, offsetof(Search, nodes), READONLY, "Search nodes (states propagated)."},
+    {"propagations", T_LONGLONG, offsetof(Search, propagations), READONLY, "Propagations run."},
+    {"probes", T_LONGLONG, offsetof(Search, probes), READONLY, "Cells probed both ways."},
+    {NULL, 0, 0, 0, NULL},
 };
 
 static PyMethodDef Search_methods[] = {
@@ -1171,6 +1161,7 @@ static PyTypeObject SearchType = {
     .tp_dealloc = (destructor)Search_dealloc,
     .tp_methods = Search_methods,
     .tp_getset = Search_getset,
+    .tp_members = Search_members,
 };
 
 static struct PyModuleDef csolve_module = {
