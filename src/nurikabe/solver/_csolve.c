@@ -395,49 +395,64 @@ static void relax(Search *s, const uint8_t *col, int v, int base, int c, int nee
     }
 }
 
-/* Cells every completion of island c must use: an unknown cell whose removal cuts off so
- * much of the island's reach (the cells finalised in rule_reach, marked done == stamp)
- * that fewer than `need` cells stay connected to it. Tarjan from the island's first cell,
- * over the reached cells and the island's own cells. */
-static int island_cuts(Search *s, uint8_t *col, int c, int need, int reached, int stamp,
-                       int *changed) {
-    int time = 0, sp = 0;
-    int root = s->comp_cells[s->comp_start[c]];
-    int vstamp = ++s->stamp_now;
+/* Tarjan's walk for cut vertices, shared by the island and sea rules. From `root`, walks
+ * the cells that belong (island mode: reached by island c, i.e. done == stamp; sea mode:
+ * not white) and gives every visited cell v in best[v] the weight of the subtrees that
+ * only hang on v (weight: a reached cell outside the island, or a black cell). Returns
+ * the number of visited cells, listed in s->queue in the order they were finished. */
+enum { WALK_ISLAND, WALK_SEA };
+
+static int cut_weights(Search *s, const uint8_t *col, int root, int mode, int c, int stamp) {
+    int time = 0, sp = 0, nvisit = 0, vstamp = ++s->stamp_now;
     s->node_stamp[root] = vstamp;
     s->disc[root] = s->low[root] = ++time;
     s->iter[root] = 0;
-    s->sub_black[root] = 0; /* here: reached cells in the subtree */
+    s->sub_black[root] = mode == WALK_SEA ? col[root] == BLK : 0;
+    s->best[root] = 0;
     s->scomp[root] = -1;
     s->stk[sp++] = root;
     while (sp > 0) {
         int v = s->stk[sp - 1];
         if (s->iter[v] < 4) {
             int w = s->nb[v * 4 + s->iter[v]++];
-            if (w < 0 || s->done[w] != stamp) continue;
+            if (w < 0) continue;
+            if (mode == WALK_ISLAND ? s->done[w] != stamp : col[w] == WHT) continue;
             if (s->node_stamp[w] != vstamp) {
                 s->node_stamp[w] = vstamp;
                 s->scomp[w] = v;
                 s->disc[w] = s->low[w] = ++time;
                 s->iter[w] = 0;
-                s->sub_black[w] = s->comp[w] == c ? 0 : 1;
-                s->best[w] = 0; /* cells cut off if w goes */
+                s->sub_black[w] = mode == WALK_SEA ? col[w] == BLK : s->comp[w] != c;
+                s->best[w] = 0;
                 s->stk[sp++] = w;
             } else if (w != s->scomp[v] && s->disc[w] < s->low[v]) {
                 s->low[v] = s->disc[w];
             }
         } else {
             sp--;
+            s->queue[nvisit++] = v;
             int p = s->scomp[v];
             if (p < 0) continue;
             if (s->low[v] < s->low[p]) s->low[p] = s->low[v];
             s->sub_black[p] += s->sub_black[v];
-            if (s->low[v] >= s->disc[p] && col[p] == UNK) s->best[p] += s->sub_black[v];
-            /* v is finished: best[v] counts every reached cell cut off without it */
-            if (col[v] == UNK && reached - 1 - s->best[v] < need) {
-                col[v] = WHT;
-                (*changed)++;
-            }
+            if (s->low[v] >= s->disc[p]) s->best[p] += s->sub_black[v];
+        }
+    }
+    return nvisit;
+}
+
+/* Cells every completion of island c must use: an unknown cell whose removal cuts off so
+ * much of the island's reach (the cells finalised in rule_reach, marked done == stamp)
+ * that fewer than `need` cells stay connected to it. */
+static int island_cuts(Search *s, uint8_t *col, int c, int need, int reached, int stamp,
+                       int *changed) {
+    int root = s->comp_cells[s->comp_start[c]];
+    int n = cut_weights(s, col, root, WALK_ISLAND, c, stamp);
+    for (int q = 0; q < n; q++) {
+        int v = s->queue[q];
+        if (col[v] == UNK && reached - 1 - s->best[v] < need) {
+            col[v] = WHT;
+            (*changed)++;
         }
     }
     return OK;
@@ -612,40 +627,14 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
     }
     if (*changed) return OK;
 
-    /* unknown cut vertices between black cells (iterative Tarjan from the black root) */
-    int time = 0, sp = 0;
-    int dstamp = ++s->stamp_now;
-    s->done[root] = dstamp;
-    s->disc[root] = s->low[root] = ++time;
-    s->iter[root] = 0;
-    s->sub_black[root] = 1;
-    s->scomp[root] = -1; /* parent */
-    s->stk[sp++] = root;
-    while (sp > 0) {
-        int v = s->stk[sp - 1];
-        if (s->iter[v] < 4) {
-            int w = s->nb[v * 4 + s->iter[v]++];
-            if (w < 0 || col[w] == WHT) continue;
-            if (s->done[w] != dstamp) {
-                s->done[w] = dstamp;
-                s->scomp[w] = v;
-                s->disc[w] = s->low[w] = ++time;
-                s->iter[w] = 0;
-                s->sub_black[w] = col[w] == BLK;
-                s->stk[sp++] = w;
-            } else if (w != s->scomp[v] && s->disc[w] < s->low[v]) {
-                s->low[v] = s->disc[w];
-            }
-        } else {
-            sp--;
-            int p = s->scomp[v];
-            if (p < 0) continue;
-            if (s->low[v] < s->low[p]) s->low[p] = s->low[v];
-            s->sub_black[p] += s->sub_black[v];
-            if (s->low[v] >= s->disc[p] && col[p] == UNK && s->sub_black[v] > 0) {
-                col[p] = BLK;
-                (*changed)++;
-            }
+    /* unknown cut vertices between black cells (Tarjan from the black root, which is on
+       the other side of every cut) */
+    int n = cut_weights(s, col, root, WALK_SEA, -1, 0);
+    for (int q = 0; q < n; q++) {
+        int v = s->queue[q];
+        if (col[v] == UNK && s->best[v] > 0) {
+            col[v] = BLK;
+            (*changed)++;
         }
     }
     return OK;
