@@ -303,6 +303,9 @@ def all_moves(layout: Layout, rng: random.Random, focus: int) -> list[Layout]:
 REPAIR_KINDS = ("clue", "clue", "clue", "one", "grow", "grow", "cut")
 """Moves that add information where the engine is stuck (a clue move counts thrice)."""
 
+REPAIR_KINDS_NO_ONES = ("clue", "clue", "clue", "grow", "grow", "cut")
+"""The same without new 1s (climbs with tier-2 logic need them less; sweeps still add them)."""
+
 HARDEN_KINDS = ("clue", "clue", "clue", "clue", "drop", "grow", "cut")
 """Moves for the walk towards harder puzzles."""
 
@@ -323,6 +326,7 @@ def settle(
     sideways: float = 0.5,
     white_floor: int = 0,
     sweep_after: int | None = None,
+    kinds: tuple[str, ...] = REPAIR_KINDS,
 ) -> Layout | None:
     """Hill-climb until the logic engine with techniques up to `tier` solves the layout.
 
@@ -336,6 +340,7 @@ def settle(
     evaluator's estimates; a layout is returned only once a fresh solve confirms it.
     After `sweep_after` rounds without progress (None: never), each round tries every
     move near one stuck region (`all_moves`) instead of `candidates` random ones.
+    `kinds` are the kinds of random moves (`propose`).
     Returns None after `steps` rounds without success or when the deadline passes.
     """
     ev = ev or Evaluator()
@@ -371,7 +376,7 @@ def settle(
         for pick in tries:
             if pick is None:
                 focus = grid.dilate(1 << rng.choice(stuck))
-                moved = propose(current, rng, focus, REPAIR_KINDS)
+                moved = propose(current, rng, focus, kinds)
             else:
                 moved = pick
             if moved is None or not moved.is_valid(max_island):
