@@ -119,6 +119,13 @@ def test_node_limit_is_unknown_not_none() -> None:
         assert result.limit_hit == "nodes" and not result.complete
 
 
+def test_zero_nodes_is_unknown() -> None:
+    puzzle = Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]])
+    result = solve(puzzle, limit=Limit(solutions=2, nodes=0))
+    assert result.status is Status.UNKNOWN and result.limit_hit == "nodes"
+    assert solve(puzzle, limit=Limit(solutions=2, nodes=1)).status is Status.UNIQUE
+
+
 def test_zero_seconds_is_unknown() -> None:
     puzzle = Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]])
     result = solve(puzzle, limit=Limit(solutions=2, seconds=0))

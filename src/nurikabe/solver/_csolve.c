@@ -108,7 +108,7 @@ typedef struct {
     uint8_t *solution; /* N */
 
     /* limits and counters */
-    long long nodes, max_nodes;
+    long long nodes, max_nodes; /* max_nodes < 0: unbounded */
     long long propagations, probes;
     double deadline;   /* monotonic seconds, <= 0: none */
     double remaining;  /* search seconds left over all calls, < 0: unbounded */
@@ -861,6 +861,10 @@ static int search_next(Search *s) {
     int N = s->N;
     if (s->finished) return 0;
     if (!s->started) {
+        if (s->max_nodes == 0) {
+            s->stop = 2;
+            return 0;
+        }
         s->started = 1;
         if (!grow_frames(s, 0)) return -1;
         uint8_t *root = s->frames;
@@ -894,7 +898,7 @@ static int search_next(Search *s) {
     }
     while (s->depth > 0) {
         if (limit_reached(s)) return 0;
-        if (s->max_nodes > 0 && s->nodes >= s->max_nodes) {
+        if (s->max_nodes >= 0 && s->nodes >= s->max_nodes) {
             s->stop = 2;
             return 0;
         }
