@@ -50,7 +50,12 @@ def main() -> int:
                     help="published puzzles per size graded for the quality table")
     ap.add_argument("--out", default=None,
                     help="JSON summary file (default: bench/results/generate-DATE.json)")
+    ap.add_argument("--build-sample", default=None, metavar="N10,N15,N20",
+                    help="instead: time the first N jobs of each plain (size, level) of the "
+                         "collection build (seed 2026, its budget) and estimate the build")
     args = ap.parse_args()
+    if args.build_sample:
+        return build_sample([int(n) for n in args.build_sample.split(",")], args.out)
 
     rows_out: list[dict[str, Any]] = []
     quality: dict[str, Any] = {}
@@ -112,6 +117,48 @@ def main() -> int:
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"commit": commit, "rows": rows_out, "quality": quality},
                               indent=1))
+    print(f"wrote {out}")
+    return 0
+
+
+def build_sample(counts: list[int], out_path: str | None) -> int:
+    """CPU seconds of a sample of the collection build's jobs, and the plan's total."""
+    from nurikabe.collection import PLAN, build_jobs
+    from nurikabe.generate.batch import make_record
+
+    per = {name: n for (name, _, _, _), n in zip(PLAN, counts, strict=False)}
+    seen: dict[tuple[str, str], int] = {}
+    cpu: dict[tuple[str, str], list[float]] = {}
+    fails: dict[tuple[str, str], int] = {}
+    for job in build_jobs(2026):
+        key = (job["collection"], job["difficulty"])
+        if key[1] in ("expert", "extreme") or seen.get(key, 0) >= per.get(key[0], 0):
+            continue
+        seen[key] = seen.get(key, 0) + 1
+        work = {k: v for k, v in job.items() if k not in ("collection", "number")}
+        began = time.process_time()
+        record = make_record(work)
+        cpu.setdefault(key, []).append(time.process_time() - began)
+        fails[key] = fails.get(key, 0) + ("error" in record)
+    rows, total = [], 0.0
+    for name, _, _, levels in PLAN:
+        for level, count in levels:
+            times = cpu.get((name, level))
+            if not times:
+                continue
+            mean = statistics.mean(times)
+            total += mean * count
+            rows.append({"collection": name, "level": level, "n": len(times), "mean_cpu_s": mean,
+                         "median_cpu_s": statistics.median(times), "max_cpu_s": max(times),
+                         "failed": fails[(name, level)], "plan": count})
+            print(f"{name} {level:8s} n={len(times)} cpu mean {mean:.2f} median "
+                  f"{statistics.median(times):.2f} max {max(times):.2f} failed "
+                  f"{fails[(name, level)]} -> {count} x mean = {mean * count:.0f} s")
+    print(f"plan without expert and extreme: about {total:.0f} s of CPU")
+    out = Path(out_path) if out_path else (
+        ROOT / "results" / f"generate-build-{datetime.date.today().isoformat()}.json")
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps({"rows": rows, "total_cpu_s": total}, indent=1))
     print(f"wrote {out}")
     return 0
 
