@@ -154,6 +154,31 @@ def test_a_signal_interrupts_the_search() -> None:
         signal.signal(signal.SIGALRM, old)
 
 
+def test_other_threads_run_during_a_search() -> None:
+    """The search releases the GIL: a Python thread keeps counting while it runs."""
+    import threading
+
+    puzzle = Puzzle(40, 40, {r * 40 + c: Q for r in range(0, 40, 5) for c in range(0, 40, 5)})
+    ticks = 0
+    done = threading.Event()
+
+    def count() -> None:
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+            time.sleep(0.001)
+
+    counter = threading.Thread(target=count)
+    counter.start()
+    try:
+        result = solve(puzzle, limit=Limit(solutions=2, seconds=0.5))
+    finally:
+        done.set()
+        counter.join()
+    assert result.status in (Status.UNKNOWN, Status.MULTIPLE)
+    assert ticks > 50  # about 500 with the GIL released, a handful without
+
+
 def test_missing_core_falls_back_to_python(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(compiled_module, "AVAILABLE", False)
     puzzle = Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]])

@@ -115,6 +115,8 @@ typedef struct {
     int stop;          /* 1 time, 2 nodes, 3 interrupted */
     int complete;
     int checks;
+    PyThreadState *tstate; /* saved while the search runs without the GIL */
+    int running;           /* next() is under way (in some thread) */
     int cuts;          /* island cut cells on */
     int areas;         /* area counting of non-black regions on */
     int sea_reach;     /* the sea's budget bounds its reach */
@@ -135,7 +137,12 @@ static int limit_reached(Search *s) {
     }
     if (++s->checks < 16) return 0;
     s->checks = 0;
-    if (PyErr_CheckSignals() != 0) {
+    /* the search runs without the GIL (so other Python threads go on): take it back
+       just to let Python's signal handlers run (Ctrl-C) */
+    PyEval_RestoreThread(s->tstate);
+    int signalled = PyErr_CheckSignals() != 0;
+    s->tstate = PyEval_SaveThread();
+    if (signalled) {
         s->stop = 3;
         return 1;
     }
@@ -1080,7 +1087,15 @@ static PyObject *Search_next(Search *s, PyObject *Py_UNUSED(ignored)) {
         }
         s->deadline = began + s->remaining;
     }
+    if (s->running) {
+        PyErr_SetString(PyExc_RuntimeError, "this search is already running in another thread");
+        return NULL;
+    }
+    s->running = 1; /* set under the GIL, so no other thread can enter too */
+    s->tstate = PyEval_SaveThread();
     int found = search_next(s);
+    PyEval_RestoreThread(s->tstate);
+    s->running = 0;
     if (s->remaining >= 0) {
         s->remaining -= now_seconds() - began;
         if (s->remaining < 0) s->remaining = 0;
