@@ -1,4 +1,5 @@
-"""Time the native engine over the corpus (a developer script; pytest does not collect it).
+"""Time the pure-Python engine (`python`) over the corpus (a developer script; pytest does not
+collect it). The compiled default engine is timed by bench/solve.py.
 
 Run from the repository root::
 
