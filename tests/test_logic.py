@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Iterator
 
 import pytest
 
@@ -284,3 +285,50 @@ def test_depth_two_trial_where_depth_one_fails() -> None:
     _check_chain(step, 2)
     assert agrees(step, doc.solution)
     assert step.message.startswith("Suppose ") and "trial" in step.message
+
+
+@needs_corpus
+def test_guided_trial_order_still_gives_a_valid_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On janko 962, where the clash-guided depth-2 pass fails, the exact engine orders the
+    outer suppositions: only those contradicting the unique solution, and the step found
+    among them is still a sound depth-2 trial built by the techniques."""
+    from nurikabe.grid import bits
+    from nurikabe.logic import trial
+    from nurikabe.solver import compiled
+
+    if not compiled.AVAILABLE:
+        pytest.skip("the compiled core was not built")
+    doc = next(d for d in corpus() if d.meta.get("id") == "janko-0962")
+    state = _plain_stall(doc.puzzle)
+    trial._SOLVED.clear()
+    guide = trial._Guide.make(state)
+    assert guide is not None and guide.solution == doc.solution.black_mask
+    keys = [(cell, color) for cell in bits(state.unknown) for color in (Color.BLACK, Color.WHITE)]
+    favoured = list(guide.favoured(keys))
+    assert favoured and len(set(favoured)) == len(favoured)
+    for cell, color in favoured:
+        assert (doc.solution.black_mask >> cell & 1) != (color is Color.BLACK)
+
+    offered: list[tuple[int, Color]] = []
+    original = trial._Guide.favoured
+
+    def spy(self: trial._Guide, keys: list[tuple[int, Color]]) -> Iterator[tuple[int, Color]]:
+        for key in original(self, keys):
+            offered.append(key)
+            yield key
+
+    monkeypatch.setattr(trial._Guide, "favoured", spy)
+    step = trial.find_trial(state, max_depth=2, seconds=60)
+    assert offered, "the guided order was not used"
+    assert step is not None
+    _check_chain(step, 2)
+    assert agrees(step, doc.solution)
+    assert (step.mask.bit_length() - 1, Color.WHITE if step.black_mask else Color.BLACK) in offered
+
+
+def test_trial_without_compiled_core_keeps_the_old_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    from nurikabe.logic import trial
+    from nurikabe.solver import compiled
+
+    monkeypatch.setattr(compiled, "AVAILABLE", False)
+    assert trial._Guide.make(State(FIVE_BY_SEVEN)) is None

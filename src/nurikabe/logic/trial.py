@@ -13,20 +13,30 @@ What keeps it affordable (a supposition is followed by re-running technique scan
   the costlier tier 3 rows continue each supposition only where the cheap ones stall;
 - at depth 2, the suppositions whose consequences clash with those of others first
   (inside them a depth-1 trial is bound to work), every depth-1 trial an inner search
-  finds taken at once, and inner searches only near what the outer supposition changed.
+  finds taken at once, and inner searches only near what the outer supposition changed;
+- when that guided pass fails, the exact engine's compiled core (`solver.compiled`)
+  orders the outer suppositions (`_Guide`): it solves the position once, so the
+  suppositions that agree with the unique solution (which no sound chain can refute)
+  are skipped, and those it refutes itself (at the root by propagation alone, then by
+  probing, then within a few search nodes) are followed first, with inner searches on
+  every cell at once. The core only picks the candidates; each step is still found
+  and explained by the techniques. Without the compiled core, or without a unique
+  solution, the order is the one above.
 
 Every search has a budget of technique scans and of CPU time, so a trial can give up
 but never runs away.
 
-Imports `logic.state`, `logic.steps` and `logic.techniques`.
+Imports `logic.state`, `logic.steps` and `logic.techniques`, and inside `_Guide.make`
+the compiled core of `solver` (optional).
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
 from ..grid import Grid, bits
-from ..puzzle import Color
+from ..puzzle import UNKNOWN_CLUE, Color, Puzzle
 from .state import State
 from .steps import Step, name_cells
 from .techniques import TECHNIQUES, Technique, find_contradiction
@@ -48,6 +58,13 @@ GUIDED_FOUND = 2
 
 CHAIN_CAPS = (2, 5, 12, 30, 80)
 """Longest chains tried in each pass (the shortest chain that works is found first)."""
+
+GUIDE_NODES = 16
+"""Search nodes the exact engine may spend on one supposition when ranking them (see
+`_Guide`); a supposition it cannot refute within them ranks after those it can."""
+
+GUIDE_SECONDS = 2.0
+"""CPU seconds the exact engine may spend on one position (solving it and ranking)."""
 
 
 class OutOfBudget(Exception):
@@ -374,6 +391,131 @@ def _predicted(
     return out
 
 
+_SOLVED: dict[Puzzle, tuple[int, int, int]] = {}
+"""The last few puzzles `_Guide` solved: the black cells of the unique solution, and the
+black and white cells of the position it was found to be unique from."""
+
+
+class _Guide:
+    """What the exact engine (the compiled core of `solver`) says about the suppositions
+    of one position: the position's unique solution, and on demand how hard it is to
+    refute each supposition that contradicts it.
+
+    It only chooses which suppositions the trial search follows, and in what order; the
+    steps are still found and explained by the techniques. A supposition that agrees
+    with the unique solution is never refuted by sound logic, so it is not followed as
+    an outer supposition; among the others, those the core refutes with propagation
+    alone come first, then those it refutes by probing at the root, then with the
+    fewest search nodes (up to `GUIDE_NODES`), then the rest in their earlier order.
+    """
+
+    __slots__ = ("clues", "core", "deadline", "solution", "state")
+
+    def __init__(self, state: State, core: object, clues: list[tuple[int, int]]) -> None:
+        self.state = state
+        self.core = core
+        self.clues = clues
+        self.deadline = time.process_time() + GUIDE_SECONDS
+        self.solution = -1
+        """The black cells of the position's unique solution."""
+
+    @classmethod
+    def make(cls, state: State) -> _Guide | None:
+        """The guide for `state`, or None without the compiled core or a unique solution."""
+        try:
+            from ..solver import compiled
+        except ImportError:  # pragma: no cover
+            return None
+        if not compiled.AVAILABLE:
+            return None
+        puzzle = state.puzzle
+        clues = [(cell, -1 if v == UNKNOWN_CLUE else v) for cell, v in puzzle.clues.items()]
+        guide = cls(state, compiled._csolve, clues)
+        # A solution unique among the boards extending an earlier position stays unique
+        # for every later position that extends it and agrees with it (a walkthrough
+        # solves once).
+        known = _SOLVED.get(puzzle)
+        if known is not None:
+            solution, black, white = known
+            if (
+                state.black & black == black
+                and state.white & white == white
+                and not (state.black & ~solution or state.white & solution)
+            ):
+                guide.solution = solution
+                return guide
+        core = guide._search(None, None, -1)
+        if core is None:
+            return None
+        first = core.next()  # type: ignore[attr-defined]
+        if first is None or core.next() is not None or not core.complete:  # type: ignore[attr-defined]
+            return None
+        guide.solution = int.from_bytes(first, "little")
+        if len(_SOLVED) >= 8:
+            del _SOLVED[next(iter(_SOLVED))]
+        _SOLVED[puzzle] = (guide.solution, state.black, state.white)
+        return guide
+
+    def _search(self, cell: int | None, color: Color | None, nodes: int) -> object | None:
+        """The core's search from the position (plus `cell` supposed `color`), or None
+        when the guide's time is up."""
+        left = self.deadline - time.process_time()
+        if left <= 0:
+            return None
+        state = self.state
+        grid = state.grid
+        cells = bytearray(grid.size)
+        for i in bits(state.black):
+            cells[i] = 1
+        for i in bits(state.white):
+            cells[i] = 2
+        if cell is not None:
+            cells[cell] = 1 if color is Color.BLACK else 2
+        return self.core.Search(  # type: ignore[attr-defined]
+            grid.rows, grid.cols, self.clues, bytes(cells), left, nodes
+        )
+
+    def refutable(self, key: Supposition) -> bool:
+        """Whether the supposition contradicts the unique solution."""
+        cell, color = key
+        return (self.solution >> cell & 1) != (color is Color.BLACK)
+
+    def _refuted(self, key: Supposition, nodes: int) -> tuple[int, int] | None:
+        """The core's search nodes and probes to refute `key` within `nodes` nodes, or None."""
+        core = self._search(*key, nodes)
+        if core is None or core.next() is not None or not core.complete:  # type: ignore[attr-defined]
+            return None
+        return core.nodes, core.probes  # type: ignore[attr-defined]
+
+    def favoured(self, keys: list[Supposition]) -> Iterator[Supposition]:
+        """The refutable suppositions of `keys` that the core refutes, likeliest first.
+
+        A batch of `FIRST_CELLS` suppositions at a time, in `keys` order: those of the
+        batch the core refutes at the root, by propagation alone first, then with the
+        fewest probes. After the last batch, as they come, those it refutes within
+        `GUIDE_NODES` search nodes. Lazy, so the core stops once a trial step is found;
+        stops early when the guide's time is up."""
+        keys = [key for key in keys if self.refutable(key)]
+        deeper: list[Supposition] = []
+        for start in range(0, len(keys), FIRST_CELLS):
+            root: list[tuple[tuple[int, int], int, Supposition]] = []
+            for n, key in enumerate(keys[start : start + FIRST_CELLS], start):
+                cost = self._refuted(key, 1)
+                if cost is not None:
+                    root.append((cost, n, key))
+                elif time.process_time() > self.deadline:
+                    return
+                else:
+                    deeper.append(key)
+            root.sort()
+            yield from (key for _, _, key in root)
+        for key in deeper:
+            if self._refuted(key, GUIDE_NODES) is not None:
+                yield key
+            elif time.process_time() > self.deadline:
+                return
+
+
 def _refute_inside(
     s: State,
     chain: list[Step],
@@ -487,27 +629,42 @@ def _search_depth_two(
                 -(seen[key][0].black | seen[key][0].white).bit_count(),
             ),
         )
+        tried: set[Supposition] = set()
+        guide = _Guide.make(state)
+
+        def refute(key: Supposition, widths: tuple[int | None, ...]) -> bool:
+            nonlocal best
+            s0, chain0 = seen[key]
+            s, chain = s0.copy(), list(chain0)
+            if _refute_inside(
+                s,
+                chain,
+                predicted.get(key, []),
+                rows,
+                4 * CHAIN_CAPS[-1],
+                budget,
+                widths=widths,
+                known=known,
+                seed=seen,
+            ):
+                best = (len(chain), key, chain)
+            return best is not None
+
+        if guide is not None:
+            # The suppositions the exact engine refutes first, with inner searches on all
+            # cells at once; the others as below (those it cannot refute not at all).
+            for key in guide.favoured(rest):
+                tried.add(key)
+                if refute(key, (FIRST_CELLS, None)):
+                    break
+            rest = [key for key in rest if key not in tried and guide.refutable(key)]
         # First with inner searches on the likeliest cells only (cheap), then on all.
         for widths in ((FIRST_CELLS,), (FIRST_CELLS, None)):
-            for key in rest:
-                s0, chain0 = seen[key]
-                s, chain = s0.copy(), list(chain0)
-                inners = predicted.get(key, [])
-                if _refute_inside(
-                    s,
-                    chain,
-                    inners,
-                    rows,
-                    4 * CHAIN_CAPS[-1],
-                    budget,
-                    widths=widths,
-                    known=known,
-                    seed=seen,
-                ):
-                    best = (len(chain), key, chain)
-                    break
             if best is not None:
                 break
+            for key in rest:
+                if refute(key, widths):
+                    break
     if best is None:
         return None
     return _trial_step(state, best[1][0], best[1][1], 2, best[2])
