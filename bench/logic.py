@@ -84,7 +84,7 @@ def _hints(docs: list[Any], n: int) -> list[float]:
     tens = [d for d in docs if d.puzzle.rows == 10 and d.puzzle.cols == 10]
     times = []
     for doc in rng.sample(tens, min(n, len(tens))):
-        walk = explain(doc.puzzle, max_tier=3)
+        walk = explain(doc.puzzle, max_tier=4)
         plain = [s for s in walk.steps if s.kind == "deduction"]
         state = State(doc.puzzle)
         for s in plain[: len(plain) * rng.randint(2, 8) // 10]:

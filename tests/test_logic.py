@@ -12,6 +12,7 @@ import pytest
 from nurikabe import Board, Color, Puzzle, Step, explain, grade, next_step
 from nurikabe.cli import main
 from nurikabe.logic import LEVELS, State, find_step, level_tier
+from nurikabe.logic.grade import grade_steps
 from nurikabe.logic.html import walkthrough_html
 
 try:
@@ -120,7 +121,7 @@ def test_hint_on_complete_board() -> None:
 def test_max_tier_restricts() -> None:
     walk = explain(SMALL, max_tier="easy")
     assert all(s.technique != "sea-articulation" for s in walk.steps)
-    assert level_tier("hard") == 3
+    assert level_tier("hard") == 3 and level_tier("expert") == 4
     with pytest.raises(ValueError):
         level_tier("impossible")
 
@@ -129,6 +130,31 @@ def test_find_step_respects_tier() -> None:
     state = State(SMALL)
     step = find_step(state, max_tier=1)
     assert step is not None and step.technique == "one-clue"
+
+
+def test_levels_follow_tiers() -> None:
+    """Hard = a completion step, expert = a case split, extreme = any trial step."""
+    grid = SMALL.grid
+    plain = Step("one-clue", grid, black_mask=2)
+    shapes = Step("completion-common-cell", grid, white_mask=4)
+    split = Step("sea-exit-cases", grid, black_mask=8)
+    trial = Step("trial", grid, black_mask=16, kind="trial", trial_depth=1)
+    assert grade_steps([plain, shapes]).level == "hard"
+    assert grade_steps([plain, shapes, split]).level == "expert"
+    assert grade_steps([plain, split]).score == 300 + 12
+    one = grade_steps([plain, split, trial])
+    assert one.level == "extreme" and one.score == 400 + 12 + 25
+    deeper = Step("trial", grid, black_mask=16, kind="trial", trial_depth=2)
+    assert grade_steps([plain, deeper]).score == 400 + 50
+    assert grade_steps([plain], solved=False).level == "extreme"
+
+
+def test_trials_only_at_extreme() -> None:
+    """Below tier 5 the engine never makes a trial step (it stops instead)."""
+    puzzle = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]])
+    for tier in (4, "expert"):
+        walk = explain(puzzle, max_tier=tier, seconds=5)
+        assert walk.status == "stuck" and all(s.kind != "trial" for s in walk.steps)
 
 
 def test_grade_fields() -> None:
@@ -150,7 +176,7 @@ def test_corpus_sample_sound_and_solved() -> None:
     solved = 0
     for doc in docs:
         check_walk(doc.puzzle, doc.solution, seconds=8)
-        solved += explain(doc.puzzle, max_tier=3).status == "solved"
+        solved += explain(doc.puzzle, max_tier=4).status == "solved"
     assert solved >= 6
 
 
@@ -238,9 +264,9 @@ def test_cli_bad_input(small_file, tmp_path, capsys) -> None:
 
 
 def _plain_stall(puzzle: Puzzle) -> State:
-    """The state where plain logic (tiers 1-3) stops on `puzzle`."""
+    """The state where plain logic (tiers 1-4) stops on `puzzle`."""
     state = State(puzzle)
-    while (step := find_step(state, max_tier=3)) is not None:
+    while (step := find_step(state, max_tier=4)) is not None:
         state.decide(step.black_mask, step.white_mask)
     return state
 

@@ -112,10 +112,24 @@ def test_ids_are_unique_kebab_case() -> None:
     assert len(ids) == len(set(ids))
     for t in TECHNIQUES:
         assert t.id == t.id.lower() and " " not in t.id and "_" not in t.id
-        assert 1 <= t.tier <= 3
+        assert 1 <= t.tier <= 4
         assert "Source:" in t.doc and len(t.doc.splitlines()) > 3
     tiers = [t.tier for t in TECHNIQUES]
     assert tiers == sorted(tiers)
+
+
+def test_tiers_of_the_levels() -> None:
+    """Hard (tier 3) lists island shapes; expert (tier 4) splits into cases."""
+    by_tier = {}
+    for t in TECHNIQUES:
+        by_tier.setdefault(t.tier, set()).add(t.id)
+    assert by_tier[3] == {
+        "completion-common-cell", "completion-common-border", "completion-unreachable"
+    }
+    assert by_tier[4] == {
+        "sea-exit-cases", "pool-cases", "orphan-exit-cases", "island-exit-cases",
+        "island-options", "deep-cases",
+    }
 
 
 @pytest.mark.parametrize("row", TECHNIQUES, ids=lambda t: t.id)
@@ -139,6 +153,7 @@ def test_quiet(row) -> None:
 
 def test_lookup() -> None:
     assert technique("pool-prevention").tier == 1
+    assert technique("trial").tier == 5
     with pytest.raises(KeyError):
         technique("no-such-technique")
 

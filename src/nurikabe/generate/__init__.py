@@ -35,7 +35,7 @@ How it works (docs/generator.md has the measurements)
    a 1, grow, cut or split an island, wherever the logic engine got stuck, until the
    engine restricted to the wanted level's techniques solves the whole board.
 3. Walk on (`search.harden`) until the level below gets stuck, so the puzzle is not
-   too easy. For expert and extreme, the walk looks for boards plain logic cannot
+   too easy. For extreme, the walk looks for boards expert logic (tier 4) cannot
    finish and keeps those the exact solver proves unique.
 4. Prove uniqueness with the native solver and grade with the logic engine.
 
@@ -50,7 +50,7 @@ from typing import Any
 
 from ..errors import NurikabeError
 from ..grid import popcount
-from ..logic import LEVELS, Grade, explain, grade
+from ..logic import LEVELS, Grade, grade
 from ..puzzle import Board, Puzzle
 from ..solver import Limit, Status, solve
 from .search import (
@@ -75,7 +75,7 @@ __all__ = [
     "generate",
 ]
 
-GENERATOR_VERSION = "2"
+GENERATOR_VERSION = "3"
 """Bumped whenever the same seed and options may give a different puzzle."""
 
 DIFFICULTIES = (*LEVELS, "any")
@@ -203,18 +203,6 @@ def _prove(layout: Layout, deadline: Deadline) -> Board | None:
     return result.solution
 
 
-def _trial_level(layout: Layout) -> tuple[str, Grade | None]:
-    """``"expert"`` when depth-1 trials finish the solve (fewer than 6), else ``"extreme"``.
-
-    When the depth-1 walk solves the puzzle, it is the walk `grade` makes (the engine
-    always takes the simplest step), so its grade is returned too.
-    """
-    walk = explain(puzzle_of(layout), max_tier=4)
-    if walk.solved and walk.grade is not None:
-        return walk.grade.level, walk.grade
-    return "extreme", None
-
-
 def _attempt(
     rows: int,
     cols: int,
@@ -229,13 +217,14 @@ def _attempt(
     if layout is None:
         return None
     max_island = profile.max_island
-    # The climb runs at tier 2 at most: tier 3 (completions, case splits) costs several
-    # times more per solve, and a board medium logic solves is one walk from a hard one.
+    # The climb runs at tier 2 at most: tiers 3 and 4 (completions, case splits) cost
+    # several times more per solve, and a board medium logic solves is one walk from a
+    # hard or expert one.
     plain = CLIMB_TIER if tier is None else min(tier, CLIMB_TIER)
     floor = plain - 1 if tier is not None and tier >= 2 else None
     ev = Evaluator(incremental=rows * cols >= INCREMENTAL_FROM)
-    if tier is not None and tier >= 4:
-        return _beyond_logic(layout, tier, rng, max_island, deadline, ev)
+    if tier is not None and tier >= BEYOND_TIER:
+        return _beyond_logic(layout, rng, max_island, deadline, ev)
     white_floor = int((profile.white_share - WHITE_SLACK) * rows * cols)
     settled = settle(layout, plain, rng, max_island=max_island, deadline=deadline, floor=floor,
                      ev=ev, white_floor=white_floor, **_climb(rows * cols, plain))
@@ -259,6 +248,9 @@ that add information tend to cut islands, which drifts towards small islands).""
 
 CLIMB_TIER = 2
 """The highest tier the hill climb solves with; harder levels are walked to from there."""
+
+BEYOND_TIER = 5
+"""Levels from this tier on (extreme) need trial steps: boards no technique finishes."""
 
 CLIMB: dict[str, Any] = {"candidates": 12, "steps": 200, "patience": 30, "sideways": 1.0}
 """Settings of the hill climb (`search.settle`): moves tried per round, rounds, rounds
@@ -294,24 +286,24 @@ def _finish(layout: Layout, deadline: Deadline) -> tuple[Layout, Board, Grade | 
 
 
 STUCK_CELLS = 0.12
-"""For expert and extreme: the exact solver is asked once plain logic leaves at most this
-share of the cells unknown."""
+"""For extreme: the exact solver is asked once medium logic leaves at most this share of
+the cells unknown."""
 
 HARDEN_STEPS = 40
-"""Moves tried on the way from an expert board to an extreme one."""
+"""Moves tried on the way from a board expert logic solves to one it cannot finish."""
 
 
 def _beyond_logic(
-    layout: Layout, tier: int, rng: random.Random, max_island: int, deadline: Deadline,
-    ev: Evaluator,
+    layout: Layout, rng: random.Random, max_island: int, deadline: Deadline, ev: Evaluator,
 ) -> tuple[Layout, Board, Grade | None] | None:
-    """A unique board plain logic cannot finish, graded expert (tier 4) or extreme (5).
+    """A unique board no technique finishes (expert logic, tier 4, gets stuck), so its
+    solve needs trial steps: extreme.
 
     Climbs as `settle` does (at `CLIMB_TIER`), but whenever medium logic leaves only a
-    few cells unknown and hard logic cannot finish either, asks the exact solver; a unique
-    board at that point needs trial steps. For extreme, the walk goes on from the first
-    unique expert board with moves that take information away, keeping every board the
-    exact solver proves unique, until depth-1 trials no longer finish it in few steps.
+    few cells unknown, asks the exact solver; a unique board that expert logic cannot
+    finish either is taken. If the climb ends with medium logic solving everything, a
+    walk among boards expert logic solves takes information away until one it cannot
+    finish is proved unique.
     """
     found: list[tuple[Layout, Board, Grade | None]] = []
     grid_size = layout.grid.size
@@ -320,15 +312,14 @@ def _beyond_logic(
     def stop(candidate: Layout, unknown: int, limit: int = threshold) -> bool:
         if not unknown or popcount(unknown) > limit or deadline.passed():
             return False
-        # The proof first: it is cheaper than a hard-logic solve that gets stuck, and
+        # The proof first: it is cheaper than an expert-logic solve that gets stuck, and
         # most candidates are not unique.
         solution = _prove(candidate, deadline)
         if solution is None:
             return False
-        level, graded = _trial_level(candidate)
-        if level not in ("expert", "extreme"):
-            return False  # hard logic finishes it: not beyond logic
-        found.append((candidate, solution, graded))
+        if not ev.exact(candidate, BEYOND_TIER - 1):
+            return False  # expert logic finishes it: not beyond logic
+        found.append((candidate, solution, None))
         return True
 
     white_floor = int((WHITE_SHARE - WHITE_SLACK) * grid_size)
@@ -336,8 +327,6 @@ def _beyond_logic(
                      stop=stop, ev=ev, white_floor=white_floor,
                      **_climb(grid_size, CLIMB_TIER))
     if not found and settled is not None:
-        # Plain logic solves it: walk on among boards hard logic solves, taking
-        # information away, until one it cannot finish is proved unique.
         current = settled
         for _ in range(HARDEN_STEPS):
             if deadline.passed():
@@ -347,36 +336,12 @@ def _beyond_logic(
                 continue
             if too_dark(moved, current, white_floor):
                 continue
-            unknown = ev.exact(moved, 3)
+            unknown = ev.exact(moved, BEYOND_TIER - 1)
             if not unknown:
                 current = moved
             elif stop(moved, unknown, grid_size):
                 break
-    if not found:
-        return None
-    if tier == 4:
-        return found[0] if found[0][2] is not None and found[0][2].level == "expert" else None
-    current, _, graded = found[0]
-    if graded is None or graded.level == "extreme":
-        return found[0]
-    stuck = popcount(ev.unknown(current, 3))
-    for _ in range(HARDEN_STEPS):
-        if deadline.passed():
-            return None
-        moved = propose(current, rng, 0, ("clue", "clue", "clue", "drop", "grow", "cut"))
-        if moved is None or moved == current or not moved.is_valid(max_island):
-            continue
-        left = popcount(ev.unknown(moved, 3, current))
-        if left < stuck:
-            continue
-        solution = _prove(moved, deadline)
-        if solution is None:
-            continue
-        level, graded = _trial_level(moved)
-        if level == "extreme":
-            return moved, solution, graded
-        current, stuck = moved, left
-    return None
+    return found[0] if found else None
 
 
 def generate(

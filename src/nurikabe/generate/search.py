@@ -57,7 +57,7 @@ def unknown_after(layout: Layout, tier: int) -> int:
     """The cells the logic engine, with techniques up to `tier`, leaves unknown."""
     if tier <= 0:
         return layout.grid.full & ~layout.clue_mask
-    walk = explain(puzzle_of(layout), max_tier=min(tier, 3))
+    walk = explain(puzzle_of(layout), max_tier=min(tier, 4))
     board = walk.board
     assert board is not None
     return layout.grid.full & ~(board.black_mask | board.white_mask)
@@ -101,7 +101,7 @@ class Evaluator:
         else:
             puzzle = puzzle_of(layout)
             start = Board(puzzle, black, white | layout.clue_mask) if black | white else None
-            board = explain(puzzle, max_tier=min(tier, 3), board=start).board
+            board = explain(puzzle, max_tier=min(tier, 4), board=start).board
             assert board is not None
             black, white = board.black_mask, board.white_mask
         if len(self.boards) > 4096:

@@ -34,15 +34,15 @@ def find_step(
 ) -> Step | None:
     """The simplest step from `state`: the first technique that applies, else a trial step.
 
-    Techniques above `max_tier` are not used; tier 4 allows trials of depth 1, tier 5
-    deeper ones. `seconds` bounds the CPU time of the trial search (None: no bound).
+    Techniques above `max_tier` are not used; tier 5 allows trial steps (the least
+    nesting depth that works; suppositions are followed with techniques up to tier 4).
+    `seconds` bounds the CPU time of the trial search (None: no bound).
     """
     tier = _tier(max_tier)
-    step = plain_step(state, min(tier, 3))
-    if step is not None or tier < 4:
+    step = plain_step(state, min(tier, 4))
+    if step is not None or tier < 5:
         return step
-    depth = 1 if tier == 4 else MAX_DEPTH
-    return find_trial(state, max_depth=depth, max_tier=3, seconds=seconds)
+    return find_trial(state, max_depth=MAX_DEPTH, max_tier=4, seconds=seconds)
 
 
 @dataclass
@@ -84,7 +84,7 @@ def explain(
     """Solve `puzzle` step by step with the technique table and say why at every step.
 
     Starts from `board` (default: the empty board). With `max_tier` below 5 the engine
-    uses only techniques up to that tier (``"hard"`` = 3 means no trial steps), so a
+    uses only techniques up to that tier (``"expert"`` = 4 means no trial steps), so a
     ``"stuck"`` status means the puzzle is harder than that level. `seconds` bounds the
     CPU time of the whole walkthrough (None: no bound); running out ends as ``"stuck"``.
     The bound counts CPU time, not wall time, so that a walkthrough (and a grade) does

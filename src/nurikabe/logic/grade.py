@@ -25,8 +25,11 @@ LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 
 _ORDER = {t.id: n for n, t in enumerate(TECHNIQUES)}
 
-MANY_TRIALS = 6
-"""A solve that needs this many trial steps is extreme even at nesting depth 1."""
+TRIAL_TIER = 5
+"""The tier of a trial step, at any nesting depth."""
+
+STEP_POINTS = {2: 4, 3: 8, 4: 12}
+"""Score points per step of tiers 2-4 (a trial step counts 25 per level of nesting)."""
 
 
 def level_tier(level: str) -> int:
@@ -81,7 +84,7 @@ class Grade:
 
 def _tier_of(step: Step) -> int:
     if step.kind == "trial":
-        return 4 if step.trial_depth <= 1 else 5
+        return TRIAL_TIER
     try:
         return technique(step.technique).tier
     except KeyError:
@@ -91,11 +94,10 @@ def _tier_of(step: Step) -> int:
 def grade_steps(steps: Sequence[Step], *, solved: bool = True) -> Grade:
     """The grade of a solve that made `steps`.
 
-    Level: the highest tier among the steps (trial at depth 1 is expert, deeper is
-    extreme); a solve with `MANY_TRIALS` trial steps or more, or one that got stuck, is
-    extreme. Score: 100 per level above easy, plus within the level 4 points per medium
-    step, 8 per hard step and 25 per trial step times its depth, capped at 99 (uncapped
-    for extreme).
+    Level: the highest tier among the steps (a trial step, at any depth, is extreme);
+    a solve that got stuck is extreme. Score: 100 per level above easy, plus within the
+    level 4 points per medium step, 8 per hard step, 12 per expert step and 25 per trial
+    step times its depth, capped at 99 (uncapped for extreme, +200 when stuck).
 
     >>> grade_steps([]).level
     'easy'
@@ -105,8 +107,8 @@ def grade_steps(steps: Sequence[Step], *, solved: bool = True) -> Grade:
     trials = [s for s in steps if s.kind == "trial"]
     max_depth = max((s.trial_depth for s in trials), default=0)
     top = max(tiers, default=1)
-    if not solved or len(trials) >= MANY_TRIALS:
-        top = 5
+    if not solved:
+        top = TRIAL_TIER
     hardest = None
     best = (0, -1)
     for s, t in zip(steps, tiers, strict=True):
@@ -115,13 +117,11 @@ def grade_steps(steps: Sequence[Step], *, solved: bool = True) -> Grade:
             best, hardest = key, s.technique
     extra = 0
     for s, t in zip(steps, tiers, strict=True):
-        if t == 2:
-            extra += 4
-        elif t == 3:
-            extra += 8
-        elif t >= 4:
+        if s.kind == "trial":
             extra += 25 * max(1, s.trial_depth)
+        else:
+            extra += STEP_POINTS.get(t, 0)
     if not solved:
         extra += 200
-    score = 100 * (top - 1) + (extra if top == 5 else min(99, extra))
+    score = 100 * (top - 1) + (extra if top == TRIAL_TIER else min(99, extra))
     return Grade(LEVELS[top - 1], score, hardest, dict(counts), len(trials), max_depth, solved)

@@ -6,8 +6,9 @@ the top after every step (cheapest first). Each technique is a function
 difficulty tier; it returns one step (or None) and never changes the state. It also
 owns `find_contradiction`, the checks that end a supposition.
 
-Tiers: 1 easy, 2 medium, 3 hard (all plain logic); 4 expert and 5 extreme are trial
-steps (a supposition refuted at nesting depth 1, or deeper), made by `logic.trial`.
+Tiers: 1 easy, 2 medium, 3 hard (listing island shapes), 4 expert (case splits: two to
+four exhaustive cases followed a few rounds each); 5 extreme is trial steps (a
+supposition refuted at any nesting depth), made by `logic.trial`.
 
 The catalogue (the seed rules each covers are in docs/techniques.md)::
 
@@ -33,14 +34,13 @@ The catalogue (the seed rules each covers are in docs/techniques.md)::
     3    completion-common-cell      a cell used by every possible completion of an island is white
     3    completion-common-border    a cell bordered by every possible completion is black
     3    completion-unreachable      a cell no possible completion of any island uses is black
-    3    sea-exit-cases              a black region with 2-4 exits: what every exit leads to holds
-    3    pool-cases                  an open 2x2 block: what whitening each open cell leads to holds
-    3    orphan-exit-cases           a stray white cell with two exits: what both lead to holds
-    3    island-exit-cases           an island with 2-4 exits: what every exit leads to holds
-    3    island-options              an island with few shapes: what every shape leads to holds
-    3    deep-cases                  the same splits, each case followed with island shapes too
-    4    trial                       suppose a colour; plain logic meets a contradiction (depth 1)
-    5    trial                       the same with nested suppositions (depth 2 and more)
+    4    sea-exit-cases              a black region with 2-4 exits: what every exit leads to holds
+    4    pool-cases                  an open 2x2 block: what whitening each open cell leads to holds
+    4    orphan-exit-cases           a stray white cell with two exits: what both lead to holds
+    4    island-exit-cases           an island with 2-4 exits: what every exit leads to holds
+    4    island-options              an island with few shapes: what every shape leads to holds
+    4    deep-cases                  the same splits, each case followed with island shapes too
+    5    trial                       suppose a colour; plain logic meets a contradiction (any depth)
 
 Contradictions (`find_contradiction`): a pool, two clues in one island, an island too
 big, an island that cannot reach its size, a white region no island can reach, a sea
@@ -1345,7 +1345,7 @@ def completion_unreachable(puzzle: Puzzle, state: State) -> Step | None:
     )
 
 
-# -- tier 3: reasoning by cases ---------------------------------------------------------------
+# -- tier 4: reasoning by cases ---------------------------------------------------------------
 
 
 def _after_rounds(
@@ -1919,16 +1919,17 @@ TECHNIQUES: tuple[Technique, ...] = (
         "completion-common-border", "Cell bordering every completion", 3, completion_common_border
     ),
     Technique("completion-unreachable", "Cell in no completion", 3, completion_unreachable),
-    Technique("sea-exit-cases", "Both ways out of a black region", 3, sea_exit_cases),
-    Technique("pool-cases", "Both ways to break a pool", 3, pool_cases),
-    Technique("orphan-exit-cases", "Both ways out of a stray white cell", 3, orphan_exit_cases),
-    Technique("island-exit-cases", "Every way out of an island", 3, island_exit_cases),
-    Technique("island-options", "Every shape of an island agrees", 3, island_options),
-    Technique("deep-cases", "Case split followed with island shapes", 3, deep_cases),
+    Technique("sea-exit-cases", "Both ways out of a black region", 4, sea_exit_cases),
+    Technique("pool-cases", "Both ways to break a pool", 4, pool_cases),
+    Technique("orphan-exit-cases", "Both ways out of a stray white cell", 4, orphan_exit_cases),
+    Technique("island-exit-cases", "Every way out of an island", 4, island_exit_cases),
+    Technique("island-options", "Every shape of an island agrees", 4, island_options),
+    Technique("deep-cases", "Case split followed with island shapes", 4, deep_cases),
 )
-"""The catalogue, cheapest first. Trial steps (tiers 4 and 5) come from `logic.trial`."""
+"""The catalogue, cheapest first (tiers never decrease down the table). Trial steps (tier 5)
+come from `logic.trial`."""
 
-TRIAL = Technique("trial", "Trial and error", 4, lambda puzzle, state: None)
+TRIAL = Technique("trial", "Trial and error", 5, lambda puzzle, state: None)
 """The row that stands for trial steps (made by `logic.trial`, not by this function)."""
 
 _BY_ID = {t.id: t for t in (*TECHNIQUES, TRIAL)}
@@ -1953,7 +1954,7 @@ def technique(id: str) -> Technique:
     return _BY_ID[id]
 
 
-def plain_step(state: State, max_tier: int = 3) -> Step | None:
+def plain_step(state: State, max_tier: int = 4) -> Step | None:
     """The first step the table gives (cheapest technique first), up to `max_tier`."""
     puzzle = state.puzzle
     for row in TECHNIQUES:
