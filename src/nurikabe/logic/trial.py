@@ -411,17 +411,24 @@ class _Guide:
 
     __slots__ = ("clues", "core", "deadline", "solution", "state")
 
-    def __init__(self, state: State, core: object, clues: list[tuple[int, int]]) -> None:
+    def __init__(
+        self, state: State, core: object, clues: list[tuple[int, int]], deadline: float | None
+    ) -> None:
         self.state = state
         self.core = core
         self.clues = clues
         self.deadline = time.process_time() + GUIDE_SECONDS
+        if deadline is not None:
+            self.deadline = min(self.deadline, deadline)
         self.solution = -1
         """The black cells of the position's unique solution."""
 
     @classmethod
-    def make(cls, state: State) -> _Guide | None:
-        """The guide for `state`, or None without the compiled core or a unique solution."""
+    def make(cls, state: State, deadline: float | None = None) -> _Guide | None:
+        """The guide for `state`, or None without the compiled core or a unique solution.
+
+        It stops working at `deadline` (CPU time, as in `TrialBudget`), or sooner after
+        `GUIDE_SECONDS`."""
         try:
             from ..solver import compiled
         except ImportError:  # pragma: no cover
@@ -430,7 +437,7 @@ class _Guide:
             return None
         puzzle = state.puzzle
         clues = [(cell, -1 if v == UNKNOWN_CLUE else v) for cell, v in puzzle.clues.items()]
-        guide = cls(state, compiled._csolve, clues)
+        guide = cls(state, compiled._csolve, clues, deadline)
         # A solution unique among the boards extending an earlier position stays unique
         # for every later position that extends it and agrees with it (a walkthrough
         # solves once).
@@ -630,7 +637,7 @@ def _search_depth_two(
             ),
         )
         tried: set[Supposition] = set()
-        guide = _Guide.make(state)
+        guide = _Guide.make(state, budget.deadline)
 
         def refute(key: Supposition, widths: tuple[int | None, ...]) -> bool:
             nonlocal best
