@@ -10,7 +10,8 @@ shortest one.
 What keeps it affordable (a supposition is followed by re-running technique scans):
 
 - the likeliest cells first (island and sea exits), and the cheap techniques first;
-  the costlier tier 3 rows continue each supposition only where the cheap ones stall;
+  the costlier rows (the tier 4 case splits) continue each supposition only where the
+  cheap ones stall;
 - at depth 2, the suppositions whose consequences clash with those of others first
   (inside them a depth-1 trial is bound to work), every depth-1 trial an inner search
   finds taken at once, and inner searches only near what the outer supposition changed;
@@ -47,8 +48,8 @@ MAX_DEPTH = 2
 """Deepest nesting of suppositions the engine tries."""
 
 CHEAP_TIER3 = ("completion-common-cell", "completion-common-border", "completion-unreachable")
-"""The tier 3 techniques cheap enough to follow every supposition with; the others run
-inside suppositions only once the cheap ones stall (see `_search`)."""
+"""The tier 3 techniques (island shapes), cheap enough to follow every supposition with;
+the tier 4 case splits run inside suppositions only once these stall (see `_search`)."""
 
 FIRST_CELLS = 16
 """A depth-1 search first supposes only this many cells (the likeliest, see `_candidates`)."""
@@ -96,8 +97,8 @@ class TrialBudget:
 
 def _rows(max_tier: int, *, cheap: bool) -> tuple[Technique, ...]:
     """The techniques a supposition is followed with: every row up to `max_tier`, or with
-    `cheap`, the tiers 1-2 and the island-completion rows (the costlier tier 3 rows run
-    only once the cheap ones have nothing more to say)."""
+    `cheap`, the tiers 1-2 and the island-completion rows of tier 3 (the costlier tier 4
+    case splits run only once the cheap ones have nothing more to say)."""
     return tuple(
         t
         for t in TECHNIQUES
@@ -701,7 +702,7 @@ def find_trial(
     state: State,
     *,
     max_depth: int = MAX_DEPTH,
-    max_tier: int = 3,
+    max_tier: int = 4,
     scans: int = 1_000_000,
     seconds: float | None = 20.0,
 ) -> Step | None:
