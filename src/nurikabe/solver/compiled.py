@@ -17,7 +17,7 @@ import time
 from collections.abc import Iterator
 
 from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
-from .result import Limit
+from .result import Limit, SearchBase
 
 try:
     from . import _csolve
@@ -32,7 +32,7 @@ AVAILABLE = _csolve is not None
 _UNKNOWN, _BLACK, _WHITE = 0, 1, 2
 
 
-class CompiledSearch:
+class CompiledSearch(SearchBase):
     """Depth-first search for the solutions of `puzzle`, within `limit`, in compiled code.
 
     `start` is an optional partial board whose black and white cells are taken as given.
@@ -46,22 +46,11 @@ class CompiledSearch:
     """
 
     engine = "native"
-    """The engine's name, for `Stats.engine`."""
 
     def __init__(self, puzzle: Puzzle, limit: Limit, *, start: Board | None = None) -> None:
         if _csolve is None:
             raise ImportError("the compiled core was not built", name=__name__)
-        self.puzzle = puzzle
-        self.limit = limit
-        self.start = start
-        self.complete = False
-        """Whether the whole space was searched (no further solution exists)."""
-        self.limit_hit: str | None = None
-        """Which limit stopped the search: ``"solutions"``, ``"seconds"`` or ``"nodes"``."""
-        self.nodes = 0
-        """Search nodes (states propagated)."""
-        self.seconds = 0.0
-        """Wall-clock time spent inside the search."""
+        super().__init__(puzzle, limit, start=start)
         self.propagations = 0
         """Propagations to a fixpoint (probes included)."""
         self.probes = 0

@@ -50,7 +50,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
-from .result import Limit, Result
+from .result import Limit, Result, SearchBase
 
 __all__ = ["WORKERS", "CpSatSearch", "FastCpSatSearch", "search"]
 
@@ -74,7 +74,7 @@ class _OutOfTime(Exception):
     """The time limit passed while the model was being built."""
 
 
-class CpSatSearch:
+class CpSatSearch(SearchBase):
     """A search for the solutions of `puzzle` with the book chapter's CP-SAT model.
 
     Iterate `solutions()` to get full solution boards, one CP-SAT solve each, until the
@@ -97,19 +97,9 @@ class CpSatSearch:
         start: Board | None = None,
         workers: int | None = None,
     ) -> None:
-        self.puzzle = puzzle
-        self.limit = limit
-        self.start = start
+        super().__init__(puzzle, limit, start=start)
         self.workers = workers
         """CP-SAT worker threads; None means the module's `WORKERS` at search time."""
-        self.complete = False
-        """Whether every possibility was covered (the solutions found are all there are)."""
-        self.limit_hit: str | None = None
-        """Which limit stopped the search, if one did."""
-        self.nodes = 0
-        """CP-SAT branches over all solves."""
-        self.seconds = 0.0
-        """Wall-clock time, model building included."""
         self.solves = 0
         """CP-SAT solve calls made."""
         self._deadline: float | None = None

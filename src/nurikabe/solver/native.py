@@ -50,7 +50,7 @@ import time
 from collections.abc import Callable, Iterator
 
 from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
-from .result import Limit, Result, Stats, Status
+from .result import Limit, Result, SearchBase, Stats, Status
 
 __all__ = ["NativeSearch", "search"]
 
@@ -78,7 +78,7 @@ class _Stop(Exception):
         self.reason = reason
 
 
-class NativeSearch:
+class NativeSearch(SearchBase):
     """Depth-first search for the solutions of `puzzle`, within `limit`.
 
     `start` is an optional partial board whose black and white cells are taken as given.
@@ -92,20 +92,9 @@ class NativeSearch:
     """
 
     engine = "python"
-    """The engine's name, for `Stats.engine`."""
 
     def __init__(self, puzzle: Puzzle, limit: Limit, *, start: Board | None = None) -> None:
-        self.puzzle = puzzle
-        self.limit = limit
-        self.start = start
-        self.complete = False
-        """Whether the whole space was searched (no further solution exists)."""
-        self.limit_hit: str | None = None
-        """Which limit stopped the search: ``"solutions"``, ``"seconds"`` or ``"nodes"``."""
-        self.nodes = 0
-        """Search nodes (states propagated)."""
-        self.seconds = 0.0
-        """Wall-clock time spent inside the search."""
+        super().__init__(puzzle, limit, start=start)
         self.found = 0
         """Solutions yielded."""
         self.rounds = 0

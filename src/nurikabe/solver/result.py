@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from ..puzzle import Board, CellSet, Puzzle
 
-__all__ = ["Limit", "Result", "Stats", "Status"]
+__all__ = ["Limit", "Result", "SearchBase", "Stats", "Status"]
 
 
 @dataclass(frozen=True)
@@ -91,3 +91,27 @@ class Result:
             return CellSet(grid, 0)
         a, b = self.solutions[0], self.solutions[1]
         return CellSet(grid, a.black_mask ^ b.black_mask)
+
+
+class SearchBase:
+    """What every engine class keeps: its inputs, and afterwards how the search went.
+
+    Engines (see `solver.Search`) subclass it and add their own counters.
+    """
+
+    engine = ""
+    """The engine's name, for `Stats.engine`."""
+
+    def __init__(self, puzzle: Puzzle, limit: Limit, *, start: Board | None = None) -> None:
+        self.puzzle = puzzle
+        self.limit = limit
+        self.start = start
+        """A partial board whose black and white cells are taken as given, or None."""
+        self.complete = False
+        """Whether the whole space was searched (the solutions found are all there are)."""
+        self.limit_hit: str | None = None
+        """Which limit stopped the search: ``"solutions"``, ``"seconds"`` or ``"nodes"``."""
+        self.nodes = 0
+        """Search nodes (for CP-SAT: branches over all solves)."""
+        self.seconds = 0.0
+        """Wall-clock time spent inside the search."""
