@@ -39,20 +39,30 @@ def _size(text: str) -> tuple[int, int]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--corpus", default=str(ROOT.parent.parent / "shared" / "corpus"
-                                            / "puzzles.jsonl"))
+    ap.add_argument(
+        "--corpus", default=str(ROOT.parent.parent / "shared" / "corpus" / "puzzles.jsonl")
+    )
     ap.add_argument("--sizes", default="10x10,15x15")
     ap.add_argument("--levels", default=",".join(LEVELS))
     ap.add_argument("--count", type=int, default=5, help="puzzles per size and level")
     ap.add_argument("--seconds", type=float, default=300, help="budget per puzzle")
     ap.add_argument("--cpsat", type=int, default=2, help="puzzles per size re-solved by CP-SAT")
-    ap.add_argument("--published", type=int, default=40,
-                    help="published puzzles per size graded for the quality table")
-    ap.add_argument("--out", default=None,
-                    help="JSON summary file (default: bench/results/generate-DATE.json)")
-    ap.add_argument("--build-sample", default=None, metavar="N10,N15,N20",
-                    help="instead: time the first N jobs of each (size, level) but extreme of the "
-                         "collection build (seed 2026, its budget) and estimate the build")
+    ap.add_argument(
+        "--published",
+        type=int,
+        default=40,
+        help="published puzzles per size graded for the quality table",
+    )
+    ap.add_argument(
+        "--out", default=None, help="JSON summary file (default: bench/results/generate-DATE.json)"
+    )
+    ap.add_argument(
+        "--build-sample",
+        default=None,
+        metavar="N10,N15,N20",
+        help="instead: time the first N jobs of each (size, level) but extreme of the "
+        "collection build (seed 2026, its budget) and estimate the build",
+    )
     args = ap.parse_args()
     if args.build_sample:
         return build_sample([int(n) for n in args.build_sample.split(",")], args.out)
@@ -79,27 +89,37 @@ def main() -> int:
                 made += 1
                 made_all.append((g.puzzle, g.grade.level))
                 r = solve(g.puzzle, limit=Limit(solutions=2, seconds=120))
-                unique += r.status is Status.UNIQUE and r.solution is not None and \
-                    r.solution.to_rows() == g.solution.to_rows()
+                unique += (
+                    r.status is Status.UNIQUE
+                    and r.solution is not None
+                    and r.solution.to_rows() == g.solution.to_rows()
+                )
                 level_ok += grade(g.puzzle).level == level
                 if cpsat_left > 0:
                     cpsat_left -= 1
                     c = solve(g.puzzle, limit=Limit(solutions=2, seconds=300), engine="cpsat")
                     cpsat_ok += c.status is Status.UNIQUE
             row = {
-                "size": size_text, "level": level, "made": made, "failed": failed,
+                "size": size_text,
+                "level": level,
+                "made": made,
+                "failed": failed,
                 "median_s": statistics.median(times) if times else None,
                 "max_s": max(times) if times else None,
                 "median_cpu_s": statistics.median(cpu) if cpu else None,
                 "max_cpu_s": max(cpu) if cpu else None,
-                "unique": unique, "level_ok": level_ok, "cpsat_unique": cpsat_ok,
+                "unique": unique,
+                "level_ok": level_ok,
+                "cpsat_unique": cpsat_ok,
             }
             rows_out.append(row)
-            print(f"{size_text:6s} {level:8s} made {made}/{args.count} "
-                  f"wall median {row['median_s']:.2f}s max {row['max_s']:.2f}s "
-                  f"cpu median {row['median_cpu_s']:.2f}s max {row['max_cpu_s']:.2f}s "
-                  f"unique {unique}/{made} level {level_ok}/{made} cpsat-unique {cpsat_ok}",
-                  flush=True)
+            print(
+                f"{size_text:6s} {level:8s} made {made}/{args.count} "
+                f"wall median {row['median_s']:.2f}s max {row['max_s']:.2f}s "
+                f"cpu median {row['median_cpu_s']:.2f}s max {row['max_cpu_s']:.2f}s "
+                f"unique {unique}/{made} level {level_ok}/{made} cpsat-unique {cpsat_ok}",
+                flush=True,
+            )
         docs = [d for d in read_file(args.corpus) if (d.puzzle.rows, d.puzzle.cols) == size]
         step = max(1, len(docs) // max(1, args.published))
         sample = docs[::step][: args.published]
@@ -110,13 +130,16 @@ def main() -> int:
         print(stats_table(gen_profile, pub_profile))
         print()
 
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                            text=True, cwd=ROOT).stdout.strip()
-    out = Path(args.out) if args.out else (
-        ROOT / "results" / f"generate-{datetime.date.today().isoformat()}.json")
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT
+    ).stdout.strip()
+    out = (
+        Path(args.out)
+        if args.out
+        else (ROOT / "results" / f"generate-{datetime.date.today().isoformat()}.json")
+    )
     out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps({"commit": commit, "rows": rows_out, "quality": quality},
-                              indent=1))
+    out.write_text(json.dumps({"commit": commit, "rows": rows_out, "quality": quality}, indent=1))
     print(f"wrote {out}")
     return 0
 
@@ -148,15 +171,29 @@ def build_sample(counts: list[int], out_path: str | None) -> int:
                 continue
             mean = statistics.mean(times)
             total += mean * count
-            rows.append({"collection": name, "level": level, "n": len(times), "mean_cpu_s": mean,
-                         "median_cpu_s": statistics.median(times), "max_cpu_s": max(times),
-                         "failed": fails[(name, level)], "plan": count})
-            print(f"{name} {level:8s} n={len(times)} cpu mean {mean:.2f} median "
-                  f"{statistics.median(times):.2f} max {max(times):.2f} failed "
-                  f"{fails[(name, level)]} -> {count} x mean = {mean * count:.0f} s")
+            rows.append(
+                {
+                    "collection": name,
+                    "level": level,
+                    "n": len(times),
+                    "mean_cpu_s": mean,
+                    "median_cpu_s": statistics.median(times),
+                    "max_cpu_s": max(times),
+                    "failed": fails[(name, level)],
+                    "plan": count,
+                }
+            )
+            print(
+                f"{name} {level:8s} n={len(times)} cpu mean {mean:.2f} median "
+                f"{statistics.median(times):.2f} max {max(times):.2f} failed "
+                f"{fails[(name, level)]} -> {count} x mean = {mean * count:.0f} s"
+            )
     print(f"plan without extreme: about {total:.0f} s of CPU")
-    out = Path(out_path) if out_path else (
-        ROOT / "results" / f"generate-build-{datetime.date.today().isoformat()}.json")
+    out = (
+        Path(out_path)
+        if out_path
+        else (ROOT / "results" / f"generate-build-{datetime.date.today().isoformat()}.json")
+    )
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"rows": rows, "total_cpu_s": total}, indent=1))
     print(f"wrote {out}")

@@ -56,8 +56,9 @@ def test_migration_hook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     collection.create(path).close()
     ran = []
     monkeypatch.setattr(collection, "SCHEMA_VERSION", collection.SCHEMA_VERSION + 1)
-    monkeypatch.setitem(collection.MIGRATIONS, collection.SCHEMA_VERSION - 1,
-                        lambda conn: ran.append(True))
+    monkeypatch.setitem(
+        collection.MIGRATIONS, collection.SCHEMA_VERSION - 1, lambda conn: ran.append(True)
+    )
     conn = collection.open_db(path)
     assert ran == [True]
     assert conn.execute("PRAGMA user_version").fetchone()[0] == collection.SCHEMA_VERSION
@@ -97,16 +98,31 @@ def test_cli_errors(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 def test_cli_build_small(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "b.sqlite"
-    assert main(["collection", "build", "--seed", "4", "--limit", "2", "--jobs", "1",
-                 "-o", str(out)]) == 0
+    assert (
+        main(["collection", "build", "--seed", "4", "--limit", "2", "--jobs", "1", "-o", str(out)])
+        == 0
+    )
     conn = collection.open_db(out, readonly=True)
     assert len(list(collection.entries(conn))) == 2
 
 
 def test_cli_generate_jsonl(tmp_path: Path) -> None:
     out = tmp_path / "g.jsonl"
-    args = ["generate", "--size", "6x7", "--difficulty", "easy", "--count", "3", "--seed", "7",
-            "--format", "jsonl", "-o", str(out)]
+    args = [
+        "generate",
+        "--size",
+        "6x7",
+        "--difficulty",
+        "easy",
+        "--count",
+        "3",
+        "--seed",
+        "7",
+        "--format",
+        "jsonl",
+        "-o",
+        str(out),
+    ]
     assert main([*args, "--jobs", "1"]) == 0
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(records) == 3
@@ -121,8 +137,24 @@ def test_cli_generate_jsonl(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("fmt", ["puzzlink", "janko", "text"])
 def test_cli_generate_formats(fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["generate", "--size", "5x6", "--difficulty", "easy", "--seed", "2",
-                 "--format", fmt, "--jobs", "1"]) == 0
+    assert (
+        main(
+            [
+                "generate",
+                "--size",
+                "5x6",
+                "--difficulty",
+                "easy",
+                "--seed",
+                "2",
+                "--format",
+                fmt,
+                "--jobs",
+                "1",
+            ]
+        )
+        == 0
+    )
     assert capsys.readouterr().out.strip()
 
 
@@ -144,8 +176,10 @@ def test_cli_generate_bad_options(args: list[str], capsys: pytest.CaptureFixture
 
 
 def test_cli_generate_impossible(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["generate", "--size", "2x2", "--difficulty", "hard", "--seed", "1",
-                 "--jobs", "1"]) == 1
+    assert (
+        main(["generate", "--size", "2x2", "--difficulty", "hard", "--seed", "1", "--jobs", "1"])
+        == 1
+    )
     assert "puzzle 0:" in capsys.readouterr().err
 
 

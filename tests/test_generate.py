@@ -72,8 +72,10 @@ def test_batch_seeds_do_not_depend_on_order() -> None:
     assert one["url"] == two["url"] and one["seed"] == derive_seed(9, 4)
 
 
-@pytest.mark.parametrize(("symmetry", "rows", "cols"),
-                         [("rot180", 7, 9), ("rot180", 8, 8), ("mirror", 9, 8), ("mirror", 7, 7)])
+@pytest.mark.parametrize(
+    ("symmetry", "rows", "cols"),
+    [("rot180", 7, 9), ("rot180", 8, 8), ("mirror", 9, 8), ("mirror", 7, 7)],
+)
 def test_symmetry_of_clue_positions(symmetry: str, rows: int, cols: int) -> None:
     g = generate(rows, cols, difficulty="easy", symmetry=symmetry, rng=2, seconds=90)
     sigma = symmetry_map(rows, cols, symmetry)
@@ -85,8 +87,7 @@ def test_symmetry_of_clue_positions(symmetry: str, rows: int, cols: int) -> None
 @pytest.mark.parametrize("symmetry", ["none", "rot180", "mirror"])
 def test_layouts_are_solutions(symmetry: str) -> None:
     for seed in range(5):
-        layout = random_layout(9, 11, Profile(max_island=6), random.Random(seed),
-                               symmetry=symmetry)
+        layout = random_layout(9, 11, Profile(max_island=6), random.Random(seed), symmetry=symmetry)
         assert layout is not None and layout.is_valid(6)
 
 
@@ -129,13 +130,16 @@ def test_budget_runs_out() -> None:
 
 
 _OUT_OF_REACH = pytest.mark.xfail(
-    run=False, reason="extreme needs a unique board that expert logic (the case splits) "
-    "cannot finish; the generator finds none (docs/generator.md)")
+    run=False,
+    reason="extreme needs a unique board that expert logic (the case splits) "
+    "cannot finish; the generator finds none (docs/generator.md)",
+)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert",
-                                   pytest.param("extreme", marks=_OUT_OF_REACH)])
+@pytest.mark.parametrize(
+    "level", ["easy", "medium", "hard", "expert", pytest.param("extreme", marks=_OUT_OF_REACH)]
+)
 def test_every_level_at_10x10(level: str) -> None:
     g = generate(10, 10, difficulty=level, rng=1, seconds=600)
     assert grade(g.puzzle).level == level
@@ -177,8 +181,16 @@ def test_sweeping_climb_ends_solved() -> None:
         rng = random.Random(seed)
         layout = random_layout(9, 11, Profile(max_island=6, mean_island=3.0), rng)
         assert layout is not None
-        done = settle(layout, 2, rng, max_island=6, deadline=Deadline(60), ev=Evaluator(),
-                      sweep_after=0, steps=60)
+        done = settle(
+            layout,
+            2,
+            rng,
+            max_island=6,
+            deadline=Deadline(60),
+            ev=Evaluator(),
+            sweep_after=0,
+            steps=60,
+        )
         if done is not None:
             assert done.is_valid(6) and not unknown_after(done, 2)
             solved += 1

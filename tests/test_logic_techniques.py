@@ -124,11 +124,17 @@ def test_tiers_of_the_levels() -> None:
     for t in TECHNIQUES:
         by_tier.setdefault(t.tier, set()).add(t.id)
     assert by_tier[3] == {
-        "completion-common-cell", "completion-common-border", "completion-unreachable"
+        "completion-common-cell",
+        "completion-common-border",
+        "completion-unreachable",
     }
     assert by_tier[4] == {
-        "sea-exit-cases", "pool-cases", "orphan-exit-cases", "island-exit-cases",
-        "island-options", "deep-cases",
+        "sea-exit-cases",
+        "pool-cases",
+        "orphan-exit-cases",
+        "island-exit-cases",
+        "island-options",
+        "deep-cases",
     }
 
 

@@ -84,8 +84,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {}
 """Upgrade steps: ``MIGRATIONS[v](conn)`` turns a version-*v* database into *v + 1*."""
 
 PLAN: tuple[tuple[str, int, int, tuple[tuple[str, int], ...]], ...] = (
-    ("10x10", 10, 10,
-     (("easy", 150), ("medium", 150), ("hard", 130), ("expert", 70))),
+    ("10x10", 10, 10, (("easy", 150), ("medium", 150), ("hard", 130), ("expert", 70))),
     ("15x15", 15, 15, (("easy", 40), ("medium", 35), ("hard", 25))),
     ("20x20", 20, 20, (("easy", 30), ("medium", 20))),
 )
@@ -163,8 +162,9 @@ def open_db(path: str | Path | None = None, *, readonly: bool = False) -> sqlite
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version != SCHEMA_VERSION:
             conn.close()
-            raise sqlite3.DatabaseError(f"{path}: collection schema version {version}, "
-                                        f"expected {SCHEMA_VERSION}")
+            raise sqlite3.DatabaseError(
+                f"{path}: collection schema version {version}, expected {SCHEMA_VERSION}"
+            )
         return conn
     conn = sqlite3.connect(path)
     _migrate(conn)
@@ -187,11 +187,18 @@ def build_jobs(seed: int) -> list[dict[str, Any]]:
         number = 0
         for level, count in levels:
             for _ in range(count):
-                jobs.append({
-                    "index": index, "rows": rows, "cols": cols,
-                    "seed": derive_seed(seed, index), "difficulty": level,
-                    "collection": name, "number": number, **BUILD_OPTIONS,
-                })
+                jobs.append(
+                    {
+                        "index": index,
+                        "rows": rows,
+                        "cols": cols,
+                        "seed": derive_seed(seed, index),
+                        "difficulty": level,
+                        "collection": name,
+                        "number": number,
+                        **BUILD_OPTIONS,
+                    }
+                )
                 index += 1
                 number += 1
     return jobs
@@ -214,14 +221,19 @@ def execution_order(jobs: list[dict[str, Any]]) -> list[dict[str, Any]]:
         key = (job["collection"], job["difficulty"])
         position = seen.get(key, 0)
         seen[key] = position + 1
-        keyed.append(((rank.get(job["collection"], len(rank)), position / counts[key],
-                       job["index"]), job))
+        keyed.append(
+            ((rank.get(job["collection"], len(rank)), position / counts[key], job["index"]), job)
+        )
     return [job for _, job in sorted(keyed, key=lambda kv: kv[0])]
 
 
 def store(
-    conn: sqlite3.Connection, collection: str, number: int, record: dict[str, Any],
-    *, source: str | None = None,
+    conn: sqlite3.Connection,
+    collection: str,
+    number: int,
+    record: dict[str, Any],
+    *,
+    source: str | None = None,
 ) -> None:
     """Insert or replace one puzzle from its JSON record (the generator's shape)."""
     grade = record.get("grade") or {}
@@ -229,9 +241,18 @@ def store(
         "INSERT OR REPLACE INTO puzzles (collection, number, rows, cols, clues, solution, url,"
         " level, score, seed, generator, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
-            collection, number, record["rows"], record["cols"], json.dumps(record["clues"]),
-            json.dumps(record["solution"]), record["url"], grade.get("level"),
-            grade.get("score"), record.get("seed"), record.get("generator"), source,
+            collection,
+            number,
+            record["rows"],
+            record["cols"],
+            json.dumps(record["clues"]),
+            json.dumps(record["solution"]),
+            record["url"],
+            grade.get("level"),
+            grade.get("score"),
+            record.get("seed"),
+            record.get("generator"),
+            source,
         ),
     )
 
@@ -239,8 +260,17 @@ def store(
 def _entry(row: tuple[Any, ...]) -> Entry:
     collection, number, rows, cols, clues, solution, level, score, seed, generator, source = row
     puzzle = Puzzle.from_clues(rows, cols, [tuple(c) for c in json.loads(clues)])
-    return Entry(collection, number, puzzle, Board.from_rows(puzzle, json.loads(solution)),
-                 level, score, seed, generator, source)
+    return Entry(
+        collection,
+        number,
+        puzzle,
+        Board.from_rows(puzzle, json.loads(solution)),
+        level,
+        score,
+        seed,
+        generator,
+        source,
+    )
 
 
 _COLUMNS = "collection, number, rows, cols, clues, solution, level, score, seed, generator, source"
@@ -276,16 +306,19 @@ def get(conn: sqlite3.Connection, number: int, collection: str = "10x10") -> Ent
 
 def collections(conn: sqlite3.Connection) -> list[tuple[str, int]]:
     """The collections and their puzzle counts."""
-    return list(conn.execute(
-        "SELECT collection, COUNT(*) FROM puzzles GROUP BY collection ORDER BY MIN(id)"
-    ))
+    return list(
+        conn.execute(
+            "SELECT collection, COUNT(*) FROM puzzles GROUP BY collection ORDER BY MIN(id)"
+        )
+    )
 
 
 def set_meta(conn: sqlite3.Connection, **values: Any) -> None:
     """Record how the collection was built."""
     for key, value in values.items():
-        conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
-                     (key, json.dumps(value)))
+        conn.execute(
+            "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, json.dumps(value))
+        )
 
 
 def meta(conn: sqlite3.Connection) -> dict[str, Any]:
@@ -295,5 +328,9 @@ def meta(conn: sqlite3.Connection) -> dict[str, Any]:
 
 def build_meta(seed: int) -> dict[str, Any]:
     """The meta values of a build with `seed`."""
-    return {"seed": seed, "generator": GENERATOR_VERSION, "schema": SCHEMA_VERSION,
-            "plan": [[n, r, c, [list(x) for x in lv]] for n, r, c, lv in PLAN]}
+    return {
+        "seed": seed,
+        "generator": GENERATOR_VERSION,
+        "schema": SCHEMA_VERSION,
+        "plan": [[n, r, c, [list(x) for x in lv]] for n, r, c, lv in PLAN],
+    }

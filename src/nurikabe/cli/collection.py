@@ -90,8 +90,10 @@ def cmd_show(args: argparse.Namespace) -> int:
     entry = store.get(conn, args.number, args.collection)
     if entry is None:
         raise CliError(f"no puzzle {args.number} in collection {args.collection}")
-    head = (f"{entry.collection} #{entry.number}: {entry.puzzle.rows}x{entry.puzzle.cols}, "
-            f"{entry.level} (score {entry.score})")
+    head = (
+        f"{entry.collection} #{entry.number}: {entry.puzzle.rows}x{entry.puzzle.cols}, "
+        f"{entry.level} (score {entry.score})"
+    )
     picture = render_text(entry.puzzle, entry.solution if args.solution else None)
     write_output(f"{head}\n{picture}", None)
     return 0
@@ -134,10 +136,15 @@ def stats_table(generated: dict[str, Any], published: dict[str, Any]) -> str:
     """The side-by-side quality table."""
     from ..logic import LEVELS
 
-    rows = [("puzzles", f"{generated['count']}", f"{published['count']}"),
-            ("clues per 100 cells", f"{generated['clues_per_100']:.1f}",
-             f"{published['clues_per_100']:.1f}"),
-            ("white share", f"{generated['white_share']:.3f}", f"{published['white_share']:.3f}")]
+    rows = [
+        ("puzzles", f"{generated['count']}", f"{published['count']}"),
+        (
+            "clues per 100 cells",
+            f"{generated['clues_per_100']:.1f}",
+            f"{published['clues_per_100']:.1f}",
+        ),
+        ("white share", f"{generated['white_share']:.3f}", f"{published['white_share']:.3f}"),
+    ]
     for k in range(1, 11):
         label = f"islands of size {k}" + ("+" if k == 10 else "")
         rows.append((label, f"{generated['islands'][k]:.3f}", f"{published['islands'][k]:.3f}"))
@@ -157,8 +164,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
     conn = _open(args.db)
     size = args.size
-    generated = [(e.puzzle, e.level) for e in store.entries(conn)
-                 if (e.puzzle.rows, e.puzzle.cols) == size]
+    generated = [
+        (e.puzzle, e.level) for e in store.entries(conn) if (e.puzzle.rows, e.puzzle.cols) == size
+    ]
     if args.corpus is None:
         raise CliError("give --corpus FILE (a jsonl file of published puzzles)")
     try:
@@ -174,8 +182,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
 def register(subparsers: Any) -> None:
     from .generate import parse_size
 
-    p = subparsers.add_parser("collection", help="the bundled puzzle collection",
-                              description="Build, read and measure the bundled collection.")
+    p = subparsers.add_parser(
+        "collection",
+        help="the bundled puzzle collection",
+        description="Build, read and measure the bundled collection.",
+    )
     sub = p.add_subparsers(dest="action", metavar="ACTION")
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
@@ -214,7 +225,8 @@ def register(subparsers: Any) -> None:
     st.add_argument("--corpus", default=None, help="jsonl file of published puzzles")
     st.add_argument("--size", type=parse_size, default=(10, 10), metavar="RxC")
     st.add_argument("--sample", type=int, default=60, help="published puzzles graded (60)")
-    st.add_argument("--no-grade", dest="grade", action="store_false",
-                    help="skip grading the published puzzles")
+    st.add_argument(
+        "--no-grade", dest="grade", action="store_false", help="skip grading the published puzzles"
+    )
     db_option(st)
     st.set_defaults(func=cmd_stats)

@@ -56,6 +56,7 @@ def _interruptible() -> None:
     A shell starts background jobs with SIGINT ignored, and Python then leaves it so;
     a batch must still stop cleanly and keep what it has made.
     """
+
     def stop(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
@@ -144,8 +145,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
     if args.seed is None:
         print(f"nurikabe: --seed {seed}", file=sys.stderr)
-    options: dict[str, Any] = {"difficulty": args.difficulty, "symmetry": args.symmetry,
-                               "seconds": args.seconds}
+    options: dict[str, Any] = {
+        "difficulty": args.difficulty,
+        "symmetry": args.symmetry,
+        "seconds": args.seconds,
+    }
     for name in ("max_island", "mean_island", "clue_density"):
         if getattr(args, name) is not None:
             options[name] = getattr(args, name)
@@ -175,23 +179,34 @@ def register(subparsers: Any) -> None:
         "is the same whatever --jobs. Exit 0: all made; 1: some could not be made within "
         "the budget; 2: bad options; 130: interrupted (the puzzles done are written).",
     )
-    p.add_argument("--size", type=parse_size, default=(10, 10), metavar="RxC",
-                   help="grid size (default 10x10)")
-    p.add_argument("--difficulty", choices=DIFFICULTIES, default="medium",
-                   help="grade wanted (default medium)")
+    p.add_argument(
+        "--size", type=parse_size, default=(10, 10), metavar="RxC", help="grid size (default 10x10)"
+    )
+    p.add_argument(
+        "--difficulty", choices=DIFFICULTIES, default="medium", help="grade wanted (default medium)"
+    )
     p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
     p.add_argument("--seed", type=int, default=None, help="batch seed (default: random)")
-    p.add_argument("--symmetry", choices=SYMMETRIES, default="none",
-                   help="symmetry of the clue positions (default none)")
+    p.add_argument(
+        "--symmetry",
+        choices=SYMMETRIES,
+        default="none",
+        help="symmetry of the clue positions (default none)",
+    )
     p.add_argument("--max-island", type=int, default=None, help="largest island size")
     p.add_argument("--mean-island", type=float, default=None, help="mean island size aimed at")
-    p.add_argument("--clue-density", type=float, default=None,
-                   help="clues per 100 cells aimed at")
-    p.add_argument("--seconds", type=float, default=120.0,
-                   help="time budget per puzzle (default 120)")
-    p.add_argument("--format", choices=FORMATS, default="puzzlink",
-                   help="output format (default puzzlink URLs)")
+    p.add_argument("--clue-density", type=float, default=None, help="clues per 100 cells aimed at")
+    p.add_argument(
+        "--seconds", type=float, default=120.0, help="time budget per puzzle (default 120)"
+    )
+    p.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="puzzlink",
+        help="output format (default puzzlink URLs)",
+    )
     p.add_argument("-o", "--output", default=None, help="output file (default stdout)")
-    p.add_argument("--jobs", type=int, default=default_jobs(),
-                   help="worker processes (default: all cores)")
+    p.add_argument(
+        "--jobs", type=int, default=default_jobs(), help="worker processes (default: all cores)"
+    )
     p.set_defaults(func=cmd_generate)

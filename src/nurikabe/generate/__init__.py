@@ -193,8 +193,10 @@ def _prove(layout: Layout, deadline: Deadline) -> Board | None:
     puzzle = puzzle_of(layout)
     left = deadline.left()
     result = solve(
-        puzzle, limit=Limit(solutions=2, nodes=SOLVER_NODES, seconds=None if left is None
-                            else max(left, 1.0))
+        puzzle,
+        limit=Limit(
+            solutions=2, nodes=SOLVER_NODES, seconds=None if left is None else max(left, 1.0)
+        ),
     )
     if result.status is not Status.UNIQUE or result.solution is None:
         return None
@@ -226,14 +228,24 @@ def _attempt(
     if tier is not None and tier >= BEYOND_TIER:
         return _beyond_logic(layout, rng, max_island, deadline, ev)
     white_floor = int((profile.white_share - WHITE_SLACK) * rows * cols)
-    settled = settle(layout, plain, rng, max_island=max_island, deadline=deadline, floor=floor,
-                     ev=ev, white_floor=white_floor, **_climb(rows * cols, plain))
+    settled = settle(
+        layout,
+        plain,
+        rng,
+        max_island=max_island,
+        deadline=deadline,
+        floor=floor,
+        ev=ev,
+        white_floor=white_floor,
+        **_climb(rows * cols, plain),
+    )
     if settled is None:
         return None
     if tier is None or tier == 1:
         return _finish(settled, deadline)
-    hard = harden(settled, tier, rng, max_island=max_island, deadline=deadline, ev=ev,
-                  white_floor=white_floor)
+    hard = harden(
+        settled, tier, rng, max_island=max_island, deadline=deadline, ev=ev, white_floor=white_floor
+    )
     return None if hard is None else _finish(hard, deadline)
 
 
@@ -275,9 +287,12 @@ def _climb(area: int, tier: int) -> dict[str, Any]:
     15x15 and 20x20 the effect was mixed (medium 1.8 -> 3.0 s and 19 -> 12 s, more 1s).
     """
     large = area >= SWEEP_FROM
-    return {**CLIMB, "steps": max(CLIMB["steps"], 2 * area),
-            "sweep_after": SWEEP_AFTER if large else None,
-            "kinds": REPAIR_KINDS if tier <= 1 or large else REPAIR_KINDS_NO_ONES}
+    return {
+        **CLIMB,
+        "steps": max(CLIMB["steps"], 2 * area),
+        "sweep_after": SWEEP_AFTER if large else None,
+        "kinds": REPAIR_KINDS if tier <= 1 or large else REPAIR_KINDS_NO_ONES,
+    }
 
 
 def _finish(layout: Layout, deadline: Deadline) -> tuple[Layout, Board, Grade | None] | None:
@@ -294,7 +309,11 @@ HARDEN_STEPS = 40
 
 
 def _beyond_logic(
-    layout: Layout, rng: random.Random, max_island: int, deadline: Deadline, ev: Evaluator,
+    layout: Layout,
+    rng: random.Random,
+    max_island: int,
+    deadline: Deadline,
+    ev: Evaluator,
 ) -> tuple[Layout, Board, Grade | None] | None:
     """A unique board no technique finishes (expert logic, tier 4, gets stuck), so its
     solve needs trial steps: extreme.
@@ -323,9 +342,17 @@ def _beyond_logic(
         return True
 
     white_floor = int((WHITE_SHARE - WHITE_SLACK) * grid_size)
-    settled = settle(layout, CLIMB_TIER, rng, max_island=max_island, deadline=deadline,
-                     stop=stop, ev=ev, white_floor=white_floor,
-                     **_climb(grid_size, CLIMB_TIER))
+    settled = settle(
+        layout,
+        CLIMB_TIER,
+        rng,
+        max_island=max_island,
+        deadline=deadline,
+        stop=stop,
+        ev=ev,
+        white_floor=white_floor,
+        **_climb(grid_size, CLIMB_TIER),
+    )
     if not found and settled is not None:
         current = settled
         for _ in range(HARDEN_STEPS):

@@ -38,11 +38,13 @@ def make_record(job: dict[str, Any]) -> dict[str, Any]:
     (default 0), a failure is retried that many times with the seeds of
     ``derive_seed(seed, k)`` for k = 1, 2, ...; the record's ``seed`` is the one used.
     """
-    options = {k: v for k, v in job.items() if k not in ("index", "rows", "cols", "seed",
-                                                           "retries")}
+    options = {
+        k: v for k, v in job.items() if k not in ("index", "rows", "cols", "seed", "retries")
+    }
     began = time.perf_counter()
-    seeds = [job["seed"]] + [derive_seed(job["seed"], k) for k in range(1, job.get("retries", 0)
-                                                                         + 1)]
+    seeds = [job["seed"]] + [
+        derive_seed(job["seed"], k) for k in range(1, job.get("retries", 0) + 1)
+    ]
     error = ""
     for seed in seeds:
         try:
@@ -55,5 +57,4 @@ def make_record(job: dict[str, Any]) -> dict[str, Any]:
         record["seconds"] = round(time.perf_counter() - began, 3)
         record["difficulty"] = options.get("difficulty", "medium")
         return record
-    return {"index": job["index"], "error": error,
-            "seconds": round(time.perf_counter() - began, 3)}
+    return {"index": job["index"], "error": error, "seconds": round(time.perf_counter() - began, 3)}

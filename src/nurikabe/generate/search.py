@@ -146,8 +146,11 @@ class Evaluator:
             base = self.boards[self._key(parent, tier)]
         diff = (layout.white ^ parent.white) | (layout.clue_mask ^ parent.clue_mask)
         near = grid.dilate(diff)
-        touched = diff | grid.flood(near & layout.white, layout.white) | grid.flood(
-            near & parent.white, parent.white)
+        touched = (
+            diff
+            | grid.flood(near & layout.white, layout.white)
+            | grid.flood(near & parent.white, parent.white)
+        )
         for _ in range(RESET_RADIUS):
             touched = grid.dilate(touched)
         black, white, depth = base
@@ -368,8 +371,9 @@ def settle(
             # Random moves keep missing the few that help (often near the end, where a
             # lone 1 over the share settles the last cells): try every move near one
             # stuck region, the cap on 1s lifted.
-            tries: list[Layout | None] = list(all_moves(current, rng,
-                                                        rng.choice(grid.components(unknown))))
+            tries: list[Layout | None] = list(
+                all_moves(current, rng, rng.choice(grid.components(unknown)))
+            )
             rng.shuffle(tries)
         else:
             tries = [None] * candidates
@@ -381,8 +385,11 @@ def settle(
                 moved = pick
             if moved is None or not moved.is_valid(max_island):
                 continue
-            if moved == current or (not sweep and too_many_ones(moved, current)) or too_dark(
-                    moved, current, white_floor):
+            if (
+                moved == current
+                or (not sweep and too_many_ones(moved, current))
+                or too_dark(moved, current, white_floor)
+            ):
                 continue
             left = ev.unknown(moved, tier, current)
             count = popcount(left)

@@ -89,11 +89,13 @@ PUBLISHED_SIZES = (0.115, 0.23, 0.221, 0.167, 0.101, 0.061, 0.039, 0.023, 0.025,
 
 def _size_weights(max_island: int, mean: float) -> list[float]:
     """Weights of sizes 1..max_island: the published histogram times t**k, mean `mean`."""
-    base = [PUBLISHED_SIZES[k - 1] if k <= 10 else 0.018 * 0.7 ** (k - 10)
-            for k in range(1, max(1, max_island) + 1)]
+    base = [
+        PUBLISHED_SIZES[k - 1] if k <= 10 else 0.018 * 0.7 ** (k - 10)
+        for k in range(1, max(1, max_island) + 1)
+    ]
 
     def tilted(t: float) -> list[float]:
-        return [w * t ** k for k, w in enumerate(base, 1)]
+        return [w * t**k for k, w in enumerate(base, 1)]
 
     def mean_of(ws: list[float]) -> float:
         return sum(k * w for k, w in enumerate(ws, 1)) / sum(ws)
@@ -402,8 +404,11 @@ class _Builder:
         max_island = self.profile.max_island
         blocked: set[int] = set()
         while popcount(self.white) < want_white:
-            live = [k for k, m in enumerate(self.islands) if m and k not in blocked
-                    and popcount(m) < max_island]
+            live = [
+                k
+                for k, m in enumerate(self.islands)
+                if m and k not in blocked and popcount(m) < max_island
+            ]
             if not live:
                 break
             short = [k for k in live if popcount(self.islands[k]) < self.target[k]]
