@@ -13,6 +13,16 @@ from nurikabe.logic import TECHNIQUES
 from nurikabe.logic.state import State
 from nurikabe.logic.techniques import find_contradiction, technique
 
+CASE_SPLITS = (
+    "sea-exit-cases",
+    "pool-cases",
+    "orphan-exit-cases",
+    "island-exit-cases",
+    "island-options",
+    "deep-cases",
+)
+"""The case-split techniques: tier 4 (expert)."""
+
 
 def position(rows: list[str]) -> State:
     clues = []
@@ -128,14 +138,7 @@ def test_tiers_of_the_levels() -> None:
         "completion-common-border",
         "completion-unreachable",
     }
-    assert by_tier[4] == {
-        "sea-exit-cases",
-        "pool-cases",
-        "orphan-exit-cases",
-        "island-exit-cases",
-        "island-options",
-        "deep-cases",
-    }
+    assert by_tier[4] == set(CASE_SPLITS)
 
 
 @pytest.mark.parametrize("row", TECHNIQUES, ids=lambda t: t.id)
@@ -212,17 +215,7 @@ def test_case_split_with_no_way_left_is_a_contradiction() -> None:
     assert step is not None and step.kind == "contradiction"
 
 
-@pytest.mark.parametrize(
-    "id",
-    [
-        "sea-exit-cases",
-        "pool-cases",
-        "orphan-exit-cases",
-        "island-exit-cases",
-        "island-options",
-        "deep-cases",
-    ],
-)
+@pytest.mark.parametrize("id", CASE_SPLITS)
 def test_case_split_fixtures_agree_with_the_solution(id: str) -> None:
     from nurikabe.solver import Limit, solve
 

@@ -1933,16 +1933,8 @@ TRIAL = Technique("trial", "Trial and error", 5, lambda puzzle, state: None)
 """The row that stands for trial steps (made by `logic.trial`, not by this function)."""
 
 _BY_ID = {t.id: t for t in (*TECHNIQUES, TRIAL)}
-_SPLITS = (
-    "sea-exit-cases",
-    "pool-cases",
-    "orphan-exit-cases",
-    "island-exit-cases",
-    "island-options",
-    "deep-cases",
-)
 _CASE_ROWS = tuple(t for t in TECHNIQUES if t.tier <= CASE_TIER)
-_DEEP_ROWS = tuple(t for t in TECHNIQUES if t.tier <= 3 and t.id not in _SPLITS)
+_DEEP_ROWS = tuple(t for t in TECHNIQUES if t.tier <= 3)  # every row but the case splits
 
 
 def technique(id: str) -> Technique:
