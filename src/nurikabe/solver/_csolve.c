@@ -18,6 +18,11 @@
  *  counting  (no `?` clue) the white cells number exactly the clue total;
  *  areas     each region of non-black cells holds exactly the islands of its clues:
  *            too little room is a contradiction, just enough makes it all white;
+ *  crossings a 2x2 block with black cells on one diagonal and white on the other: the
+ *            sea's path between the black cells walls in one of the white cells' islands
+ *            (so they are two islands); an island too big for the whole sea to wall in
+ *            (perimeter bounds) leaves the other walled in: off the edge of the grid, in
+ *            a box of few enough rows plus columns, filled when just big enough;
  *  reach     each incomplete island's shortest growth paths (unknown cells cost one,
  *            a clueless white component costs its size, cells touching another island
  *            are barred): a cell no island can reach within what it lacks is black, a
@@ -30,8 +35,9 @@
  *            it, and unknown cut vertices (Tarjan) between black cells are black.
  *
  * Each rule has paid for itself on the corpus (search nodes on the hardest puzzles, with
- * the rule switched off by NURIKABE_CSOLVE_OFF=cuts,areas,seareach): island cut cells
- * 3-6x fewer nodes, areas and the sea's budget up to 1.5x. Disjunctions over kept probe
+ * the rule switched off by NURIKABE_CSOLVE_OFF=cuts,areas,seareach,crossings): island cut
+ * cells 3-6x fewer nodes, areas and the sea's budget up to 1.5x; crossings prove
+ * janko-0029 (clues 37 and 36, a sea of 27) at the root, which no search finished before. Disjunctions over kept probe
  * outcomes (an island's exits, a pool's cells) were tried and never fired.
  *
  * At a search node where the rules stall, unknown cells are probed both ways (failed
@@ -99,6 +105,14 @@ typedef struct {
     /* scratch, sized N or so */
     int *comp;       /* white component of each cell, -1 for none */
     int *comp_size, *comp_clue, *comp_start, *comp_cells, *comp_exits;
+    int *comp_enclosed;  /* the sea must wall this component in, away from the edge: 0, or
+                            1 + the most rows plus columns its island may span */
+    int *comp_box;       /* 4 per component: its rows and columns, least and most */
+    int *comp_frames, *frame_pool, nframes; /* boxes an enclosed island may span: from
+                            comp_frames[2c] to comp_frames[2c+1] in frame_pool (4 each);
+                            from == to: not listed (too many) */
+    int *black_sum;      /* (R+1)*(C+1) prefix sums of black cells */
+    int *min_perimeter;  /* N+1: the least perimeter of a set of that many cells */
     int *queue, *best, *seen, *done, *reach_count, *node_stamp;
     int *disc, *low, *iter, *sub_black, *stk, *scomp;
     int *bucket_head, *entry_node, *entry_next;
@@ -132,6 +146,7 @@ typedef struct {
     int cuts;          /* island cut cells on */
     int areas;         /* area counting of non-black regions on */
     int sea_reach;     /* the sea's budget bounds its reach */
+    int crossings;     /* diagonal crossings and walled-in islands on */
     int last_conflict; /* branch first on the cell whose branch failed last (on) */
     int lc[LC_CAP], nlc; /* the last cells whose branch failed, latest first */
 } Search;
@@ -372,6 +387,197 @@ static int rule_areas(Search *s, uint8_t *col, int *changed) {
     return OK;
 }
 
+/* ---- crossings ---------------------------------------------------------------------- */
+
+/* Whether the cells of white component c include one on the edge of the grid. */
+static int on_edge(const Search *s, int c) {
+    for (int q = s->comp_start[c]; q < s->comp_start[c + 1]; q++) {
+        int v = s->comp_cells[q];
+        for (int d = 0; d < 4; d++)
+            if (s->nb[v * 4 + d] < 0) return 1;
+    }
+    return 0;
+}
+
+/* Widens the bounding box (rows least, most, columns least, most) to hold cell v. */
+static void widen(const Search *s, int *box, int v) {
+    int r = v / s->C, c = v % s->C;
+    if (r < box[0]) box[0] = r;
+    if (r > box[1]) box[1] = r;
+    if (c < box[2]) box[2] = c;
+    if (c > box[3]) box[3] = c;
+}
+
+/* Rows plus columns spanned by the box widened to hold cell v (-1: none). */
+static int span(const Search *s, const int *box, int v) {
+    int b[4] = {box[0], box[1], box[2], box[3]};
+    if (v >= 0) widen(s, b, v);
+    return (b[1] - b[0] + 1) + (b[3] - b[2] + 1);
+}
+
+/* Whether a path of `sea` black cells joining two diagonal neighbours can, closed by
+ * their diagonal, enclose a region of `area` cells. The path's cells have 2 * sea + 2
+ * sides not shared along the path; those facing inside are the perimeter of the region,
+ * those facing outside the perimeter of region and path together, and n cells have a
+ * perimeter of at least 2 * ceil(2 * sqrt(n)). */
+static int enclosable(const Search *s, int area, int sea) {
+    if (area + sea > s->N) return 0;
+    return s->min_perimeter[area] + s->min_perimeter[area + sea] <= 2 * sea + 2;
+}
+
+/* Prefix sums of the black cells, for counting them in any box. */
+static void sum_black(Search *s, const uint8_t *col) {
+    int R = s->R, C = s->C, W = C + 1;
+    for (int x = 0; x <= C; x++) s->black_sum[x] = 0;
+    for (int r = 0; r < R; r++) {
+        s->black_sum[(r + 1) * W] = 0;
+        for (int x = 0; x < C; x++)
+            s->black_sum[(r + 1) * W + x + 1] = s->black_sum[r * W + x + 1] +
+                                                 s->black_sum[(r + 1) * W + x] -
+                                                 s->black_sum[r * W + x] +
+                                                 (col[r * C + x] == BLK);
+    }
+}
+
+/* Black cells in rows r0..r1, columns c0..c1. */
+static int black_in(const Search *s, int r0, int r1, int c0, int c1) {
+    int W = s->C + 1;
+    return s->black_sum[(r1 + 1) * W + c1 + 1] - s->black_sum[r0 * W + c1 + 1] -
+           s->black_sum[(r1 + 1) * W + c0] + s->black_sum[r0 * W + c0];
+}
+
+#define FRAME_CAP 256 /* boxes listed over all enclosed islands */
+
+/* The boxes an enclosed island of n cells may span: h rows and w columns with h + w
+ * within its limit and h * w >= n, holding its cells, clear of the edge of the grid, with
+ * at least n cells that are not black. None: a contradiction. When every such box has
+ * exactly n, the island fills whichever it is, so the cells all of them share are white.
+ * The boxes are listed for the reach rule when there are few. */
+static int frame_island(Search *s, uint8_t *col, int c, int n, int *changed) {
+    int R = s->R, C = s->C, limit = s->comp_enclosed[c] - 1;
+    const int *box = s->comp_box + 4 * c;
+    int found = 0, all_full = 1, listed = 1, from = s->nframes;
+    int meet[4] = {0, R, 0, C}; /* rows and columns every box shares */
+    for (int h = box[1] - box[0] + 1; h <= R - 2 && h < limit; h++) {
+        for (int w = box[3] - box[2] + 1; w <= C - 2 && h + w <= limit; w++) {
+            if (h * w < n) continue;
+            int rlo = box[1] - h + 1 > 1 ? box[1] - h + 1 : 1;
+            int rhi = box[0] < R - 1 - h ? box[0] : R - 1 - h;
+            int clo = box[3] - w + 1 > 1 ? box[3] - w + 1 : 1;
+            int chi = box[2] < C - 1 - w ? box[2] : C - 1 - w;
+            for (int r0 = rlo; r0 <= rhi; r0++) {
+                for (int c0 = clo; c0 <= chi; c0++) {
+                    int room = h * w - black_in(s, r0, r0 + h - 1, c0, c0 + w - 1);
+                    if (room < n) continue;
+                    found++;
+                    all_full &= room == n;
+                    if (r0 > meet[0]) meet[0] = r0;
+                    if (r0 + h - 1 < meet[1]) meet[1] = r0 + h - 1;
+                    if (c0 > meet[2]) meet[2] = c0;
+                    if (c0 + w - 1 < meet[3]) meet[3] = c0 + w - 1;
+                    if (listed && s->nframes < FRAME_CAP) {
+                        int *f = s->frame_pool + 4 * s->nframes++;
+                        f[0] = r0;
+                        f[1] = r0 + h - 1;
+                        f[2] = c0;
+                        f[3] = c0 + w - 1;
+                    } else {
+                        listed = 0;
+                    }
+                }
+            }
+        }
+    }
+    if (!found) return FAIL;
+    if (listed) {
+        s->comp_frames[2 * c] = from;
+        s->comp_frames[2 * c + 1] = s->nframes;
+    } else {
+        s->nframes = from;
+    }
+    if (all_full) {
+        for (int r = meet[0]; r <= meet[1]; r++)
+            for (int x = meet[2]; x <= meet[3]; x++)
+                if (col[r * C + x] == UNK && !assign(col, r * C + x, WHT, changed)) return FAIL;
+    }
+    return OK;
+}
+
+/* Whether cell v lies in a box that enclosed island c may span (or its boxes are not
+ * listed). */
+static int in_frames(const Search *s, int c, int v) {
+    int from = s->comp_frames[2 * c], to = s->comp_frames[2 * c + 1];
+    if (from == to) return 1;
+    int r = v / s->C, x = v % s->C;
+    for (int q = from; q < to; q++) {
+        const int *f = s->frame_pool + 4 * q;
+        if (r >= f[0] && r <= f[1] && x >= f[2] && x <= f[3]) return 1;
+    }
+    return 0;
+}
+
+/* A 2x2 block with black cells on one diagonal and white cells on the other: the sea
+ * joins the two black cells by a path that, closed through the block, walls in one of
+ * the two white cells with its whole island. So the two white cells are in different
+ * islands, and an island too big to be walled in by the whole sea leaves the other to
+ * be walled in, away from the edge of the grid (marked in comp_enclosed for the reach
+ * rule). */
+static int rule_crossings(Search *s, uint8_t *col, int ncomp, int *changed) {
+    int R = s->R, C = s->C, sea = s->has_q ? -1 : s->N - s->total_white;
+    for (int c = 0; c < ncomp; c++) s->comp_enclosed[c] = 0;
+    for (int r = 0; r + 1 < R; r++) {
+        for (int x = 0; x + 1 < C; x++) {
+            int a = r * C + x, w1, w2;
+            if (col[a] == BLK && col[a + C + 1] == BLK && col[a + 1] == WHT &&
+                col[a + C] == WHT) {
+                w1 = a + 1;
+                w2 = a + C;
+            } else if (col[a] == WHT && col[a + C + 1] == WHT && col[a + 1] == BLK &&
+                       col[a + C] == BLK) {
+                w1 = a;
+                w2 = a + C + 1;
+            } else {
+                continue;
+            }
+            int c1 = s->comp[w1], c2 = s->comp[w2];
+            if (c1 < 0 || c2 < 0) continue; /* whitened during this pass */
+            if (c1 == c2) return FAIL;
+            if (sea < 0) continue;
+            int k1 = s->comp_clue[c1], k2 = s->comp_clue[c2];
+            int n1 = k1 >= 0 && s->clue_val[k1] > 0 ? s->clue_val[k1] : s->comp_size[c1];
+            int n2 = k2 >= 0 && s->clue_val[k2] > 0 ? s->clue_val[k2] : s->comp_size[c2];
+            int ok1 = enclosable(s, n1, sea), ok2 = enclosable(s, n2, sea);
+            if (!ok1 && !ok2) return FAIL;
+            /* a region of n cells spanning h rows and w columns has a perimeter of at
+               least 2 * (h + w), so h + w <= sea + 1 - min_perimeter[n + sea] / 2 */
+            if (!ok1) s->comp_enclosed[c2] = 2 + sea - s->min_perimeter[n2 + sea] / 2;
+            if (!ok2) s->comp_enclosed[c1] = 2 + sea - s->min_perimeter[n1 + sea] / 2;
+        }
+    }
+    int sums = 0;
+    s->nframes = 0;
+    for (int c = 0; c < ncomp; c++) {
+        s->comp_frames[2 * c] = s->comp_frames[2 * c + 1] = 0;
+        if (!s->comp_enclosed[c]) continue;
+        if (on_edge(s, c)) return FAIL;
+        int *box = s->comp_box + 4 * c;
+        box[0] = box[2] = s->N;
+        box[1] = box[3] = -1;
+        for (int q = s->comp_start[c]; q < s->comp_start[c + 1]; q++)
+            widen(s, box, s->comp_cells[q]);
+        if (span(s, box, -1) >= s->comp_enclosed[c]) return FAIL;
+        int k = s->comp_clue[c];
+        if (k < 0 || s->clue_val[k] <= 0) continue;
+        if (!sums) {
+            sum_black(s, col);
+            sums = 1;
+        }
+        int r = frame_island(s, col, c, s->clue_val[k], changed);
+        if (r != OK) return r;
+    }
+    return OK;
+}
+
 /* ---- reach -------------------------------------------------------------------------- */
 
 /* Whether unknown cell v touches a white cell of a clued component other than `comp`. */
@@ -383,6 +589,17 @@ static int barred(const Search *s, const uint8_t *col, int v, int comp) {
         if (c >= 0 && c != comp && s->comp_clue[c] >= 0) return 1;
     }
     return 0;
+}
+
+static int edge_cell(const Search *s, int v) {
+    return s->nb[v * 4] < 0 || s->nb[v * 4 + 1] < 0 || s->nb[v * 4 + 2] < 0 ||
+           s->nb[v * 4 + 3] < 0;
+}
+
+/* Whether cell v may belong to island c, which the sea walls in. */
+static int may_join(const Search *s, int c, int v) {
+    return !edge_cell(s, v) && span(s, s->comp_box + 4 * c, v) < s->comp_enclosed[c] &&
+           in_frames(s, c, v);
 }
 
 /* Offers node (a cell, or N + a clueless component) to the bucket queue at `cost`. */
@@ -405,10 +622,12 @@ static void relax(Search *s, const uint8_t *col, int v, int base, int c, int nee
         if (w < 0 || s->done[w] == stamp) continue;
         if (col[w] == UNK) {
             if (base + 1 > need || barred(s, col, w, c)) continue;
+            if (s->comp_enclosed[c] && !may_join(s, c, w)) continue;
             offer(s, w, base + 1, stamp, nentries);
         } else if (col[w] == WHT) {
             int cw = s->comp[w];
             if (cw < 0 || cw == c || s->comp_clue[cw] >= 0) continue;
+            if (s->comp_enclosed[c] && (on_edge(s, cw) || !may_join(s, c, w))) continue;
             int cost = base + s->comp_size[cw];
             if (cost > need || s->done[N + cw] == stamp) continue;
             offer(s, N + cw, cost, stamp, nentries);
@@ -683,6 +902,8 @@ static int propagate(Search *s, uint8_t *col) {
         if (!rule_count(s, col, &changed)) return FAIL;
         if (changed) continue;
         if (s->areas && !rule_areas(s, col, &changed)) return FAIL;
+        if (changed) continue;
+        if (s->crossings && !rule_crossings(s, col, n, &changed)) return FAIL;
         if (changed) continue;
         if (!rule_reach(s, col, n, &changed)) return FAIL;
         if (changed) continue;
@@ -997,6 +1218,12 @@ static void Search_dealloc(Search *s) {
     free(s->comp_start);
     free(s->comp_cells);
     free(s->comp_exits);
+    free(s->comp_enclosed);
+    free(s->comp_box);
+    free(s->comp_frames);
+    free(s->frame_pool);
+    free(s->black_sum);
+    free(s->min_perimeter);
     free(s->queue);
     free(s->best);
     free(s->seen);
@@ -1056,7 +1283,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     int ok = ALLOC(nb, 4 * N) && ALLOC(clue_cell, K) && ALLOC(clue_val, K) &&
              ALLOC(cell_clue, N) && ALLOC(comp, N) && ALLOC(comp_size, N + 1) &&
              ALLOC(comp_clue, N + 1) && ALLOC(comp_start, N + 2) && ALLOC(comp_cells, N) &&
-             ALLOC(comp_exits, N + 1) && ALLOC(queue, N) && ALLOC(best, 2 * N + 2) &&
+             ALLOC(comp_exits, N + 1) && ALLOC(comp_enclosed, N + 1) && ALLOC(comp_box, 4 * N + 4) && ALLOC(comp_frames, 2 * N + 2) && ALLOC(frame_pool, 4 * FRAME_CAP) && ALLOC(black_sum, (R + 1) * (C + 1)) && ALLOC(min_perimeter, N + 1) && ALLOC(queue, N) && ALLOC(best, 2 * N + 2) &&
              ALLOC(seen, 2 * N + 2) && ALLOC(done, 2 * N + 2) && ALLOC(reach_count, N) &&
              ALLOC(node_stamp, N) && ALLOC(disc, N) && ALLOC(low, N) && ALLOC(iter, N) &&
              ALLOC(sub_black, N) && ALLOC(stk, N) && ALLOC(scomp, N) &&
@@ -1070,6 +1297,10 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
         PyBuffer_Release(&start);
         PyErr_NoMemory();
         return -1;
+    }
+    for (int a = 0, k = 0; a <= N; a++) {
+        while (k * k < 4 * a) k++; /* k = ceil(2 * sqrt(a)) */
+        s->min_perimeter[a] = 2 * k;
     }
     for (int i = 0; i < N; i++) {
         int r = i / C, c = i % C;
@@ -1108,6 +1339,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     s->areas = 1;
     s->sea_reach = 1;
     s->last_conflict = 1;
+    s->crossings = 1;
     s->nlc = 0;
     const char *knobs = getenv("NURIKABE_CSOLVE_OFF"); /* developer switch for measuring */
     if (knobs) {
@@ -1115,6 +1347,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
         if (strstr(knobs, "areas")) s->areas = 0;
         if (strstr(knobs, "seareach")) s->sea_reach = 0;
         if (strstr(knobs, "lastconflict")) s->last_conflict = 0;
+        if (strstr(knobs, "crossings")) s->crossings = 0;
     }
     return 0;
 }
