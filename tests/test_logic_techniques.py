@@ -64,6 +64,11 @@ CASES: dict[str, tuple[list[str], set[str], list[str]]] = {
     "completion-common-cell": (["?#?", "3?#", "###"], {"r1c1=.", "r2c2=."}, ["2.#", "##?"]),
     "completion-common-border": (["2??", "???", "??2"], {"r2c2=#"}, ["2.#", "##?"]),
     "completion-unreachable": (["2??", "???", "??2"], {"r1c3=#", "r2c2=#", "r3c1=#"}, ["3?", "??"]),
+    "walled-in-island": (
+        ["?????", "?5#??", "?#4??", "?????", "5????"],  # 11 sea cells wall in the 4, not the 5
+        {"r3c4=.", "r4c3=.", "r4c4=."},
+        ["?????", "?5#??", "?#4??", "?????", "3????"],  # 13 sea cells could wall in either
+    ),
     # The positions below come from walkthroughs of small puzzles with a unique solution.
     "sea-exit-cases": (
         ["#####", "#.?.#", "#5??#", "7##??", "....."],
@@ -129,7 +134,7 @@ def test_ids_are_unique_kebab_case() -> None:
 
 
 def test_tiers_of_the_levels() -> None:
-    """Hard (tier 3) lists island shapes; expert (tier 4) splits into cases."""
+    """Hard (tier 3) reasons about whole island shapes; expert (tier 4) splits into cases."""
     by_tier = {}
     for t in TECHNIQUES:
         by_tier.setdefault(t.tier, set()).add(t.id)
@@ -137,6 +142,7 @@ def test_tiers_of_the_levels() -> None:
         "completion-common-cell",
         "completion-common-border",
         "completion-unreachable",
+        "walled-in-island",
     }
     assert by_tier[4] == set(CASE_SPLITS)
 

@@ -34,6 +34,7 @@ The catalogue (the seed rules each covers are in docs/techniques.md)::
     3    completion-common-cell      a cell used by every possible completion of an island is white
     3    completion-common-border    a cell bordered by every possible completion is black
     3    completion-unreachable      a cell no possible completion of any island uses is black
+    3    walled-in-island            the sea walls in one of two diagonal islands: perimeter bounds
     4    sea-exit-cases              a black region with 2-4 exits: what every exit leads to holds
     4    pool-cases                  an open 2x2 block: what whitening each open cell leads to holds
     4    orphan-exit-cases           a stray white cell with two exits: what both lead to holds
@@ -46,7 +47,7 @@ Contradictions (`find_contradiction`): a pool, two clues in one island, an islan
 big, an island that cannot reach its size, a white region no island can reach, a sea
 that can no longer connect, too many or too few white cells.
 
-Imports `grid`, `puzzle`, `logic.steps` and `logic.state`.
+Imports `grid`, `puzzle`, `logic.steps`, `logic.state` and `logic.walls`.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ from ..grid import Grid, bits
 from ..puzzle import Puzzle
 from .state import UNBOUNDED, Analysis, Island, State
 from .steps import Step, name_cells
+from .walls import walled_in_island
 
 __all__ = [
     "MAX_COMPLETIONS",
@@ -1919,6 +1921,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         "completion-common-border", "Cell bordering every completion", 3, completion_common_border
     ),
     Technique("completion-unreachable", "Cell in no completion", 3, completion_unreachable),
+    Technique("walled-in-island", "Island walled in by the sea", 3, walled_in_island),
     Technique("sea-exit-cases", "Both ways out of a black region", 4, sea_exit_cases),
     Technique("pool-cases", "Both ways to break a pool", 4, pool_cases),
     Technique("orphan-exit-cases", "Both ways out of a stray white cell", 4, orphan_exit_cases),

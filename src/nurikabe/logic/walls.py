@@ -1,0 +1,213 @@
+"""The walled-in island: a perimeter argument about two islands that touch diagonally.
+
+This module owns the technique `walled_in_island` (id ``walled-in-island``, tier 3) and
+the arithmetic it rests on. Take a 2x2 block with black cells on one diagonal and white
+cells on the other::
+
+    # A
+    B #
+
+The sea is connected, so a path of black cells joins the two black cells; closed by the
+block's diagonal it is a loop, and the loop has A on one side and B on the other. So the
+whole island of A or the whole island of B lies inside it, walled in by sea.
+
+A region of n cells has a perimeter of at least 2 * ceil(2 * sqrt(n)) sides (at least
+2 * (h + w) when it spans h rows and w columns). A path of L cells has 2 * L + 2 sides
+not shared along the path: those facing inside are the perimeter of the walled-in
+region, those facing outside the perimeter of region and path together. So a sea of S
+cells can wall in n cells only if ``P(n) + P(n + S) <= 2 * S + 2``, and then only in a
+box of at most ``S + 1 - P(n + S) / 2`` rows plus columns, clear of the grid's edge.
+When one of the two islands is too big to be walled in, the other one is, and when
+every box it could span has just enough room, it fills the cells they share.
+
+This is the argument that solves janko 29 (a 37 and a 36 on a diagonal, 27 sea cells:
+the 36 is a 6x6 square). The exact engine's C core makes the same deduction (its
+``crossings`` rule). Imports `grid`, `puzzle`, `logic.state` and `logic.steps`.
+"""
+
+from __future__ import annotations
+
+from math import isqrt
+
+from ..grid import Grid, bits
+from ..puzzle import Puzzle
+from .state import State
+from .steps import Step, name_cells
+
+__all__ = ["enclosable", "min_perimeter", "walled_in_island"]
+
+MAX_BOXES = 4000
+"""Most boxes examined for one island (beyond that the step is not looked for)."""
+
+
+def min_perimeter(n: int) -> int:
+    """The least perimeter (in cell sides) of any set of `n` cells: 2 * ceil(2 * sqrt(n))."""
+    k = isqrt(4 * n)
+    if k * k < 4 * n:
+        k += 1
+    return 2 * k
+
+
+def enclosable(area: int, sea: int) -> bool:
+    """Whether a path of `sea` cells between two diagonal neighbours can wall in `area` cells."""
+    return sea >= 3 and min_perimeter(area) + min_perimeter(area + sea) <= 2 * sea + 2
+
+
+def _region_of(state: State, cell: int) -> tuple[int, int, str] | None:
+    """The white region holding `cell`: (mask, size it will have, how to name it)."""
+    a = state.analysis()
+    for island in a.islands:
+        if island.mask >> cell & 1:
+            if island.unknown_size:
+                return island.mask, island.size, f"the ? at {state.grid.name(island.clue)}"
+            return (
+                island.mask,
+                island.value,
+                f"the {island.value} at {state.grid.name(island.clue)}",
+            )
+    for orphan in a.orphans:
+        if orphan >> cell & 1:
+            return (
+                orphan,
+                orphan.bit_count(),
+                f"the white cells at {name_cells(state.grid, orphan)}",
+            )
+    return None
+
+
+def _crossings(state: State) -> list[tuple[int, int, int]]:
+    """Each 2x2 block with black on one diagonal and white on the other: (block, w1, w2)."""
+    grid = state.grid
+    black, white = state.black, state.white
+    out = []
+    for r in range(grid.rows - 1):
+        for c in range(grid.cols - 1):
+            a = r * grid.cols + c
+            b, d, e = a + 1, a + grid.cols, a + grid.cols + 1
+            if black >> a & black >> e & white >> b & white >> d & 1:
+                out.append((1 << a | 1 << b | 1 << d | 1 << e, b, d))
+            elif white >> a & white >> e & black >> b & black >> d & 1:
+                out.append((1 << a | 1 << b | 1 << d | 1 << e, a, e))
+    return out
+
+
+def _box_mask(cols: int, r0: int, r1: int, c0: int, c1: int) -> int:
+    row = ((1 << (c1 - c0 + 1)) - 1) << c0
+    mask = 0
+    for r in range(r0, r1 + 1):
+        mask |= row << (r * cols)
+    return mask
+
+
+def _interior(rows: int, cols: int) -> int:
+    """The cells off the edge of the grid."""
+    return _box_mask(cols, 1, rows - 2, 1, cols - 2) if rows > 2 and cols > 2 else 0
+
+
+def _box_name(grid: Grid, box: int) -> str:
+    """``r3c3-r8c8``: a box by its corners."""
+    return f"{grid.name((box & -box).bit_length() - 1)}-{grid.name(box.bit_length() - 1)}"
+
+
+def _taken(state: State, island: int) -> int:
+    """The cells `island` can never have: black ones and those of other islands."""
+    taken = state.black
+    for other in state.analysis().islands:
+        if other.mask != island:
+            taken |= other.mask
+    return taken
+
+
+def _boxes(state: State, island: int, n: int, limit: int) -> list[int] | None:
+    """The boxes the walled-in island of `n` cells may span, as masks (None: too many)."""
+    grid = state.grid
+    rows, cols = grid.rows, grid.cols
+    coords = [grid.coords(i) for i in bits(island)]
+    top, bottom = min(r for r, _ in coords), max(r for r, _ in coords)
+    left, right = min(c for _, c in coords), max(c for _, c in coords)
+    taken = _taken(state, island)
+    out: list[int] = []
+    seen = 0
+    for h in range(bottom - top + 1, min(rows - 2, limit - 1) + 1):
+        for w in range(right - left + 1, min(cols - 2, limit - h) + 1):
+            if h * w < n:
+                continue
+            for r0 in range(max(1, bottom - h + 1), min(top, rows - 1 - h) + 1):
+                for c0 in range(max(1, right - w + 1), min(left, cols - 1 - w) + 1):
+                    seen += 1
+                    if seen > MAX_BOXES:
+                        return None
+                    box = _box_mask(cols, r0, r0 + h - 1, c0, c0 + w - 1)
+                    if (box & ~taken).bit_count() >= n:
+                        out.append(box)
+    return out
+
+
+def walled_in_island(puzzle: Puzzle, state: State) -> Step | None:
+    """Two islands touch diagonally between two black cells: the sea walls one of them in.
+
+    Sound: the black path joining the two black cells, closed through the block, is a
+    loop with one island inside. A region of n cells has a perimeter of at least
+    2 * ceil(2 * sqrt(n)), and the path's cells offer 2 * L + 2 free sides to the
+    region's perimeter and to the outer perimeter of region and path together. When the
+    sea is too small to wall in one island, it walls in the other: clear of the edge,
+    within a box of few enough rows plus columns; when each such box has just enough
+    room, the island fills the cells they all share.
+    ::
+
+        . . . . . .
+        . 7 # . . .      27 sea cells cannot wall in 37 cells, so they wall in
+        . # 6 . . .      the 36: a 6x6 square, r3c3-r8c8 all white
+        . . . . . .
+    Source: the perimeter argument setters use for puzzles like janko 29; new here.
+    """
+    total_white = state.total_white
+    if total_white is None:
+        return None
+    grid = state.grid
+    sea = grid.size - total_white
+    for block, w1, w2 in _crossings(state):
+        one, two = _region_of(state, w1), _region_of(state, w2)
+        if one is None or two is None or one[0] == two[0]:
+            continue  # the same region on both sides is a contradiction, found elsewhere
+        walls = []
+        for (mask, n, name), (_, m, other) in ((one, two), (two, one)):
+            length = min(sea, grid.size - m)
+            if not enclosable(m, length):
+                walls.append((mask, n, name, other, m, length))
+        if len(walls) != 1:
+            continue
+        mask, n, name, other, m, length = walls[0]
+        limit = length + 1 - min_perimeter(n + length) // 2 if length else 0
+        if mask & ~_interior(grid.rows, grid.cols):
+            continue  # a contradiction (walled in yet on the edge): left to the checks
+        if not any(i.mask == mask and not i.unknown_size for i in state.analysis().islands):
+            continue
+        boxes = _boxes(state, mask, n, limit)
+        if not boxes:
+            continue
+        taken = _taken(state, mask)
+        if any(n != (box & ~taken).bit_count() for box in boxes):
+            continue
+        shared = grid.full
+        for box in boxes:
+            shared &= box
+        white = shared & ~state.white & ~state.black
+        if not white:
+            continue
+        where = "the one box with room" if len(boxes) == 1 else "every box with room"
+        return Step(
+            "walled-in-island",
+            grid,
+            white_mask=white,
+            premise_mask=block | mask,
+            message=(
+                f"The sea must join {name_cells(grid, block & state.black)} around "
+                f"{other} or {name}; its {sea} cells cannot wall in {m} cells, so they "
+                f"wall in {name}, clear of the edge and within {limit} rows plus columns; "
+                f"{where} ({_box_name(grid, boxes[0])}{' and others' if len(boxes) > 1 else ''})"
+                f" is just big enough, so "
+                f"{name_cells(grid, white)} {'are' if white & (white - 1) else 'is'} white."
+            ),
+        )
+    return None
