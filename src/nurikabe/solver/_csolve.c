@@ -421,8 +421,7 @@ static int span(const Search *s, const int *box, int v) {
  * those facing outside the perimeter of region and path together, and n cells have a
  * perimeter of at least 2 * ceil(2 * sqrt(n)). */
 static int enclosable(const Search *s, int area, int sea) {
-    if (area + sea > s->N) return 0;
-    return s->min_perimeter[area] + s->min_perimeter[area + sea] <= 2 * sea + 2;
+    return sea >= 3 && s->min_perimeter[area] + s->min_perimeter[area + sea] <= 2 * sea + 2;
 }
 
 /* Prefix sums of the black cells, for counting them in any box. */
@@ -516,6 +515,11 @@ static int in_frames(const Search *s, int c, int v) {
     return 0;
 }
 
+/* Marks component c walled in, its island spanning fewer than `limit` rows plus columns. */
+static void wall_in(Search *s, int c, int limit) {
+    if (!s->comp_enclosed[c] || limit < s->comp_enclosed[c]) s->comp_enclosed[c] = limit;
+}
+
 /* A 2x2 block with black cells on one diagonal and white cells on the other: the sea
  * joins the two black cells by a path that, closed through the block, walls in one of
  * the two white cells with its whole island. So the two white cells are in different
@@ -546,12 +550,14 @@ static int rule_crossings(Search *s, uint8_t *col, int ncomp, int *changed) {
             int k1 = s->comp_clue[c1], k2 = s->comp_clue[c2];
             int n1 = k1 >= 0 && s->clue_val[k1] > 0 ? s->clue_val[k1] : s->comp_size[c1];
             int n2 = k2 >= 0 && s->clue_val[k2] > 0 ? s->clue_val[k2] : s->comp_size[c2];
-            int ok1 = enclosable(s, n1, sea), ok2 = enclosable(s, n2, sea);
+            /* the bounds only loosen with a longer path: try the longest there is room for */
+            int sea1 = sea < s->N - n1 ? sea : s->N - n1, sea2 = sea < s->N - n2 ? sea : s->N - n2;
+            int ok1 = enclosable(s, n1, sea1), ok2 = enclosable(s, n2, sea2);
             if (!ok1 && !ok2) return FAIL;
             /* a region of n cells spanning h rows and w columns has a perimeter of at
                least 2 * (h + w), so h + w <= sea + 1 - min_perimeter[n + sea] / 2 */
-            if (!ok1) s->comp_enclosed[c2] = 2 + sea - s->min_perimeter[n2 + sea] / 2;
-            if (!ok2) s->comp_enclosed[c1] = 2 + sea - s->min_perimeter[n1 + sea] / 2;
+            if (!ok1) wall_in(s, c2, 2 + sea2 - s->min_perimeter[n2 + sea2] / 2);
+            if (!ok2) wall_in(s, c1, 2 + sea1 - s->min_perimeter[n1 + sea1] / 2);
         }
     }
     int sums = 0;
