@@ -119,6 +119,9 @@ typedef struct {
     int stamp_now;
     uint8_t *probe_a, *probe_b, *probe_before;
     int *zone;           /* cells to probe again in the next pass */
+    int *safe_b, *safe_w; /* == safe_stamp: that colour was implied by a probe that held */
+    int safe_stamp;      /* moves on with every pass and every change of the probed state */
+    int dominance;       /* skip probing a cell both of whose colours some probe implied */
     long long *score;    /* branching score of each cell's last probe */
     int probe_radius;    /* re-probe cells this near a change (-1: every cell) */
     int child_radius;    /* at a child, first probe cells this near its changes (-1: all) */
@@ -892,6 +895,11 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
  * s->stop: a limit may have cut the work short (the state is then merely unfinished). */
 static int propagate(Search *s, uint8_t *col) {
     s->propagations++;
+    if (s->safe_stamp > 0x70000000) {
+        memset(s->safe_b, 0, sizeof(int) * (size_t)s->N);
+        memset(s->safe_w, 0, sizeof(int) * (size_t)s->N);
+        s->safe_stamp = 1; /* never 0, the value of the cleared marks */
+    }
     if (s->stamp_now > 0x70000000) {
         /* stamps would overflow: start them again (nothing holds an old one here) */
         memset(s->seen, 0, sizeof(int) * (2 * (size_t)s->N + 2));
@@ -980,11 +988,19 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
     }
     for (int pass = 0;; pass++) {
         int progress = 0, best = -1;
+        s->safe_stamp++;
         long long best_score = -1;
         memcpy(before, col, N);
         for (int i = 0; i < N; i++) {
             if (col[i] != UNK) continue;
             if ((pass > 0 || local) && zone[i] != zstamp) continue;
+            /* dominated: if another probe that held implied each colour of this cell, its
+               own probes hold too (the states they reach contain them), so they could only
+               agree on cells or rescore it; it keeps its old score. Measured over the
+               corpus, both ways interleaved in one process: medians 0.42 / 2.55 / 34.0 ms ->
+               0.40 / 2.44 / 25.2 ms per size class, janko-1091 4.3 -> 1.4 s. */
+            if (s->dominance && s->safe_b[i] == s->safe_stamp && s->safe_w[i] == s->safe_stamp)
+                continue;
             s->probes++;
             memcpy(a, col, N);
             a[i] = BLK;
@@ -995,6 +1011,7 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
                 if (!propagate(s, col)) return FAIL;
                 if (s->stop) return OK;
                 progress = 1;
+                s->safe_stamp++;
                 continue;
             }
             memcpy(b, col, N);
@@ -1006,6 +1023,7 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
                 if (!propagate(s, col)) return FAIL;
                 if (s->stop) return OK;
                 progress = 1;
+                s->safe_stamp++;
                 continue;
             }
             int da = 0, db = 0, agree = 0;
@@ -1013,6 +1031,8 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
                 if (col[j] != UNK) continue;
                 da += a[j] != UNK;
                 db += b[j] != UNK;
+                if (a[j] == BLK || b[j] == BLK) s->safe_b[j] = s->safe_stamp;
+                if (a[j] == WHT || b[j] == WHT) s->safe_w[j] = s->safe_stamp;
                 if (a[j] != UNK && a[j] == b[j]) {
                     col[j] = a[j];
                     agree = 1;
@@ -1022,6 +1042,7 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
                 if (!propagate(s, col)) return FAIL;
                 if (s->stop) return OK;
                 progress = 1;
+                s->safe_stamp++;
                 continue;
             }
             /* the cell whose weaker colour still decides the most (ties: the stronger);
@@ -1249,6 +1270,8 @@ static void Search_dealloc(Search *s) {
     free(s->probe_b);
     free(s->probe_before);
     free(s->zone);
+    free(s->safe_b);
+    free(s->safe_w);
     free(s->score);
     free(s->frames);
     free(s->frame_cell);
@@ -1295,7 +1318,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
              ALLOC(sub_black, N) && ALLOC(stk, N) && ALLOC(scomp, N) &&
              ALLOC(bucket_head, N + 2) && ALLOC(entry_node, 8 * N + 16) &&
              ALLOC(entry_next, 8 * N + 16) && ALLOC(probe_a, N) && ALLOC(probe_b, N) &&
-             ALLOC(probe_before, N) && ALLOC(zone, N) && ALLOC(score, N) &&
+             ALLOC(probe_before, N) && ALLOC(zone, N) && ALLOC(safe_b, N) && ALLOC(safe_w, N) && ALLOC(score, N) &&
              ALLOC(start, N) && ALLOC(solution, N);
 #undef ALLOC
     if (!ok) {
@@ -1345,6 +1368,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     s->areas = 1;
     s->sea_reach = 1;
     s->last_conflict = 1;
+    s->dominance = 1;
     s->crossings = 1;
     s->nlc = 0;
     const char *knobs = getenv("NURIKABE_CSOLVE_OFF"); /* developer switch for measuring */
@@ -1354,6 +1378,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
         if (strstr(knobs, "seareach")) s->sea_reach = 0;
         if (strstr(knobs, "lastconflict")) s->last_conflict = 0;
         if (strstr(knobs, "crossings")) s->crossings = 0;
+        if (strstr(knobs, "dominance")) s->dominance = 0;
     }
     return 0;
 }
