@@ -448,7 +448,8 @@ static int black_in(const Search *s, int r0, int r1, int c0, int c1) {
            s->black_sum[(r1 + 1) * W + c0] + s->black_sum[r0 * W + c0];
 }
 
-#define FRAME_CAP 256 /* boxes listed over all enclosed islands */
+#define FRAME_CAP 256   /* boxes listed over all enclosed islands */
+#define FRAME_WORK 20000 /* boxes examined for one island; beyond, it is left unframed */
 
 /* The boxes an enclosed island of n cells may span: h rows and w columns with h + w
  * within its limit and h * w >= n, holding its cells, clear of the edge of the grid, with
@@ -458,17 +459,25 @@ static int black_in(const Search *s, int r0, int r1, int c0, int c1) {
 static int frame_island(Search *s, uint8_t *col, int c, int n, int *changed) {
     int R = s->R, C = s->C, limit = s->comp_enclosed[c] - 1;
     const int *box = s->comp_box + 4 * c;
-    int found = 0, all_full = 1, listed = 1, from = s->nframes;
+    int found = 0, all_full = 1, listed = 1, from = s->nframes, work = 0;
     int meet[4] = {0, R, 0, C}; /* rows and columns every box shares */
     for (int h = box[1] - box[0] + 1; h <= R - 2 && h < limit; h++) {
         for (int w = box[3] - box[2] + 1; w <= C - 2 && h + w <= limit; w++) {
             if (h * w < n) continue;
+            if (++work > FRAME_WORK) {
+                s->nframes = from;
+                return OK;
+            }
             int rlo = box[1] - h + 1 > 1 ? box[1] - h + 1 : 1;
             int rhi = box[0] < R - 1 - h ? box[0] : R - 1 - h;
             int clo = box[3] - w + 1 > 1 ? box[3] - w + 1 : 1;
             int chi = box[2] < C - 1 - w ? box[2] : C - 1 - w;
             for (int r0 = rlo; r0 <= rhi; r0++) {
                 for (int c0 = clo; c0 <= chi; c0++) {
+                    if (++work > FRAME_WORK) {
+                        s->nframes = from; /* too many boxes to say anything */
+                        return OK;
+                    }
                     int room = h * w - black_in(s, r0, r0 + h - 1, c0, c0 + w - 1);
                     if (room < n) continue;
                     found++;
