@@ -115,6 +115,7 @@ typedef struct {
     int *min_perimeter;  /* N+1: the least perimeter of a set of that many cells */
     int *queue, *best, *seen, *done, *reach_count, *node_stamp;
     int *disc, *low, *iter, *sub_black, *stk, *scomp;
+    int *fresh;      /* cells blackened in the current pass of the sea rule */
     int *bucket_head, *entry_node, *entry_next;
     int stamp_now;
     uint8_t *probe_a, *probe_b, *probe_before;
@@ -851,21 +852,25 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
         if (*changed) return OK;
     }
 
-    /* black components with a single exit */
-    int bstamp = ++s->stamp_now;
+    /* black components with a single exit; a component that touches a cell blackened
+       here (marked in fresh[]) is only partly walked, so it waits for the next pass */
+    int bstamp = ++s->stamp_now, fstamp = ++s->stamp_now;
     for (int i = 0; i < N; i++) {
         if (col[i] != BLK || s->done[i] == bstamp) continue;
-        int h = 0, t = 0, exits = 0, one = -1, estamp = ++s->stamp_now;
+        int h = 0, t = 0, exits = 0, one = -1, estamp = ++s->stamp_now, touched = 0;
         s->queue[t++] = i;
         s->done[i] = bstamp;
         while (h < t) {
             int v = s->queue[h++];
+            touched |= s->fresh[v] == fstamp;
             for (int d = 0; d < 4; d++) {
                 int w = s->nb[v * 4 + d];
                 if (w < 0) continue;
                 if (col[w] == BLK && s->done[w] != bstamp) {
                     s->done[w] = bstamp;
                     s->queue[t++] = w;
+                } else if (col[w] == BLK && s->fresh[w] == fstamp) {
+                    touched = 1;
                 } else if (col[w] == UNK && s->seen[w] != estamp) {
                     s->seen[w] = estamp;
                     exits++;
@@ -873,13 +878,14 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
                 }
             }
         }
+        if (touched) continue;
         if (t < nblack || (want >= 0 && t < want)) {
             if (exits == 0) return FAIL;
             if (exits == 1) {
-                /* the components seen so far are stale now: start again */
                 col[one] = BLK;
+                s->fresh[one] = fstamp;
+                nblack++;
                 (*changed)++;
-                return OK;
             }
         }
     }
@@ -913,6 +919,9 @@ static int propagate(Search *s, uint8_t *col) {
         /* stamps would overflow: start them again (nothing holds an old one here) */
         memset(s->seen, 0, sizeof(int) * (2 * (size_t)s->N + 2));
         memset(s->done, 0, sizeof(int) * (2 * (size_t)s->N + 2));
+        memset(s->fresh, 0, sizeof(int) * (size_t)s->N);
+        memset(s->node_stamp, 0, sizeof(int) * (size_t)s->N);
+        memset(s->zone, 0, sizeof(int) * (size_t)s->N);
         s->stamp_now = 0;
     }
     for (;;) {
@@ -1266,6 +1275,7 @@ static void Search_dealloc(Search *s) {
     free(s->done);
     free(s->reach_count);
     free(s->node_stamp);
+    free(s->fresh);
     free(s->disc);
     free(s->low);
     free(s->iter);
@@ -1323,7 +1333,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
              ALLOC(comp_clue, N + 1) && ALLOC(comp_start, N + 2) && ALLOC(comp_cells, N) &&
              ALLOC(comp_exits, N + 1) && ALLOC(comp_enclosed, N + 1) && ALLOC(comp_box, 4 * N + 4) && ALLOC(comp_frames, 2 * N + 2) && ALLOC(frame_pool, 4 * FRAME_CAP) && ALLOC(black_sum, (R + 1) * (C + 1)) && ALLOC(min_perimeter, N + 1) && ALLOC(queue, N) && ALLOC(best, 2 * N + 2) &&
              ALLOC(seen, 2 * N + 2) && ALLOC(done, 2 * N + 2) && ALLOC(reach_count, N) &&
-             ALLOC(node_stamp, N) && ALLOC(disc, N) && ALLOC(low, N) && ALLOC(iter, N) &&
+             ALLOC(node_stamp, N) && ALLOC(fresh, N) && ALLOC(disc, N) && ALLOC(low, N) && ALLOC(iter, N) &&
              ALLOC(sub_black, N) && ALLOC(stk, N) && ALLOC(scomp, N) &&
              ALLOC(bucket_head, N + 2) && ALLOC(entry_node, 8 * N + 16) &&
              ALLOC(entry_next, 8 * N + 16) && ALLOC(probe_a, N) && ALLOC(probe_b, N) &&
