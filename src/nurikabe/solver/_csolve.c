@@ -23,28 +23,31 @@
  *            (so they are two islands); an island too big for the whole sea to wall in
  *            (perimeter bounds) leaves the other walled in: off the edge of the grid, in
  *            a box of few enough rows plus columns, filled when just big enough;
+ *  sea       black cells must stay connected through non-white cells: unknown cells cut
+ *            off from the sea are white, so are cells farther from every black cell
+ *            than the sea has cells left, a black component with one exit grows through
+ *            it, and unknown cut vertices (Tarjan) between black cells are black
+ *            (before reach, which costs more: medians about 10% lower than after it);
  *  reach     each incomplete island's shortest growth paths (unknown cells cost one,
  *            a clueless white component costs its size, cells touching another island
  *            are barred): a cell no island can reach within what it lacks is black, a
  *            white cell none can reach or an island with too few reachable cells is a
  *            contradiction; a reachable cell without which too few reachable cells stay
- *            connected to the island (Tarjan) is white;
- *  sea       black cells must stay connected through non-white cells: unknown cells cut
- *            off from the sea are white, so are cells farther from every black cell
- *            than the sea has cells left, a black component with one exit grows through
- *            it, and unknown cut vertices (Tarjan) between black cells are black.
+ *            connected to the island (Tarjan) is white.
  *
  * Each rule has paid for itself on the corpus (search nodes on the hardest puzzles, with
  * the rule switched off by NURIKABE_CSOLVE_OFF=cuts,areas,seareach,crossings): island cut
  * cells 3-6x fewer nodes, areas and the sea's budget up to 1.5x; crossings prove
- * janko-0029 (clues 37 and 36, a sea of 27) at the root, which no search finished before. Disjunctions over kept probe
- * outcomes (an island's exits, a pool's cells) were tried and never fired.
+ * janko-0029 (clues 37 and 36, a sea of 27) at the root, which no search finished
+ * before. Disjunctions over kept probe outcomes (an island's exits, a pool's cells) were
+ * tried and never fired.
  *
  * At a search node where the rules stall, unknown cells are probed both ways (failed
  * literals): a colour whose propagation fails forces the other, and cells both colours
  * agree on are forced. The root probes every cell; a child probes the cells near what
- * its branch changed, then near what each pass changed, until a pass changes nothing. The search branches on the probed cell whose weaker colour
- * decides the most cells, white first (unless a cell whose branch failed lately is still
+ * its branch changed, then near what each pass changed, until a pass changes nothing; a
+ * cell both of whose colours another probe implied is skipped. The search branches on
+ * the probed cell whose weaker colour decides the most cells, white first (unless a cell whose branch failed lately is still
  * undecided: that one goes first), depth first with an explicit stack of states, and
  * hands back one solution per call so that Python can stop when it has enough.
  *
@@ -937,9 +940,9 @@ static int propagate(Search *s, uint8_t *col) {
         if (changed) continue;
         if (s->crossings && !rule_crossings(s, col, n, &changed)) return FAIL;
         if (changed) continue;
-        if (!rule_reach(s, col, n, &changed)) return FAIL;
-        if (changed) continue;
         if (!rule_sea(s, col, &changed)) return FAIL;
+        if (changed) continue;
+        if (!rule_reach(s, col, n, &changed)) return FAIL;
         if (changed) continue;
         return OK;
     }
