@@ -192,6 +192,45 @@ def test_grades_rise_with_hardest_technique() -> None:
 
 
 @needs_corpus
+def test_short_budget_is_honoured() -> None:
+    """The case splits check the walkthrough's deadline: janko 962, whose first steps are
+    long tier 4 splits, stops close to a 0.5 s budget (CPU time; the bound here is loose,
+    this is not a timing test) and ends as stuck."""
+    import time
+
+    doc = next(d for d in corpus() if d.meta.get("id") == "janko-0962")
+    start = time.process_time()
+    walk = explain(doc.puzzle, seconds=0.5)
+    used = time.process_time() - start
+    assert walk.status == "stuck"
+    assert walk.grade is not None and walk.grade.level == "extreme"
+    assert used < 1.5, used
+    for step in walk.steps:
+        assert agrees(step, doc.solution)
+
+
+def test_out_of_time_state_gives_no_costly_step() -> None:
+    """A state past its deadline makes the costly techniques stop (`OutOfTime`), and
+    `find_step` then reports no step rather than a partial one."""
+    from nurikabe.logic.state import OutOfTime
+    from nurikabe.logic.techniques import completion_common_cell, technique
+
+    state = State(FIVE_BY_SEVEN)
+    state.deadline = 0.0
+    with pytest.raises(OutOfTime):
+        completion_common_cell(FIVE_BY_SEVEN, state)
+    copy = state.copy()
+    assert copy.deadline == 0.0
+    with pytest.raises(OutOfTime):
+        copy.check_time()
+    state.deadline = None
+    state.check_time()
+    # With no time at all, only the cheap techniques (which check no clock) can answer.
+    step = find_step(State(FIVE_BY_SEVEN), seconds=0.0)
+    assert step is None or technique(step.technique).tier <= 2
+
+
+@needs_corpus
 @pytest.mark.slow
 @pytest.mark.parametrize("index", range(499))
 def test_corpus_walkthrough_sound(index: int) -> None:

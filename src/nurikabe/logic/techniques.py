@@ -3,8 +3,10 @@
 This module owns the techniques and `TECHNIQUES`, the table the engine walks from
 the top after every step (cheapest first). Each technique is a function
 ``(puzzle, state) -> Step | None`` with a stable kebab-case id, a name and a
-difficulty tier; it returns one step (or None) and never changes the state. It also
-owns `find_contradiction`, the checks that end a supposition.
+difficulty tier; it returns one step (or None) and never changes the state. The costly
+ones (island shapes, case splits) check the state's deadline as they go and raise
+`OutOfTime` once it has passed. It also owns `find_contradiction`, the checks that end
+a supposition.
 
 Tiers: 1 easy, 2 medium, 3 hard (listing island shapes), 4 expert (case splits: two to
 four exhaustive cases followed a few rounds each); 5 extreme is trial steps (a
@@ -1034,10 +1036,17 @@ def pool_escape(puzzle: Puzzle, state: State) -> Step | None:
 
 
 def _enumerate(
-    grid_neighbors: tuple[int, ...], start: int, allowed: int, need: int, cap: int
+    grid_neighbors: tuple[int, ...],
+    start: int,
+    allowed: int,
+    need: int,
+    cap: int,
+    check: Callable[[], None] | None = None,
 ) -> list[int] | None:
     """Every connected superset of `start` with `need` more cells from `allowed`, or None
-    when there are more than `cap` (Redelmeier's method: each set is made once)."""
+    when there are more than `cap` (Redelmeier's method: each set is made once).
+
+    `check` is called every few thousand search nodes (it may raise to stop the search)."""
     out: list[int] = []
     init = 0
     for c in bits(start):
@@ -1050,6 +1059,8 @@ def _enumerate(
         nodes[0] -= 1
         if nodes[0] < 0:
             return False
+        if check is not None and not nodes[0] & 4095:
+            check()
         while untried:
             b = untried & -untried
             untried ^= b
@@ -1099,6 +1110,7 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
     for island in a.islands:
         if island.need <= 0 or island.unknown_size or island.need > MAX_SHAPE_NEED:
             continue
+        state.check_time()
         entry = cache.get(island.clue)
         # Nothing changed near the island since its list was last filtered: keep it. (A
         # change further away could only remove more shapes; keeping a few too many is
@@ -1123,6 +1135,7 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
                 island.allowed & island.reach,
                 island.need,
                 LIGHT_COMPLETIONS if state.light else MAX_COMPLETIONS,
+                state.check_time,
             )
             if found is None:
                 cache[island.clue] = (key, None, local)
@@ -1179,6 +1192,7 @@ def _pairwise(state: State, a: Analysis, out: dict[int, list[int]]) -> None:
     for clue, kept in list(out.items()):
         if not kept or len(kept) > PAIRWISE_MAX:
             continue
+        state.check_time()
         others = [
             other
             for o, other in out.items()
@@ -1365,6 +1379,7 @@ def _after_rounds(
     for _ in range(DEEP_ROUNDS if rows is _DEEP_ROWS else CASE_ROUNDS):
         moved = False
         for row in rows:
+            s.check_time()
             step = row.func(puzzle, s)
             if step is None:
                 continue

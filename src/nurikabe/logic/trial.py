@@ -38,7 +38,7 @@ from collections.abc import Iterator
 
 from ..grid import Grid, bits
 from ..puzzle import UNKNOWN_CLUE, Color, Puzzle
-from .state import State
+from .state import OutOfTime, State
 from .steps import Step, name_cells
 from .techniques import TECHNIQUES, Technique, find_contradiction
 
@@ -87,11 +87,7 @@ class TrialBudget:
         self.scans -= 1
         if self.scans < 0:
             raise OutOfBudget
-        if (
-            self.deadline is not None
-            and not self.scans & 31
-            and (time.process_time() > self.deadline)
-        ):
+        if self.deadline is not None and time.process_time() > self.deadline:
             raise OutOfBudget
 
 
@@ -716,5 +712,5 @@ def find_trial(
     budget = TrialBudget(scans, seconds)
     try:
         return _search(state, max_depth, max_tier, budget)
-    except OutOfBudget:
+    except (OutOfBudget, OutOfTime):
         return None
