@@ -192,9 +192,11 @@ class State:
         self._analysis: Analysis | None = None
         self.light = False
         """Whether the costliest checks are skipped (inside suppositions, for speed)."""
-        self.case_memo: dict[object, tuple[int, int]] = {}
-        """Case splits that found nothing, with the shading near them then (shared by
-        copies: it only ever lets a split be skipped, never changes what one finds)."""
+        self.case_memo: dict[object, object] = {}
+        """What the case splits learnt (shared by copies): splits that found nothing, with
+        the shading near them then; the cases that broke a rule, with the position they
+        broke from; the cases that ended a split that found nothing. It only lets a split
+        skip work (see `techniques._by_cases`)."""
         self.memo: dict[object, object] = {}
         """Results of pure functions of part of the shading, keyed by that part (shared by
         copies, so that suppositions reuse what the position around an island gave)."""

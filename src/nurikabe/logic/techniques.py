@@ -1166,10 +1166,11 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
         if len(kept) <= (SEA_CHECK_LIGHT if state.light else SEA_CHECK_MAX):
             # Few enough to also check that the sea can still connect around each.
             domain = black | unknown
+            home = grid.flood(black & -black, domain) if grid.size <= WINDOW_FROM else 0
             kept = [
                 c
                 for c in kept
-                if _sea_connects(grid, black | rings[c] | (dead_base & ~c), domain & ~c, c & ~mask)
+                if _sea_survives(grid, black | rings[c] | (dead_base & ~c), domain, c, mask, home)
             ]
         cache[island.clue] = (entry[0] if entry and entry[1] is not None else key, kept, local)
         if state.light and len(kept) > LIGHT_MAX:
@@ -1239,6 +1240,32 @@ def _sea_connects(grid: Grid, sea: int, domain: int, around: int) -> bool:
             return False
         rest &= ~part
     return True
+
+
+def _sea_survives(grid: Grid, sea: int, domain: int, shape: int, mask: int, home: int) -> bool:
+    """`_sea_connects` for the cells `sea` once an island `mask` takes `shape`: False
+    when they are sure to be cut off from each other in `domain` (black or unknown)
+    without the shape's cells.
+
+    `home` is the piece of `domain` holding the first black cell (0: unknown, or a
+    large grid); with it the answer is exact and usually local: the sea must lie in
+    `home`, and if the cells around the shape's new cells still connect to each other
+    near it, taking them splits no piece of `domain` (any path through them can go
+    around), so the sea stays connected. Only otherwise is the whole sea flooded.
+    """
+    cut = shape & domain
+    inside = domain & ~shape
+    if home:
+        if sea & ~home:
+            return False
+        if not cut:
+            return True
+        dilate = grid.dilate
+        around = dilate(cut) & inside
+        near = dilate(dilate(around)) & inside
+        if not around & ~grid.flood(around & -around, near):
+            return True
+    return _sea_connects(grid, sea, inside, shape & ~mask)
 
 
 def _completion_cache(state: State) -> dict[int, list[int]]:
@@ -1371,11 +1398,36 @@ def _after_rounds(
 
     A round applies each technique of `rows` once, in table order, so the cells found
     are at most `CASE_ROUNDS` deductions away from the supposition.
+
+    What the same case led to from an earlier position of the walkthrough still follows
+    from this one (the position only gained sound decisions), so the rounds start from
+    there (kept in `State.case_memo`): a case followed at every step costs a round or
+    two, not all of them again; and if that earlier result clashes with the position,
+    the case breaks at once.
     """
+    earlier = _case_store(state, "after", rows)
+    key = (black, white)
     s = state.copy()
     s.light = True
     s.decide(black & ~state.black, white & ~state.white)
-    puzzle = state.puzzle
+    known = earlier.get(key)
+    if known is not None:
+        at_black, at_white, then_black, then_white = known  # type: ignore[misc]
+        if state.black & at_black == at_black and state.white & at_white == at_white:
+            if then_black & state.white or then_white & state.black:
+                return None
+            s.decide(then_black & ~s.black, then_white & ~s.white)
+            if find_contradiction(s) is not None:
+                return None
+    found = _follow(s, rows)
+    if found is not None:
+        earlier[key] = (state.black, state.white, *found)
+    return found
+
+
+def _follow(s: State, rows: tuple[Technique, ...]) -> tuple[int, int] | None:
+    """The rounds of `_after_rounds`, on `s` (changed in place)."""
+    puzzle = s.puzzle
     for _ in range(DEEP_ROUNDS if rows is _DEEP_ROWS else CASE_ROUNDS):
         moved = False
         for row in rows:
@@ -1425,22 +1477,74 @@ def _by_cases(
 def _by_cases_now(
     state: State, cases: list[tuple[int, int]], rows: tuple[Technique, ...]
 ) -> tuple[int, int, list[int]]:
+    """`_by_cases` without the skip. Two memories (in `State.case_memo`) make it cheaper
+    without changing what it may conclude:
+
+    - a case that broke a rule from an earlier position stays broken from any later one
+      of the same walkthrough (the later position only adds sound decisions), so it is
+      not followed again; the position it broke from is kept, and the memory is used
+      only from positions that extend it;
+    - the cases that were followed last time a split found nothing come first, since
+      they are likely to disagree again and end the split after a few cases.
+    """
     black = white = state.grid.full
     unknown = state.unknown
+    broken = _case_store(state, "broken", rows)
+    lower = _case_store(state, "broken", _CASE_ROWS) if rows is not _CASE_ROWS else broken
+    witnesses = _case_store(state, "witness", rows)
+    order = sorted(range(len(cases)), key=lambda n: cases[n] not in witnesses)
     alive = []
-    for n, (b, w) in enumerate(cases):
-        found = _after_rounds(state, b, w, rows)
+    followed: list[tuple[tuple[int, int], int]] = []
+    for n in order:
+        case = cases[n]
+        if _broken_before(state, broken.get(case)) or _broken_before(state, lower.get(case)):
+            continue
+        found = _after_rounds(state, *case, rows)
         if found is None:
+            broken[case] = (state.black, state.white)
             continue
         alive.append(n)
+        followed.append((case, (found[0] & unknown) | (found[1] & unknown) << state.grid.size))
         black &= found[0]
         white &= found[1]
         if not (black | white) & unknown:
             # Nothing left in common, and cases still to come can only keep it so.
-            return 0, 0, alive
+            for case in _few_that_disagree(followed):
+                witnesses[case] = True
+            return 0, 0, sorted(alive)
     if not alive:
         return 0, 0, alive
-    return black & unknown, white & unknown, alive
+    return black & unknown, white & unknown, sorted(alive)
+
+
+def _few_that_disagree(followed: list[tuple[_T, int]]) -> list[_T]:
+    """A few of the `followed` (case, what it decides) pairs whose decisions have nothing
+    in common, chosen greedily (each next case shrinks the common part most)."""
+    common = -1
+    chosen = []
+    rest = list(followed)
+    while common and rest:
+        best = min(range(len(rest)), key=lambda n: (common & rest[n][1]).bit_count())
+        case, decided = rest.pop(best)
+        chosen.append(case)
+        common &= decided
+    return chosen
+
+
+def _case_store(state: State, kind: str, rows: tuple[Technique, ...]) -> dict[object, object]:
+    store = state.case_memo.get((kind, len(rows)))
+    if not isinstance(store, dict) or len(store) > MEMO_MAX:
+        store = state.case_memo[kind, len(rows)] = {}
+    return store
+
+
+def _broken_before(state: State, where: object) -> bool:
+    """Whether `where`, the (black, white) of the position a case broke from, is
+    extended by `state` (so the case breaks from `state` too)."""
+    if where is None:
+        return False
+    black, white = where  # type: ignore[misc]
+    return state.black & black == black and state.white & white == white
 
 
 def _outcome(grid: Grid, black: int, white: int) -> str:

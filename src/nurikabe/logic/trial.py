@@ -93,12 +93,14 @@ class TrialBudget:
 
 def _rows(max_tier: int, *, cheap: bool) -> tuple[Technique, ...]:
     """The techniques a supposition is followed with: every row up to `max_tier`, or with
-    `cheap`, the tiers 1-2 and the island-completion rows of tier 3 (the costlier tier 4
-    case splits run only once the cheap ones have nothing more to say)."""
+    `cheap`, the tiers 1-2 and the island-completion rows of tier 3 (any costlier rows
+    run only once the cheap ones have nothing more to say). The tier 4 case splits are
+    left out: they make no step inside a supposition (a trial follows its own cases),
+    so scanning them there would only cost a pass over every supposition."""
     return tuple(
         t
         for t in TECHNIQUES
-        if t.tier <= max_tier and (not cheap or t.tier <= 2 or t.id in CHEAP_TIER3)
+        if t.tier <= min(max_tier, 3) and (not cheap or t.tier <= 2 or t.id in CHEAP_TIER3)
     )
 
 
@@ -291,6 +293,7 @@ def _depth_one(
     near: int = -1,
     collect: bool = False,
     first: int | None = None,
+    keep: bool = False,
 ) -> list[Step]:
     """Depth 1, resumably: each supposition's chain is extended pass by pass (never
     recomputed), and a supposition whose chain stalls without a contradiction is dropped.
@@ -299,8 +302,9 @@ def _depth_one(
 
     When no supposition meets a contradiction and `seen` is given, it receives every
     supposition's state and chain as far as they got (for the depth-2 search), and a
-    later call with the same `seen` carries them on. Only the cells of `near` are
-    supposed, and of those only the `first` in `_candidates` order."""
+    later call with the same `seen` carries them on (with `keep`, it receives those
+    that met none also when some did). Only the cells of `near` are supposed, and of
+    those only the `first` in `_candidates` order."""
     # Carry on from where an earlier pass (with fewer techniques or fewer cells) left each
     # supposition it made; suppose the other cells afresh.
     pending: list[tuple[int, Color, State, list[Step]]] = []
@@ -335,6 +339,11 @@ def _depth_one(
             found_here.sort(key=lambda entry: entry[0])
             if not collect:
                 del found_here[1:]
+            if keep and seen is not None:
+                refuted = {(cell, color) for _, cell, color, _ in found_here}
+                for cell, color, s, chain in everything:
+                    if (cell, color) not in refuted:
+                        seen[cell, color] = (s, chain)
             return [_trial_step(state, cell, color, 1, full) for _, cell, color, full in found_here]
         pending = kept
         if not pending:
@@ -541,6 +550,9 @@ def _refute_inside(
     as each of `widths` says (None: all). Returns whether a contradiction came.
     """
     tried: set[Supposition] = set()
+    # The inner suppositions' chains as far as they got, replayed in later inner searches
+    # (the position inside the outer supposition only grows, so they still follow).
+    inner_chains: dict[Supposition, list[Step]] = {}
     while len(chain) < limit:
         inner_step = None
         for inner in inners:
@@ -565,7 +577,18 @@ def _refute_inside(
             grid = s.grid
             near = grid.dilate(grid.dilate(grid.dilate((s.black | s.white) & ~known)))
             inner_seen: dict[Supposition, tuple[State, list[Step]]] = {}
-            for first in widths:
+            replayed: list[tuple[int, Supposition, list[Step]]] = []
+            for key, steps in inner_chains.items():
+                if s.unknown >> key[0] & 1:
+                    t, again, found = _replay(s, *key, steps)
+                    if found is not None:
+                        replayed.append((len(again) + 1, key, [*again, found]))
+                    else:
+                        inner_seen[key] = (t, again)
+            if replayed:
+                replayed.sort(key=lambda entry: entry[0])
+                inner_steps = [_trial_step(s, *key, 1, steps) for _, key, steps in replayed]
+            for first in widths if not replayed else ():
                 inner_steps = _depth_one(
                     s,
                     rows,
@@ -575,9 +598,11 @@ def _refute_inside(
                     near=near,
                     collect=True,
                     first=first,
+                    keep=True,
                 )
                 if inner_steps:
                     break
+            inner_chains = {key: steps for key, (_, steps) in inner_seen.items()}
         if not inner_steps:
             return False
         for inner_step in inner_steps:
@@ -610,7 +635,12 @@ def _search_depth_two(
     a full pass: inside each outer supposition, a depth-1 search at every stall (first
     on the likeliest cells only, in a second pass on all)."""
     predicted = _predicted(state, seen)
-    order = sorted(predicted, key=lambda key: -len(predicted[key]))
+    guide = _Guide.make(state, budget.deadline)
+    # An outer supposition that agrees with the unique solution is never refuted.
+    order = sorted(
+        (key for key in predicted if guide is None or guide.refutable(key)),
+        key=lambda key: -len(predicted[key]),
+    )
     best: tuple[int, Supposition, list[Step]] | None = None
     found_count = 0
     for key in order:
@@ -634,7 +664,6 @@ def _search_depth_two(
             ),
         )
         tried: set[Supposition] = set()
-        guide = _Guide.make(state, budget.deadline)
 
         def refute(key: Supposition, widths: tuple[int | None, ...]) -> bool:
             nonlocal best
