@@ -277,9 +277,10 @@ def _search_depth_one(
     budget: TrialBudget,
     caps: tuple[int, ...],
     seen: dict[Supposition, tuple[State, list[Step]]] | None = None,
+    stalled: set[Supposition] | None = None,
 ) -> Step | None:
     """The depth-1 trial step with a shortest chain, or None (see `_depth_one`)."""
-    found = _depth_one(state, rows, budget, caps, seen)
+    found = _depth_one(state, rows, budget, caps, seen, stalled=stalled)
     return found[0] if found else None
 
 
@@ -294,6 +295,7 @@ def _depth_one(
     collect: bool = False,
     first: int | None = None,
     keep: bool = False,
+    stalled: set[Supposition] | None = None,
 ) -> list[Step]:
     """Depth 1, resumably: each supposition's chain is extended pass by pass (never
     recomputed), and a supposition whose chain stalls without a contradiction is dropped.
@@ -304,12 +306,18 @@ def _depth_one(
     supposition's state and chain as far as they got (for the depth-2 search), and a
     later call with the same `seen` carries them on (with `keep`, it receives those
     that met none also when some did). Only the cells of `near` are supposed, and of
-    those only the `first` in `_candidates` order."""
+    those only the `first` in `_candidates` order. The suppositions of `stalled` stalled
+    with the same `rows` in an earlier call and are not scanned again; those that stall
+    now are added to it."""
     # Carry on from where an earlier pass (with fewer techniques or fewer cells) left each
     # supposition it made; suppose the other cells afresh.
     pending: list[tuple[int, Color, State, list[Step]]] = []
     if seen:
-        pending = [(cell, color, s, chain) for (cell, color), (s, chain) in seen.items()]
+        pending = [
+            (cell, color, s, chain)
+            for (cell, color), (s, chain) in seen.items()
+            if stalled is None or (cell, color) not in stalled
+        ]
     cells = [cell for cell in _candidates(state) if near >> cell & 1]
     pending += [
         (cell, color, _suppose(state, cell, color), [])
@@ -327,14 +335,16 @@ def _depth_one(
             if len(chain) >= limit:
                 kept.append((cell, color, s, chain))
                 continue
-            steps, found, stalled = _closure(s, rows, limit - len(chain), budget)
+            steps, found, stuck = _closure(s, rows, limit - len(chain), budget)
             chain += steps
             if found is not None:
                 full = [*chain, found]
                 found_here.append((len(full), cell, color, full))
                 shortest = min(shortest, len(full))
-            elif not stalled:
+            elif not stuck:
                 kept.append((cell, color, s, chain))
+            elif stalled is not None:
+                stalled.add((cell, color))
         if found_here:
             found_here.sort(key=lambda entry: entry[0])
             if not collect:
@@ -588,6 +598,7 @@ def _refute_inside(
             if replayed:
                 replayed.sort(key=lambda entry: entry[0])
                 inner_steps = [_trial_step(s, *key, 1, steps) for _, key, steps in replayed]
+            inner_stalled: set[Supposition] = set()
             for first in widths if not replayed else ():
                 inner_steps = _depth_one(
                     s,
@@ -599,6 +610,7 @@ def _refute_inside(
                     collect=True,
                     first=first,
                     keep=True,
+                    stalled=inner_stalled,
                 )
                 if inner_steps:
                     break
@@ -707,20 +719,48 @@ def _search(state: State, max_depth: int, max_tier: int, budget: TrialBudget) ->
     """Iterative deepening: depth 1 with the cheap techniques (on the likeliest cells,
     then on all), then with all techniques (continuing each supposition where it
     stalled), then depth 2."""
-    seen: dict[Supposition, tuple[State, list[Step]]] = {}
+    seen = _earlier_chains(state)
     cheap = _rows(max_tier, cheap=True)
     full = _rows(max_tier, cheap=False)
+    stalled: set[Supposition] = set()
     # The most promising cells first: most trial steps are found among them, and the
     # other suppositions are then never followed far.
-    first = _depth_one(state, cheap, budget, CHAIN_CAPS, seen, first=FIRST_CELLS)
+    first = _depth_one(state, cheap, budget, CHAIN_CAPS, seen, first=FIRST_CELLS, stalled=stalled)
     if first:
         return first[0]
-    found = _search_depth_one(state, cheap, budget, CHAIN_CAPS, seen)
+    found = _search_depth_one(state, cheap, budget, CHAIN_CAPS, seen, stalled)
     if found is None and full != cheap:
         found = _search_depth_one(state, full, budget, CHAIN_CAPS, seen)
     if found is None and max_depth >= 2:
+        chains = {key: chain for key, (_, chain) in seen.items()}
+        state.memo[EARLIER_CHAINS] = (state.black, state.white, chains)
         found = _search_depth_two(state, cheap, budget, seen)
     return found
+
+
+EARLIER_CHAINS = "trial-chains"
+"""Key in `State.memo` of the depth-1 chains of the last search that went on to depth 2."""
+
+
+def _earlier_chains(state: State) -> dict[Supposition, tuple[State, list[Step]]]:
+    """The depth-1 chains of the last search from a position `state` extends, replayed
+    from `state` (see `_replay`), so that a search at the next step of a walkthrough
+    carries them on instead of starting afresh. Chains that meet a contradiction on
+    the way are left out: those suppositions are searched afresh, for a shortest chain.
+    """
+    stored = state.memo.get(EARLIER_CHAINS)
+    if stored is None:
+        return {}
+    black, white, chains = stored  # type: ignore[misc]
+    if state.black & black != black or state.white & white != white:
+        return {}
+    seen: dict[Supposition, tuple[State, list[Step]]] = {}
+    for key, chain in chains.items():
+        if state.unknown >> key[0] & 1:
+            s, steps, found = _replay(state, *key, chain)
+            if found is None:
+                seen[key] = (s, steps)
+    return seen
 
 
 def find_trial(
