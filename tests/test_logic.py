@@ -141,12 +141,37 @@ def test_levels_follow_tiers() -> None:
     trial = Step("trial", grid, black_mask=16, kind="trial", trial_depth=1)
     assert grade_steps([plain, shapes]).level == "hard"
     assert grade_steps([plain, shapes, split]).level == "expert"
-    assert grade_steps([plain, split]).score == 300 + 12
+    assert 300 < grade_steps([plain, split]).score < 399
     one = grade_steps([plain, split, trial])
     assert one.level == "extreme" and one.score == 400 + 12 + 25
     deeper = Step("trial", grid, black_mask=16, kind="trial", trial_depth=2)
     assert grade_steps([plain, deeper]).score == 400 + 50
     assert grade_steps([plain], solved=False).level == "extreme"
+
+
+def test_score_spreads_within_a_level_and_stays_in_it() -> None:
+    """More or bigger case splits score higher, but an expert score never reaches 399
+    however many splits there are; the level still comes from the hardest tier alone."""
+    from nurikabe.logic.grade import step_points
+
+    grid = SMALL.grid
+    two = Step("sea-exit-cases", grid, black_mask=8, cases=2)
+    four = Step("sea-exit-cases", grid, black_mask=8, cases=4)
+    shapes = Step("island-options", grid, black_mask=8, cases=64)
+    deep = Step("deep-cases", grid, black_mask=8, cases=2)
+    assert step_points(two) < step_points(four) < step_points(shapes)
+    assert step_points(two) < step_points(deep)
+    scores = [grade_steps([two] * n).score for n in (1, 2, 5, 20, 100, 10_000)]
+    assert scores == sorted(scores) and len(set(scores)) == len(scores)
+    assert all(300 <= s <= 398 for s in scores)
+    assert grade_steps([two]).score < grade_steps([four]).score < grade_steps([shapes]).score
+    # Hard: each completion step counts; medium below it, expert above it.
+    hard = [grade_steps([Step("completion-common-cell", grid, white_mask=4)] * n) for n in (1, 50)]
+    assert [g.level for g in hard] == ["hard", "hard"]
+    assert 200 < hard[0].score < hard[1].score <= 298
+    medium = grade_steps([Step("sea-articulation", grid, black_mask=4)] * 1000)
+    assert medium.level == "medium" and medium.score <= 198
+    assert grade_steps([two] * 10_000 + [Step("one-clue", grid, black_mask=2)]).level == "expert"
 
 
 def test_trials_only_at_extreme() -> None:

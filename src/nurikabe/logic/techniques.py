@@ -138,7 +138,14 @@ class Technique:
 
 
 def _step(
-    state: State, technique: str, message: str, *, black: int = 0, white: int = 0, premises: int = 0
+    state: State,
+    technique: str,
+    message: str,
+    *,
+    black: int = 0,
+    white: int = 0,
+    premises: int = 0,
+    cases: int = 0,
 ) -> Step:
     return Step(
         technique,
@@ -147,6 +154,7 @@ def _step(
         white_mask=white,
         premise_mask=premises,
         message=message,
+        cases=cases,
     )
 
 
@@ -1611,6 +1619,7 @@ def _split(
         black=black,
         white=white,
         premises=premises | options,
+        cases=len(cases),
     )
 
 
@@ -1886,6 +1895,7 @@ def _island_split(
             black=black,
             white=white,
             premises=island.mask,
+            cases=n,
         )
     return None
 
