@@ -39,10 +39,11 @@ CASE_POINTS = 0.5
 DEEP_POINTS = 2.0
 """Extra points of a `deep-cases` step (its cases are followed with island shapes too)."""
 
-HALF_POINTS = {2: 4.0, 3: 12.0, 4: 30.0}
+HALF_POINTS = {2: 6.0, 3: 16.0, 4: 40.0}
 """Per level below extreme, the points at which the score reaches the middle of the level
-(+50): the score within the level is ``99 * points / (points + HALF_POINTS[tier])``, a
-curve that rises quickly at first and saturates, so it never reaches the next level."""
+(+49): the score within the level is ``99 * points / (points + HALF_POINTS[tier])``, a
+curve that rises quickly at first and saturates, so it never reaches the next level.
+Set near the median points of each level over the corpus (5.5, 17 and 42)."""
 
 EXTREME_SCALE = 4
 """At extreme, score points per step point (uncapped), on top of the trial points."""

@@ -1174,11 +1174,19 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
         if len(kept) <= (SEA_CHECK_LIGHT if state.light else SEA_CHECK_MAX):
             # Few enough to also check that the sea can still connect around each.
             domain = black | unknown
-            home = grid.flood(black & -black, domain) if grid.size <= WINDOW_FROM else 0
+            base = 0
+            if grid.size <= WINDOW_FROM:
+                # The sea cells no shape touches, flooded once: each shape's check then
+                # only floods from there into what the shapes leave (a few layers).
+                used = 0
+                for c in kept:
+                    used |= c
+                seed = black & ~used
+                base = grid.flood(seed & -seed, domain & ~used)
             kept = [
                 c
                 for c in kept
-                if _sea_survives(grid, black | rings[c] | (dead_base & ~c), domain, c, mask, home)
+                if _sea_survives(grid, black | rings[c] | (dead_base & ~c), domain, c, mask, base)
             ]
         cache[island.clue] = (entry[0] if entry and entry[1] is not None else key, kept, local)
         if state.light and len(kept) > LIGHT_MAX:
@@ -1250,29 +1258,19 @@ def _sea_connects(grid: Grid, sea: int, domain: int, around: int) -> bool:
     return True
 
 
-def _sea_survives(grid: Grid, sea: int, domain: int, shape: int, mask: int, home: int) -> bool:
+def _sea_survives(grid: Grid, sea: int, domain: int, shape: int, mask: int, base: int) -> bool:
     """`_sea_connects` for the cells `sea` once an island `mask` takes `shape`: False
     when they are sure to be cut off from each other in `domain` (black or unknown)
     without the shape's cells.
 
-    `home` is the piece of `domain` holding the first black cell (0: unknown, or a
-    large grid); with it the answer is exact and usually local: the sea must lie in
-    `home`, and if the cells around the shape's new cells still connect to each other
-    near it, taking them splits no piece of `domain` (any path through them can go
-    around), so the sea stays connected. Only otherwise is the whole sea flooded.
+    `base` (0: none, as on large grids) is a connected piece of `domain` holding a
+    black cell and no cell of any shape of the island. The sea is connected exactly
+    when it lies in the piece of `domain` without the shape that holds `base`, and
+    flooding from all of `base` at once reaches that piece in a few layers.
     """
-    cut = shape & domain
     inside = domain & ~shape
-    if home:
-        if sea & ~home:
-            return False
-        if not cut:
-            return True
-        dilate = grid.dilate
-        around = dilate(cut) & inside
-        near = dilate(dilate(around)) & inside
-        if not around & ~grid.flood(around & -around, near):
-            return True
+    if base:
+        return not sea & ~grid.flood(base, inside)
     return _sea_connects(grid, sea, inside, shape & ~mask)
 
 
@@ -1335,13 +1333,17 @@ def completion_common_border(puzzle: Puzzle, state: State) -> Step | None:
     comps = _completion_cache(state)
     grid = state.grid
     dilate = grid.dilate
+    rings = state.memo.get("rings")
+    if not isinstance(rings, dict):
+        rings = {}
     for clue, kept in comps.items():
         if not kept:
             continue
         island = a.island_at[clue]
         common = a.unknown
         for comp in kept:
-            common &= dilate(comp) & ~comp
+            ring = rings.get(comp)
+            common &= (dilate(comp) & ~comp) if ring is None else ring
             if not common:
                 break
         if common:
