@@ -896,12 +896,52 @@ def _flags(mask: int, size: int) -> bytes:
     return bin(mask)[:1:-1].ljust(size, "0").encode()
 
 
+ARTICULATION_FLOODS = 8
+"""`_articulations` floods once per possible cut cell up to this many, else walks the graph."""
+
+
+def _local_cuts(grid: Grid, domain: int) -> int:
+    """The cells whose neighbours in `domain` do not all meet around them (through the
+    eight cells around): only those can cut `domain` in two, since a path through any
+    other cell can go around it."""
+    full = grid.full
+    cols = grid.cols
+    n = (domain << cols) & full
+    s = domain >> cols
+    w = (domain << 1) & grid.not_first_col & full
+    e = (domain >> 1) & grid.not_last_col
+    ne = n & e & ((e << cols) & full)
+    se = s & e & (e >> cols)
+    sw = s & w & (w >> cols)
+    nw = n & w & ((w << cols) & full)
+    apart = n & e & ~(ne | (se & sw & nw))
+    apart |= e & s & ~(se | (sw & nw & ne))
+    apart |= s & w & ~(sw | (nw & ne & se))
+    apart |= w & n & ~(nw | (ne & se & sw))
+    apart |= n & s & ~((ne & se) | (nw & sw))
+    apart |= e & w & ~((ne & nw) | (se & sw))
+    return apart & domain
+
+
 def _articulations(state: State) -> tuple[int, int]:
     """(cells whose whitening splits the black cells, premise cells) over black+unknown."""
     grid = state.grid
     black = state.black
     if not black or not black & (black - 1):
         return 0, 0
+    domain = black | state.unknown
+    candidates = _local_cuts(grid, domain) & state.unknown
+    if not candidates:
+        return 0, black
+    if candidates.bit_count() <= ARTICULATION_FLOODS:
+        seed = black & -black
+        if grid.flood(seed, domain) & black == black:
+            forced = 0
+            for cell in bits(candidates):
+                bit = 1 << cell
+                if grid.flood(seed, domain & ~bit) & black != black:
+                    forced |= bit
+            return forced, black
     size = grid.size
     adjacency = _adjacency(grid)
     inside = _flags(black | state.unknown, size)
@@ -1266,12 +1306,20 @@ def _sea_survives(grid: Grid, sea: int, domain: int, shape: int, mask: int, base
     `base` (0: none, as on large grids) is a connected piece of `domain` holding a
     black cell and no cell of any shape of the island. The sea is connected exactly
     when it lies in the piece of `domain` without the shape that holds `base`, and
-    flooding from all of `base` at once reaches that piece in a few layers.
+    flooding from all of `base` at once reaches its cells in a few layers.
     """
     inside = domain & ~shape
-    if base:
-        return not sea & ~grid.flood(base, inside)
-    return _sea_connects(grid, sea, inside, shape & ~mask)
+    if not base:
+        return _sea_connects(grid, sea, inside, shape & ~mask)
+    # Flood from `base` only until every sea cell is reached (often a layer or two).
+    dilate = grid.dilate
+    region = frontier = base
+    while sea & ~region:
+        frontier = dilate(frontier) & inside & ~region
+        if not frontier:
+            return False
+        region |= frontier
+    return True
 
 
 def _completion_cache(state: State) -> dict[int, list[int]]:
@@ -1422,21 +1470,26 @@ def _after_rounds(
     s.decide(black & ~state.black, white & ~state.white)
     known = earlier.get(key)
     if known is not None:
-        at_black, at_white, then_black, then_white = known  # type: ignore[misc]
+        at_black, at_white, then_black, then_white, stalled = known  # type: ignore[misc]
         if state.black & at_black == at_black and state.white & at_white == at_white:
             if then_black & state.white or then_white & state.black:
                 return None
+            if stalled and not (state.black & ~then_black or state.white & ~then_white):
+                # The position adds nothing to where the rounds stalled last time.
+                return then_black, then_white
             s.decide(then_black & ~s.black, then_white & ~s.white)
             if find_contradiction(s) is not None:
                 return None
     found = _follow(s, rows)
-    if found is not None:
-        earlier[key] = (state.black, state.white, *found)
-    return found
+    if found is None:
+        return None
+    earlier[key] = (state.black, state.white, *found)
+    return found[0], found[1]
 
 
-def _follow(s: State, rows: tuple[Technique, ...]) -> tuple[int, int] | None:
-    """The rounds of `_after_rounds`, on `s` (changed in place)."""
+def _follow(s: State, rows: tuple[Technique, ...]) -> tuple[int, int, bool] | None:
+    """The rounds of `_after_rounds`, on `s` (changed in place): the shading they reach
+    and whether they stalled (a whole round made no step), or None when a rule broke."""
     puzzle = s.puzzle
     for _ in range(DEEP_ROUNDS if rows is _DEEP_ROWS else CASE_ROUNDS):
         moved = False
@@ -1452,8 +1505,8 @@ def _follow(s: State, rows: tuple[Technique, ...]) -> tuple[int, int] | None:
         if find_contradiction(s) is not None:
             return None
         if not moved:
-            break
-    return s.black, s.white
+            return s.black, s.white, True
+    return s.black, s.white, False
 
 
 def _by_cases(
