@@ -1177,14 +1177,19 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
             or (entry[1] is None and (entry[0][0] != island.mask or 5 * room <= 4 * entry[0][1]))
             or (entry[1] is not None and entry[0][0] & island.mask != entry[0][0])
         ):
-            found = _enumerate(
-                grid.neighbors,
-                island.mask,
-                island.allowed & island.reach,
-                island.need,
-                LIGHT_COMPLETIONS if state.light else MAX_COMPLETIONS,
-                state.check_time,
-            )
+            cap = LIGHT_COMPLETIONS if state.light else MAX_COMPLETIONS
+            allowed = island.allowed & island.reach
+            # The listing is a pure function of its inputs: one that overflowed is
+            # remembered, since suppositions often grow an island the same way again.
+            too_many = ("too-many", island.mask, allowed, cap)
+            if too_many in state.memo:
+                found = None
+            else:
+                found = _enumerate(
+                    grid.neighbors, island.mask, allowed, island.need, cap, state.check_time
+                )
+                if found is None:
+                    _memo(state)[too_many] = True
             if found is None:
                 cache[island.clue] = (key, None, local)
                 continue
