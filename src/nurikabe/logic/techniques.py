@@ -1063,6 +1063,9 @@ def pool_escape(puzzle: Puzzle, state: State) -> Step | None:
             target = open_cells & ~bit
             if not target:
                 continue
+            # An island whose reach misses the cell reaches the block as before.
+            if any(not o.reach & bit and o.reach & target for o in owners):
+                continue
             if any(_island_reaches(o, dilate, bit, target, grid.size, memo) for o in owners):
                 continue
             premises = block & black
