@@ -65,6 +65,7 @@ def _run(args: tuple[str, int, Any, float]) -> dict[str, Any]:
         "max_depth": grade.max_depth,
         "level": grade.level,
         "score": grade.score,
+        "points": round(grade.points, 2),
         "hardest": grade.hardest,
     }
 
@@ -190,6 +191,22 @@ def main(argv: list[str] | None = None) -> int:
     by_hardest: dict[str, Counter[str]] = {}
     for r in rows:
         by_hardest.setdefault(str(r["hardest"]), Counter())[r["level"]] += 1
+    # How the scores spread within each level: the range, the median, how many distinct
+    # scores, and how many sit at the top of the level's range (98, the most the curve
+    # gives; 99 under the old capped formula).
+    spread: dict[str, Any] = {}
+    for n, lv in enumerate(LEVELS):
+        scores = sorted(r["score"] for r in rows if r["level"] == lv)
+        if not scores:
+            continue
+        spread[lv] = {
+            "min": scores[0],
+            "median": statistics.median(scores),
+            "max": scores[-1],
+            "distinct": len(set(scores)),
+            "at_top": sum(s >= 100 * n + 98 for s in scores) if n < 4 else None,
+        }
+    summary["score_spread"] = spread
     summary["stuck"] = [r["id"] for r in rows if r["status"] != "solved"]
     summary["wrong"] = [r["id"] for r in rows if r["wrong_steps"]]
     summary["rows"] = rows
@@ -209,6 +226,12 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"36x20 walkthrough max {summary['max_36x20_s']:.2f} s "
             f"({summary['max_36x20_cpu_s']:.2f} s CPU)"
+        )
+    for lv, entry in spread.items():
+        print(
+            f"scores {lv}: {entry['min']}-{entry['max']}, median {entry['median']}, "
+            f"{entry['distinct']} distinct"
+            + (f", {entry['at_top']} at the top" if entry["at_top"] is not None else "")
         )
     if summary["stuck"]:
         print("stuck: " + " ".join(summary["stuck"]))

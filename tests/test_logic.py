@@ -141,12 +141,37 @@ def test_levels_follow_tiers() -> None:
     trial = Step("trial", grid, black_mask=16, kind="trial", trial_depth=1)
     assert grade_steps([plain, shapes]).level == "hard"
     assert grade_steps([plain, shapes, split]).level == "expert"
-    assert grade_steps([plain, split]).score == 300 + 12
+    assert 300 < grade_steps([plain, split]).score < 399
     one = grade_steps([plain, split, trial])
     assert one.level == "extreme" and one.score == 400 + 12 + 25
     deeper = Step("trial", grid, black_mask=16, kind="trial", trial_depth=2)
     assert grade_steps([plain, deeper]).score == 400 + 50
     assert grade_steps([plain], solved=False).level == "extreme"
+
+
+def test_score_spreads_within_a_level_and_stays_in_it() -> None:
+    """More or bigger case splits score higher, but an expert score never reaches 399
+    however many splits there are; the level still comes from the hardest tier alone."""
+    from nurikabe.logic.grade import step_points
+
+    grid = SMALL.grid
+    two = Step("sea-exit-cases", grid, black_mask=8, cases=2)
+    four = Step("sea-exit-cases", grid, black_mask=8, cases=4)
+    shapes = Step("island-options", grid, black_mask=8, cases=64)
+    deep = Step("deep-cases", grid, black_mask=8, cases=2)
+    assert step_points(two) < step_points(four) < step_points(shapes)
+    assert step_points(two) < step_points(deep)
+    scores = [grade_steps([two] * n).score for n in (1, 2, 5, 20, 100, 10_000)]
+    assert scores == sorted(scores) and len(set(scores)) == len(scores)
+    assert all(300 <= s <= 398 for s in scores)
+    assert grade_steps([two]).score < grade_steps([four]).score < grade_steps([shapes]).score
+    # Hard: each completion step counts; medium below it, expert above it.
+    hard = [grade_steps([Step("completion-common-cell", grid, white_mask=4)] * n) for n in (1, 50)]
+    assert [g.level for g in hard] == ["hard", "hard"]
+    assert 200 < hard[0].score < hard[1].score <= 298
+    medium = grade_steps([Step("sea-articulation", grid, black_mask=4)] * 1000)
+    assert medium.level == "medium" and medium.score <= 198
+    assert grade_steps([two] * 10_000 + [Step("one-clue", grid, black_mask=2)]).level == "expert"
 
 
 def test_trials_only_at_extreme() -> None:
@@ -189,6 +214,45 @@ def test_grades_rise_with_hardest_technique() -> None:
     levels = sorted(seen, key=LEVELS.index)
     for low, high in itertools.pairwise(levels):
         assert max(seen[low]) < min(seen[high])
+
+
+@needs_corpus
+def test_short_budget_is_honoured() -> None:
+    """The case splits check the walkthrough's deadline: janko 962, whose first steps are
+    long tier 4 splits, stops close to a 0.5 s budget (CPU time; the bound here is loose,
+    this is not a timing test) and ends as stuck."""
+    import time
+
+    doc = next(d for d in corpus() if d.meta.get("id") == "janko-0962")
+    start = time.process_time()
+    walk = explain(doc.puzzle, seconds=0.5)
+    used = time.process_time() - start
+    assert walk.status == "stuck"
+    assert walk.grade is not None and walk.grade.level == "extreme"
+    assert used < 1.5, used
+    for step in walk.steps:
+        assert agrees(step, doc.solution)
+
+
+def test_out_of_time_state_gives_no_costly_step() -> None:
+    """A state past its deadline makes the costly techniques stop (`OutOfTime`), and
+    `find_step` then reports no step rather than a partial one."""
+    from nurikabe.logic.state import OutOfTime
+    from nurikabe.logic.techniques import completion_common_cell, technique
+
+    state = State(FIVE_BY_SEVEN)
+    state.deadline = 0.0
+    with pytest.raises(OutOfTime):
+        completion_common_cell(FIVE_BY_SEVEN, state)
+    copy = state.copy()
+    assert copy.deadline == 0.0
+    with pytest.raises(OutOfTime):
+        copy.check_time()
+    state.deadline = None
+    state.check_time()
+    # With no time at all, only the cheap techniques (which check no clock) can answer.
+    step = find_step(State(FIVE_BY_SEVEN), seconds=0.0)
+    assert step is None or technique(step.technique).tier <= 2
 
 
 @needs_corpus

@@ -256,3 +256,44 @@ def test_three_way_splits(id: str, rows: list[str], expected: set[str]) -> None:
     assert solution is not None
     assert not step.black_mask & ~solution.black_mask
     assert not step.white_mask & solution.black_mask
+
+
+def test_local_cut_cells_include_every_cut_cell() -> None:
+    """`_local_cuts` may keep too many cells but never misses one whose removal splits the
+    set (checked by flooding, on seeded random sets, edges and corners included)."""
+    import random
+
+    from nurikabe.grid import Grid, bits
+    from nurikabe.logic.techniques import _local_cuts
+
+    rng = random.Random(4)
+    for rows, cols in ((4, 5), (6, 6), (3, 9)):
+        grid = Grid.of(rows, cols)
+        for _ in range(200):
+            domain = rng.getrandbits(grid.size) | rng.getrandbits(grid.size)
+            local = _local_cuts(grid, domain)
+            assert local & ~domain == 0
+            for cell in bits(domain):
+                rest = domain & ~(1 << cell)
+                if rest and not grid.is_connected(rest) and grid.is_connected(domain):
+                    assert local >> cell & 1, (rows, cols, bin(domain), cell)
+
+
+def test_sea_articulation_agrees_with_the_graph_walk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The flood shortcut of `_articulations` gives the cells the full graph walk gives."""
+    import random
+
+    from nurikabe.logic import techniques as t
+
+    rng = random.Random(9)
+    puzzle = Puzzle.from_clues(6, 7, [(0, 0, 3), (5, 6, 2)])
+    for _ in range(300):
+        black = rng.getrandbits(42) & ~puzzle.clue_mask
+        white = rng.getrandbits(42) & rng.getrandbits(42) & ~black
+        state = State(puzzle, black, white | puzzle.clue_mask)
+        fast = t._articulations(state)
+        with monkeypatch.context() as m:
+            m.setattr(t, "ARTICULATION_FLOODS", -1)
+            m.setattr(t, "_local_cuts", lambda grid, domain: grid.full)
+            slow = t._articulations(state)
+        assert fast[0] == slow[0]

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..puzzle import Board, Puzzle
 from .grade import Grade, grade_steps, level_tier
-from .state import State
+from .state import OutOfTime, State
 from .steps import Step, name_cells
 from .techniques import find_contradiction, plain_step
 from .trial import MAX_DEPTH, find_trial
@@ -36,13 +36,24 @@ def find_step(
 
     Techniques above `max_tier` are not used; tier 5 allows trial steps (the least
     nesting depth that works; suppositions are followed with techniques up to tier 4).
-    `seconds` bounds the CPU time of the trial search (None: no bound).
+    `seconds` bounds the CPU time of the search (None: no bound); a search that runs out
+    of time returns None, as when nothing applies.
     """
     tier = _tier(max_tier)
-    step = plain_step(state, min(tier, 4))
-    if step is not None or tier < 5:
-        return step
-    return find_trial(state, max_depth=MAX_DEPTH, max_tier=4, seconds=seconds)
+    saved = state.deadline
+    if seconds is not None:
+        end = time.process_time() + seconds
+        state.deadline = end if saved is None else min(saved, end)
+    try:
+        step = plain_step(state, min(tier, 4))
+        if step is not None or tier < 5:
+            return step
+        left = None if state.deadline is None else state.deadline - time.process_time()
+        return find_trial(state, max_depth=MAX_DEPTH, max_tier=4, seconds=left)
+    except OutOfTime:
+        return None
+    finally:
+        state.deadline = saved
 
 
 @dataclass

@@ -10,6 +10,7 @@ Imports `logic.steps` and `logic.techniques`.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ from typing import Any
 from .steps import Step
 from .techniques import TECHNIQUES, technique
 
-__all__ = ["LEVELS", "Grade", "grade_steps", "level_tier"]
+__all__ = ["LEVELS", "Grade", "grade_steps", "level_tier", "step_points"]
 
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 """The levels, easiest first; level *k* (1-based) allows techniques up to tier *k*."""
@@ -28,8 +29,48 @@ _ORDER = {t.id: n for n, t in enumerate(TECHNIQUES)}
 TRIAL_TIER = 5
 """The tier of a trial step, at any nesting depth."""
 
-STEP_POINTS = {2: 4, 3: 8, 4: 12}
-"""Score points per step of tiers 2-4 (a trial step counts 25 per level of nesting)."""
+STEP_POINTS = {2: 1.0, 3: 2.0, 4: 3.0}
+"""Points per step of tiers 2-4 (a case split also gets `CASE_POINTS` and `DEEP_POINTS`)."""
+
+CASE_POINTS = 0.5
+"""Extra points of a case split per doubling of its cases beyond two (two exits: 0; four:
+0.5; an island with 64 shapes: 2.5)."""
+
+DEEP_POINTS = 2.0
+"""Extra points of a `deep-cases` step (its cases are followed with island shapes too)."""
+
+HALF_POINTS = {2: 6.0, 3: 16.0, 4: 40.0}
+"""Per level below extreme, the points at which the score reaches the middle of the level
+(+49): the score within the level is ``99 * points / (points + HALF_POINTS[tier])``, a
+curve that rises quickly at first and saturates, so it never reaches the next level.
+Set near the median points of each level over the corpus (5.5, 17 and 42)."""
+
+EXTREME_SCALE = 4
+"""At extreme, score points per step point (uncapped), on top of the trial points."""
+
+TRIAL_POINTS = 25
+"""Score points of a trial step per level of nesting (extreme only)."""
+
+
+def step_points(step: Step) -> float:
+    """How much `step` adds to the difficulty of the level (trial steps excepted).
+
+    Tier 1 steps add nothing; tiers 2 and 3 add `STEP_POINTS`; a case split (tier 4)
+    adds `STEP_POINTS[4]`, plus `CASE_POINTS` per doubling of its cases beyond two, plus
+    `DEEP_POINTS` for `deep-cases`.
+
+    >>> from nurikabe import Puzzle
+    >>> grid = Puzzle.from_grid([[1, 0], [0, 0]]).grid
+    >>> step_points(Step("sea-exit-cases", grid, black_mask=2, cases=4))
+    3.5
+    """
+    tier = _tier_of(step)
+    points = STEP_POINTS.get(tier, 0.0)
+    if tier == 4:
+        points += CASE_POINTS * max(0.0, math.log2(max(step.cases, 2)) - 1)
+        if step.technique == "deep-cases":
+            points += DEEP_POINTS
+    return points
 
 
 def level_tier(level: str) -> int:
@@ -51,8 +92,8 @@ class Grade:
     level: str
     """One of `LEVELS`."""
     score: int
-    """A number that grows with difficulty: 0-99 easy, 100-199 medium, 200-299 hard,
-    300-399 expert, 400 and up extreme."""
+    """A number that grows with difficulty: 0 easy, 100-198 medium, 200-298 hard,
+    300-398 expert, 400 and up extreme (see `grade_steps`)."""
     hardest: str | None
     """Id of the hardest technique the solve used (None for a puzzle with nothing to do)."""
     counts: dict[str, int] = field(default_factory=dict)
@@ -63,6 +104,8 @@ class Grade:
     """Deepest nesting of suppositions in a trial step."""
     solved: bool = True
     """False when the engine got stuck (the grade is then extreme)."""
+    points: float = 0.0
+    """The sum of `step_points` over the solve (trial steps excepted)."""
 
     @property
     def tier(self) -> int:
@@ -79,6 +122,7 @@ class Grade:
             "trials": self.trials,
             "max_depth": self.max_depth,
             "solved": self.solved,
+            "points": round(self.points, 2),
         }
 
 
@@ -96,8 +140,10 @@ def grade_steps(steps: Sequence[Step], *, solved: bool = True) -> Grade:
 
     Level: the highest tier among the steps (a trial step, at any depth, is extreme);
     a solve that got stuck is extreme. Score: 100 per level above easy, plus within the
-    level 4 points per medium step, 8 per hard step, 12 per expert step and 25 per trial
-    step times its depth, capped at 99 (uncapped for extreme, +200 when stuck).
+    level a saturating curve of the step points (`step_points`): ``99 * p / (p + h)``
+    with h = `HALF_POINTS` of the level, so 0-98 and never the next level. At extreme
+    the score is 400 plus `EXTREME_SCALE` per step point, `TRIAL_POINTS` per trial step
+    times its depth, and 200 when stuck (uncapped).
 
     >>> grade_steps([]).level
     'easy'
@@ -115,13 +161,17 @@ def grade_steps(steps: Sequence[Step], *, solved: bool = True) -> Grade:
         key = (t, _ORDER.get(s.technique, -1))
         if key > best:
             best, hardest = key, s.technique
-    extra = 0
-    for s, t in zip(steps, tiers, strict=True):
-        if s.kind == "trial":
-            extra += 25 * max(1, s.trial_depth)
-        else:
-            extra += STEP_POINTS.get(t, 0)
-    if not solved:
-        extra += 200
-    score = 100 * (top - 1) + (extra if top == TRIAL_TIER else min(99, extra))
-    return Grade(LEVELS[top - 1], score, hardest, dict(counts), len(trials), max_depth, solved)
+    points = sum(step_points(s) for s in steps if s.kind != "trial")
+    if top == TRIAL_TIER:
+        extra = round(EXTREME_SCALE * points)
+        extra += sum(TRIAL_POINTS * max(1, s.trial_depth) for s in trials)
+        if not solved:
+            extra += 200
+    elif top == 1:
+        extra = 0
+    else:
+        extra = int(99 * points / (points + HALF_POINTS[top]))
+    score = 100 * (top - 1) + extra
+    return Grade(
+        LEVELS[top - 1], score, hardest, dict(counts), len(trials), max_depth, solved, points
+    )

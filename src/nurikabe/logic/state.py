@@ -7,18 +7,27 @@ white regions (no clue yet); and how far each island can still reach. It also ke
 the island-completion lists, which only ever shrink as cells get decided, so they
 are filtered rather than recomputed.
 
+It also carries the CPU-time deadline of the walkthrough it belongs to, which the
+costly techniques check (`State.check_time`) so that no step overruns it by much.
+
 Nothing here lives on `Board`. Imports `grid` and `puzzle` only.
 """
 
 from __future__ import annotations
 
+import time
+
 from ..grid import Grid
 from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
 
-__all__ = ["Analysis", "Island", "State"]
+__all__ = ["Analysis", "Island", "OutOfTime", "State"]
 
 UNBOUNDED = 1 << 30
 """The missing-cell count of a ``?`` island (it may grow without bound)."""
+
+
+class OutOfTime(Exception):
+    """A technique stopped because the state's deadline passed (see `State.check_time`)."""
 
 
 class Island:
@@ -157,6 +166,7 @@ class State:
         "case_memo",
         "clue_mask",
         "completions",
+        "deadline",
         "grid",
         "light",
         "memo",
@@ -182,12 +192,17 @@ class State:
         self._analysis: Analysis | None = None
         self.light = False
         """Whether the costliest checks are skipped (inside suppositions, for speed)."""
-        self.case_memo: dict[object, tuple[int, int]] = {}
-        """Case splits that found nothing, with the shading near them then (shared by
-        copies: it only ever lets a split be skipped, never changes what one finds)."""
+        self.case_memo: dict[object, object] = {}
+        """What the case splits learnt (shared by copies): splits that found nothing, with
+        the shading near them then; the cases that broke a rule, with the position they
+        broke from; the cases that ended a split that found nothing. It only lets a split
+        skip work (see `techniques._by_cases`)."""
         self.memo: dict[object, object] = {}
         """Results of pure functions of part of the shading, keyed by that part (shared by
         copies, so that suppositions reuse what the position around an island gave)."""
+        self.deadline: float | None = None
+        """CPU time (`time.process_time`) after which the costly techniques give up by
+        raising `OutOfTime` (None: never); copies share it."""
 
     @classmethod
     def from_board(cls, board: Board) -> State:
@@ -209,7 +224,20 @@ class State:
         other.light = self.light
         other.case_memo = self.case_memo
         other.memo = self.memo
+        other.deadline = self.deadline
         return other
+
+    def check_time(self) -> None:
+        """Raise `OutOfTime` once the CPU time passes `deadline`.
+
+        The costly techniques (island shapes, case splits) call it in their loops, so a
+        walkthrough with a time budget stops soon after the budget runs out.
+
+        Raises:
+            OutOfTime: the deadline has passed.
+        """
+        if self.deadline is not None and time.process_time() > self.deadline:
+            raise OutOfTime
 
     @property
     def unknown(self) -> int:

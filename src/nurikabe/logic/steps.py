@@ -72,6 +72,8 @@ class Step:
     wrong_mask: int = 0
     """For a ``wrong-cells`` step: the cells the player has wrong (they are cleared by `moves`).
     For a ``contradiction`` step: the cells involved in it."""
+    cases: int = 0
+    """For a case split (tier 4): how many cases it split into (grading weighs it by that)."""
 
     @property
     def cells(self) -> tuple[tuple[int, Color], ...]:
@@ -134,6 +136,8 @@ class Step:
         }
         if detail:
             out["kind"] = self.kind
+            if self.cases:
+                out["cases"] = self.cases
             if self.kind == "contradiction":
                 out["involved"] = cell_list(self.grid, self.wrong_mask)
             if self.chain:

@@ -3,8 +3,10 @@
 This module owns the techniques and `TECHNIQUES`, the table the engine walks from
 the top after every step (cheapest first). Each technique is a function
 ``(puzzle, state) -> Step | None`` with a stable kebab-case id, a name and a
-difficulty tier; it returns one step (or None) and never changes the state. It also
-owns `find_contradiction`, the checks that end a supposition.
+difficulty tier; it returns one step (or None) and never changes the state. The costly
+ones (island shapes, case splits) check the state's deadline as they go and raise
+`OutOfTime` once it has passed. It also owns `find_contradiction`, the checks that end
+a supposition.
 
 Tiers: 1 easy, 2 medium, 3 hard (listing island shapes), 4 expert (case splits: two to
 four exhaustive cases followed a few rounds each); 5 extreme is trial steps (a
@@ -138,7 +140,14 @@ class Technique:
 
 
 def _step(
-    state: State, technique: str, message: str, *, black: int = 0, white: int = 0, premises: int = 0
+    state: State,
+    technique: str,
+    message: str,
+    *,
+    black: int = 0,
+    white: int = 0,
+    premises: int = 0,
+    cases: int = 0,
 ) -> Step:
     return Step(
         technique,
@@ -147,6 +156,7 @@ def _step(
         white_mask=white,
         premise_mask=premises,
         message=message,
+        cases=cases,
     )
 
 
@@ -888,12 +898,52 @@ def _flags(mask: int, size: int) -> bytes:
     return bin(mask)[:1:-1].ljust(size, "0").encode()
 
 
+ARTICULATION_FLOODS = 8
+"""`_articulations` floods once per possible cut cell up to this many, else walks the graph."""
+
+
+def _local_cuts(grid: Grid, domain: int) -> int:
+    """The cells whose neighbours in `domain` do not all meet around them (through the
+    eight cells around): only those can cut `domain` in two, since a path through any
+    other cell can go around it."""
+    full = grid.full
+    cols = grid.cols
+    n = (domain << cols) & full
+    s = domain >> cols
+    w = (domain << 1) & grid.not_first_col & full
+    e = (domain >> 1) & grid.not_last_col
+    ne = n & e & ((e << cols) & full)
+    se = s & e & (e >> cols)
+    sw = s & w & (w >> cols)
+    nw = n & w & ((w << cols) & full)
+    apart = n & e & ~(ne | (se & sw & nw))
+    apart |= e & s & ~(se | (sw & nw & ne))
+    apart |= s & w & ~(sw | (nw & ne & se))
+    apart |= w & n & ~(nw | (ne & se & sw))
+    apart |= n & s & ~((ne & se) | (nw & sw))
+    apart |= e & w & ~((ne & nw) | (se & sw))
+    return apart & domain
+
+
 def _articulations(state: State) -> tuple[int, int]:
     """(cells whose whitening splits the black cells, premise cells) over black+unknown."""
     grid = state.grid
     black = state.black
     if not black or not black & (black - 1):
         return 0, 0
+    domain = black | state.unknown
+    candidates = _local_cuts(grid, domain) & state.unknown
+    if not candidates:
+        return 0, black
+    if candidates.bit_count() <= ARTICULATION_FLOODS:
+        seed = black & -black
+        if grid.flood(seed, domain) & black == black:
+            forced = 0
+            for cell in bits(candidates):
+                bit = 1 << cell
+                if grid.flood(seed, domain & ~bit) & black != black:
+                    forced |= bit
+            return forced, black
     size = grid.size
     adjacency = _adjacency(grid)
     inside = _flags(black | state.unknown, size)
@@ -1015,6 +1065,9 @@ def pool_escape(puzzle: Puzzle, state: State) -> Step | None:
             target = open_cells & ~bit
             if not target:
                 continue
+            # An island whose reach misses the cell reaches the block as before.
+            if any(not o.reach & bit and o.reach & target for o in owners):
+                continue
             if any(_island_reaches(o, dilate, bit, target, grid.size, memo) for o in owners):
                 continue
             premises = block & black
@@ -1036,10 +1089,17 @@ def pool_escape(puzzle: Puzzle, state: State) -> Step | None:
 
 
 def _enumerate(
-    grid_neighbors: tuple[int, ...], start: int, allowed: int, need: int, cap: int
+    grid_neighbors: tuple[int, ...],
+    start: int,
+    allowed: int,
+    need: int,
+    cap: int,
+    check: Callable[[], None] | None = None,
 ) -> list[int] | None:
     """Every connected superset of `start` with `need` more cells from `allowed`, or None
-    when there are more than `cap` (Redelmeier's method: each set is made once)."""
+    when there are more than `cap` (Redelmeier's method: each set is made once).
+
+    `check` is called every few thousand search nodes (it may raise to stop the search)."""
     out: list[int] = []
     init = 0
     for c in bits(start):
@@ -1052,6 +1112,8 @@ def _enumerate(
         nodes[0] -= 1
         if nodes[0] < 0:
             return False
+        if check is not None and not nodes[0] & 4095:
+            check()
         while untried:
             b = untried & -untried
             untried ^= b
@@ -1101,6 +1163,7 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
     for island in a.islands:
         if island.need <= 0 or island.unknown_size or island.need > MAX_SHAPE_NEED:
             continue
+        state.check_time()
         entry = cache.get(island.clue)
         # Nothing changed near the island since its list was last filtered: keep it. (A
         # change further away could only remove more shapes; keeping a few too many is
@@ -1119,13 +1182,19 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
             or (entry[1] is None and (entry[0][0] != island.mask or 5 * room <= 4 * entry[0][1]))
             or (entry[1] is not None and entry[0][0] & island.mask != entry[0][0])
         ):
-            found = _enumerate(
-                grid.neighbors,
-                island.mask,
-                island.allowed & island.reach,
-                island.need,
-                LIGHT_COMPLETIONS if state.light else MAX_COMPLETIONS,
-            )
+            cap = LIGHT_COMPLETIONS if state.light else MAX_COMPLETIONS
+            allowed = island.allowed & island.reach
+            # The listing is a pure function of its inputs: one that overflowed is
+            # remembered, since suppositions often grow an island the same way again.
+            too_many = ("too-many", island.mask, allowed, cap)
+            if too_many in state.memo:
+                found = None
+            else:
+                found = _enumerate(
+                    grid.neighbors, island.mask, allowed, island.need, cap, state.check_time
+                )
+                if found is None:
+                    _memo(state)[too_many] = True
             if found is None:
                 cache[island.clue] = (key, None, local)
                 continue
@@ -1155,10 +1224,19 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
         if len(kept) <= (SEA_CHECK_LIGHT if state.light else SEA_CHECK_MAX):
             # Few enough to also check that the sea can still connect around each.
             domain = black | unknown
+            base = 0
+            if grid.size <= WINDOW_FROM:
+                # The sea cells no shape touches, flooded once: each shape's check then
+                # only floods from there into what the shapes leave (a few layers).
+                used = 0
+                for c in kept:
+                    used |= c
+                seed = black & ~used
+                base = grid.flood(seed & -seed, domain & ~used)
             kept = [
                 c
                 for c in kept
-                if _sea_connects(grid, black | rings[c] | (dead_base & ~c), domain & ~c, c & ~mask)
+                if _sea_survives(grid, black | rings[c] | (dead_base & ~c), domain, c, mask, base)
             ]
         cache[island.clue] = (entry[0] if entry and entry[1] is not None else key, kept, local)
         if state.light and len(kept) > LIGHT_MAX:
@@ -1181,6 +1259,7 @@ def _pairwise(state: State, a: Analysis, out: dict[int, list[int]]) -> None:
     for clue, kept in list(out.items()):
         if not kept or len(kept) > PAIRWISE_MAX:
             continue
+        state.check_time()
         others = [
             other
             for o, other in out.items()
@@ -1226,6 +1305,30 @@ def _sea_connects(grid: Grid, sea: int, domain: int, around: int) -> bool:
         if not part & edge and sea & ~part:
             return False
         rest &= ~part
+    return True
+
+
+def _sea_survives(grid: Grid, sea: int, domain: int, shape: int, mask: int, base: int) -> bool:
+    """`_sea_connects` for the cells `sea` once an island `mask` takes `shape`: False
+    when they are sure to be cut off from each other in `domain` (black or unknown)
+    without the shape's cells.
+
+    `base` (0: none, as on large grids) is a connected piece of `domain` holding a
+    black cell and no cell of any shape of the island. The sea is connected exactly
+    when it lies in the piece of `domain` without the shape that holds `base`, and
+    flooding from all of `base` at once reaches its cells in a few layers.
+    """
+    inside = domain & ~shape
+    if not base:
+        return _sea_connects(grid, sea, inside, shape & ~mask)
+    # Flood from `base` only until every sea cell is reached (often a layer or two).
+    dilate = grid.dilate
+    region = frontier = base
+    while sea & ~region:
+        frontier = dilate(frontier) & inside & ~region
+        if not frontier:
+            return False
+        region |= frontier
     return True
 
 
@@ -1288,13 +1391,17 @@ def completion_common_border(puzzle: Puzzle, state: State) -> Step | None:
     comps = _completion_cache(state)
     grid = state.grid
     dilate = grid.dilate
+    rings = state.memo.get("rings")
+    if not isinstance(rings, dict):
+        rings = {}
     for clue, kept in comps.items():
         if not kept:
             continue
         island = a.island_at[clue]
         common = a.unknown
         for comp in kept:
-            common &= dilate(comp) & ~comp
+            ring = rings.get(comp)
+            common &= (dilate(comp) & ~comp) if ring is None else ring
             if not common:
                 break
         if common:
@@ -1359,14 +1466,45 @@ def _after_rounds(
 
     A round applies each technique of `rows` once, in table order, so the cells found
     are at most `CASE_ROUNDS` deductions away from the supposition.
+
+    What the same case led to from an earlier position of the walkthrough still follows
+    from this one (the position only gained sound decisions), so the rounds start from
+    there (kept in `State.case_memo`): a case followed at every step costs a round or
+    two, not all of them again; and if that earlier result clashes with the position,
+    the case breaks at once.
     """
+    earlier = _case_store(state, "after", rows)
+    key = (black, white)
     s = state.copy()
     s.light = True
     s.decide(black & ~state.black, white & ~state.white)
-    puzzle = state.puzzle
+    known = earlier.get(key)
+    if known is not None:
+        at_black, at_white, then_black, then_white, stalled = known  # type: ignore[misc]
+        if state.black & at_black == at_black and state.white & at_white == at_white:
+            if then_black & state.white or then_white & state.black:
+                return None
+            if stalled and not (state.black & ~then_black or state.white & ~then_white):
+                # The position adds nothing to where the rounds stalled last time.
+                return then_black, then_white
+            s.decide(then_black & ~s.black, then_white & ~s.white)
+            if find_contradiction(s) is not None:
+                return None
+    found = _follow(s, rows)
+    if found is None:
+        return None
+    earlier[key] = (state.black, state.white, *found)
+    return found[0], found[1]
+
+
+def _follow(s: State, rows: tuple[Technique, ...]) -> tuple[int, int, bool] | None:
+    """The rounds of `_after_rounds`, on `s` (changed in place): the shading they reach
+    and whether they stalled (a whole round made no step), or None when a rule broke."""
+    puzzle = s.puzzle
     for _ in range(DEEP_ROUNDS if rows is _DEEP_ROWS else CASE_ROUNDS):
         moved = False
         for row in rows:
+            s.check_time()
             step = row.func(puzzle, s)
             if step is None:
                 continue
@@ -1377,8 +1515,8 @@ def _after_rounds(
         if find_contradiction(s) is not None:
             return None
         if not moved:
-            break
-    return s.black, s.white
+            return s.black, s.white, True
+    return s.black, s.white, False
 
 
 def _by_cases(
@@ -1412,22 +1550,74 @@ def _by_cases(
 def _by_cases_now(
     state: State, cases: list[tuple[int, int]], rows: tuple[Technique, ...]
 ) -> tuple[int, int, list[int]]:
+    """`_by_cases` without the skip. Two memories (in `State.case_memo`) make it cheaper
+    without changing what it may conclude:
+
+    - a case that broke a rule from an earlier position stays broken from any later one
+      of the same walkthrough (the later position only adds sound decisions), so it is
+      not followed again; the position it broke from is kept, and the memory is used
+      only from positions that extend it;
+    - the cases that were followed last time a split found nothing come first, since
+      they are likely to disagree again and end the split after a few cases.
+    """
     black = white = state.grid.full
     unknown = state.unknown
+    broken = _case_store(state, "broken", rows)
+    lower = _case_store(state, "broken", _CASE_ROWS) if rows is not _CASE_ROWS else broken
+    witnesses = _case_store(state, "witness", rows)
+    order = sorted(range(len(cases)), key=lambda n: cases[n] not in witnesses)
     alive = []
-    for n, (b, w) in enumerate(cases):
-        found = _after_rounds(state, b, w, rows)
+    followed: list[tuple[tuple[int, int], int]] = []
+    for n in order:
+        case = cases[n]
+        if _broken_before(state, broken.get(case)) or _broken_before(state, lower.get(case)):
+            continue
+        found = _after_rounds(state, *case, rows)
         if found is None:
+            broken[case] = (state.black, state.white)
             continue
         alive.append(n)
+        followed.append((case, (found[0] & unknown) | (found[1] & unknown) << state.grid.size))
         black &= found[0]
         white &= found[1]
         if not (black | white) & unknown:
             # Nothing left in common, and cases still to come can only keep it so.
-            return 0, 0, alive
+            for case in _few_that_disagree(followed):
+                witnesses[case] = True
+            return 0, 0, sorted(alive)
     if not alive:
         return 0, 0, alive
-    return black & unknown, white & unknown, alive
+    return black & unknown, white & unknown, sorted(alive)
+
+
+def _few_that_disagree(followed: list[tuple[_T, int]]) -> list[_T]:
+    """A few of the `followed` (case, what it decides) pairs whose decisions have nothing
+    in common, chosen greedily (each next case shrinks the common part most)."""
+    common = -1
+    chosen = []
+    rest = list(followed)
+    while common and rest:
+        best = min(range(len(rest)), key=lambda n: (common & rest[n][1]).bit_count())
+        case, decided = rest.pop(best)
+        chosen.append(case)
+        common &= decided
+    return chosen
+
+
+def _case_store(state: State, kind: str, rows: tuple[Technique, ...]) -> dict[object, object]:
+    store = state.case_memo.get((kind, len(rows)))
+    if not isinstance(store, dict) or len(store) > MEMO_MAX:
+        store = state.case_memo[kind, len(rows)] = {}
+    return store
+
+
+def _broken_before(state: State, where: object) -> bool:
+    """Whether `where`, the (black, white) of the position a case broke from, is
+    extended by `state` (so the case breaks from `state` too)."""
+    if where is None:
+        return False
+    black, white = where  # type: ignore[misc]
+    return state.black & black == black and state.white & white == white
 
 
 def _outcome(grid: Grid, black: int, white: int) -> str:
@@ -1494,6 +1684,7 @@ def _split(
         black=black,
         white=white,
         premises=premises | options,
+        cases=len(cases),
     )
 
 
@@ -1769,6 +1960,7 @@ def _island_split(
             black=black,
             white=white,
             premises=island.mask,
+            cases=n,
         )
     return None
 

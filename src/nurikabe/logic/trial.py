@@ -38,7 +38,7 @@ from collections.abc import Iterator
 
 from ..grid import Grid, bits
 from ..puzzle import UNKNOWN_CLUE, Color, Puzzle
-from .state import State
+from .state import OutOfTime, State
 from .steps import Step, name_cells
 from .techniques import TECHNIQUES, Technique, find_contradiction
 
@@ -87,22 +87,20 @@ class TrialBudget:
         self.scans -= 1
         if self.scans < 0:
             raise OutOfBudget
-        if (
-            self.deadline is not None
-            and not self.scans & 31
-            and (time.process_time() > self.deadline)
-        ):
+        if self.deadline is not None and time.process_time() > self.deadline:
             raise OutOfBudget
 
 
 def _rows(max_tier: int, *, cheap: bool) -> tuple[Technique, ...]:
     """The techniques a supposition is followed with: every row up to `max_tier`, or with
-    `cheap`, the tiers 1-2 and the island-completion rows of tier 3 (the costlier tier 4
-    case splits run only once the cheap ones have nothing more to say)."""
+    `cheap`, the tiers 1-2 and the island-completion rows of tier 3 (any costlier rows
+    run only once the cheap ones have nothing more to say). The tier 4 case splits are
+    left out: they make no step inside a supposition (a trial follows its own cases),
+    so scanning them there would only cost a pass over every supposition."""
     return tuple(
         t
         for t in TECHNIQUES
-        if t.tier <= max_tier and (not cheap or t.tier <= 2 or t.id in CHEAP_TIER3)
+        if t.tier <= min(max_tier, 3) and (not cheap or t.tier <= 2 or t.id in CHEAP_TIER3)
     )
 
 
@@ -279,9 +277,10 @@ def _search_depth_one(
     budget: TrialBudget,
     caps: tuple[int, ...],
     seen: dict[Supposition, tuple[State, list[Step]]] | None = None,
+    stalled: set[Supposition] | None = None,
 ) -> Step | None:
     """The depth-1 trial step with a shortest chain, or None (see `_depth_one`)."""
-    found = _depth_one(state, rows, budget, caps, seen)
+    found = _depth_one(state, rows, budget, caps, seen, stalled=stalled)
     return found[0] if found else None
 
 
@@ -295,6 +294,8 @@ def _depth_one(
     near: int = -1,
     collect: bool = False,
     first: int | None = None,
+    keep: bool = False,
+    stalled: set[Supposition] | None = None,
 ) -> list[Step]:
     """Depth 1, resumably: each supposition's chain is extended pass by pass (never
     recomputed), and a supposition whose chain stalls without a contradiction is dropped.
@@ -303,13 +304,20 @@ def _depth_one(
 
     When no supposition meets a contradiction and `seen` is given, it receives every
     supposition's state and chain as far as they got (for the depth-2 search), and a
-    later call with the same `seen` carries them on. Only the cells of `near` are
-    supposed, and of those only the `first` in `_candidates` order."""
+    later call with the same `seen` carries them on (with `keep`, it receives those
+    that met none also when some did). Only the cells of `near` are supposed, and of
+    those only the `first` in `_candidates` order. The suppositions of `stalled` stalled
+    with the same `rows` in an earlier call and are not scanned again; those that stall
+    now are added to it."""
     # Carry on from where an earlier pass (with fewer techniques or fewer cells) left each
     # supposition it made; suppose the other cells afresh.
     pending: list[tuple[int, Color, State, list[Step]]] = []
     if seen:
-        pending = [(cell, color, s, chain) for (cell, color), (s, chain) in seen.items()]
+        pending = [
+            (cell, color, s, chain)
+            for (cell, color), (s, chain) in seen.items()
+            if stalled is None or (cell, color) not in stalled
+        ]
     cells = [cell for cell in _candidates(state) if near >> cell & 1]
     pending += [
         (cell, color, _suppose(state, cell, color), [])
@@ -327,18 +335,25 @@ def _depth_one(
             if len(chain) >= limit:
                 kept.append((cell, color, s, chain))
                 continue
-            steps, found, stalled = _closure(s, rows, limit - len(chain), budget)
+            steps, found, stuck = _closure(s, rows, limit - len(chain), budget)
             chain += steps
             if found is not None:
                 full = [*chain, found]
                 found_here.append((len(full), cell, color, full))
                 shortest = min(shortest, len(full))
-            elif not stalled:
+            elif not stuck:
                 kept.append((cell, color, s, chain))
+            elif stalled is not None:
+                stalled.add((cell, color))
         if found_here:
             found_here.sort(key=lambda entry: entry[0])
             if not collect:
                 del found_here[1:]
+            if keep and seen is not None:
+                refuted = {(cell, color) for _, cell, color, _ in found_here}
+                for cell, color, s, chain in everything:
+                    if (cell, color) not in refuted:
+                        seen[cell, color] = (s, chain)
             return [_trial_step(state, cell, color, 1, full) for _, cell, color, full in found_here]
         pending = kept
         if not pending:
@@ -545,6 +560,9 @@ def _refute_inside(
     as each of `widths` says (None: all). Returns whether a contradiction came.
     """
     tried: set[Supposition] = set()
+    # The inner suppositions' chains as far as they got, replayed in later inner searches
+    # (the position inside the outer supposition only grows, so they still follow).
+    inner_chains: dict[Supposition, list[Step]] = {}
     while len(chain) < limit:
         inner_step = None
         for inner in inners:
@@ -569,7 +587,19 @@ def _refute_inside(
             grid = s.grid
             near = grid.dilate(grid.dilate(grid.dilate((s.black | s.white) & ~known)))
             inner_seen: dict[Supposition, tuple[State, list[Step]]] = {}
-            for first in widths:
+            replayed: list[tuple[int, Supposition, list[Step]]] = []
+            for key, steps in inner_chains.items():
+                if s.unknown >> key[0] & 1:
+                    t, again, found = _replay(s, *key, steps)
+                    if found is not None:
+                        replayed.append((len(again) + 1, key, [*again, found]))
+                    else:
+                        inner_seen[key] = (t, again)
+            if replayed:
+                replayed.sort(key=lambda entry: entry[0])
+                inner_steps = [_trial_step(s, *key, 1, steps) for _, key, steps in replayed]
+            inner_stalled: set[Supposition] = set()
+            for first in widths if not replayed else ():
                 inner_steps = _depth_one(
                     s,
                     rows,
@@ -579,9 +609,12 @@ def _refute_inside(
                     near=near,
                     collect=True,
                     first=first,
+                    keep=True,
+                    stalled=inner_stalled,
                 )
                 if inner_steps:
                     break
+            inner_chains = {key: steps for key, (_, steps) in inner_seen.items()}
         if not inner_steps:
             return False
         for inner_step in inner_steps:
@@ -614,7 +647,12 @@ def _search_depth_two(
     a full pass: inside each outer supposition, a depth-1 search at every stall (first
     on the likeliest cells only, in a second pass on all)."""
     predicted = _predicted(state, seen)
-    order = sorted(predicted, key=lambda key: -len(predicted[key]))
+    guide = _Guide.make(state, budget.deadline)
+    # An outer supposition that agrees with the unique solution is never refuted.
+    order = sorted(
+        (key for key in predicted if guide is None or guide.refutable(key)),
+        key=lambda key: -len(predicted[key]),
+    )
     best: tuple[int, Supposition, list[Step]] | None = None
     found_count = 0
     for key in order:
@@ -638,7 +676,6 @@ def _search_depth_two(
             ),
         )
         tried: set[Supposition] = set()
-        guide = _Guide.make(state, budget.deadline)
 
         def refute(key: Supposition, widths: tuple[int | None, ...]) -> bool:
             nonlocal best
@@ -682,20 +719,48 @@ def _search(state: State, max_depth: int, max_tier: int, budget: TrialBudget) ->
     """Iterative deepening: depth 1 with the cheap techniques (on the likeliest cells,
     then on all), then with all techniques (continuing each supposition where it
     stalled), then depth 2."""
-    seen: dict[Supposition, tuple[State, list[Step]]] = {}
+    seen = _earlier_chains(state)
     cheap = _rows(max_tier, cheap=True)
     full = _rows(max_tier, cheap=False)
+    stalled: set[Supposition] = set()
     # The most promising cells first: most trial steps are found among them, and the
     # other suppositions are then never followed far.
-    first = _depth_one(state, cheap, budget, CHAIN_CAPS, seen, first=FIRST_CELLS)
+    first = _depth_one(state, cheap, budget, CHAIN_CAPS, seen, first=FIRST_CELLS, stalled=stalled)
     if first:
         return first[0]
-    found = _search_depth_one(state, cheap, budget, CHAIN_CAPS, seen)
+    found = _search_depth_one(state, cheap, budget, CHAIN_CAPS, seen, stalled)
     if found is None and full != cheap:
         found = _search_depth_one(state, full, budget, CHAIN_CAPS, seen)
     if found is None and max_depth >= 2:
+        chains = {key: chain for key, (_, chain) in seen.items()}
+        state.memo[EARLIER_CHAINS] = (state.black, state.white, chains)
         found = _search_depth_two(state, cheap, budget, seen)
     return found
+
+
+EARLIER_CHAINS = "trial-chains"
+"""Key in `State.memo` of the depth-1 chains of the last search that went on to depth 2."""
+
+
+def _earlier_chains(state: State) -> dict[Supposition, tuple[State, list[Step]]]:
+    """The depth-1 chains of the last search from a position `state` extends, replayed
+    from `state` (see `_replay`), so that a search at the next step of a walkthrough
+    carries them on instead of starting afresh. Chains that meet a contradiction on
+    the way are left out: those suppositions are searched afresh, for a shortest chain.
+    """
+    stored = state.memo.get(EARLIER_CHAINS)
+    if stored is None:
+        return {}
+    black, white, chains = stored  # type: ignore[misc]
+    if state.black & black != black or state.white & white != white:
+        return {}
+    seen: dict[Supposition, tuple[State, list[Step]]] = {}
+    for key, chain in chains.items():
+        if state.unknown >> key[0] & 1:
+            s, steps, found = _replay(state, *key, chain)
+            if found is None:
+                seen[key] = (s, steps)
+    return seen
 
 
 def find_trial(
@@ -716,5 +781,5 @@ def find_trial(
     budget = TrialBudget(scans, seconds)
     try:
         return _search(state, max_depth, max_tier, budget)
-    except OutOfBudget:
+    except (OutOfBudget, OutOfTime):
         return None
