@@ -2,8 +2,9 @@
 
 Run as ``python bench/generate.py --corpus ../shared/corpus/puzzles.jsonl``. For each
 size and level it generates ``--count`` puzzles one after another on one core (seeds
-0, 1, ...), timing each call of `nurikabe.generate` (wall clock, and CPU time of this process, which
-is the one-core figure even on a busy machine), then re-solves every puzzle with
+``--first-seed``, ``--first-seed`` + 1, ...; ``--jsonl PATH`` also writes them), timing
+each call of `nurikabe.generate` (wall clock, and CPU time of this process, which is the
+one-core figure even on a busy machine), then re-solves every puzzle with
 the native engine (and, with ``--cpsat N``, the first N of each size with the CP-SAT
 engine) and re-grades it. Prints a table (made, failed, median and max seconds,
 unique, level equal to the request), then the quality table of the generated puzzles
@@ -57,6 +58,14 @@ def main() -> int:
         "--out", default=None, help="JSON summary file (default: bench/results/generate-DATE.json)"
     )
     ap.add_argument(
+        "--jsonl",
+        default=None,
+        metavar="PATH",
+        help="also write every generated puzzle as a jsonl record (for `collection stats "
+        "--generated`)",
+    )
+    ap.add_argument("--first-seed", type=int, default=0, help="seeds run from here (0)")
+    ap.add_argument(
         "--build-sample",
         default=None,
         metavar="N10,N15,N20",
@@ -69,13 +78,14 @@ def main() -> int:
 
     rows_out: list[dict[str, Any]] = []
     quality: dict[str, Any] = {}
+    records: list[str] = []
     for size_text in args.sizes.split(","):
         size = _size(size_text)
         made_all = []
         cpsat_left = args.cpsat
         for level in args.levels.split(","):
             times, cpu, made, failed, unique, level_ok, cpsat_ok = [], [], 0, 0, 0, 0, 0
-            for seed in range(args.count):
+            for seed in range(args.first_seed, args.first_seed + args.count):
                 began, began_cpu = time.perf_counter(), time.process_time()
                 try:
                     g = generate(*size, difficulty=level, rng=seed, seconds=args.seconds)
@@ -88,6 +98,7 @@ def main() -> int:
                 cpu.append(time.process_time() - began_cpu)
                 made += 1
                 made_all.append((g.puzzle, g.grade.level))
+                records.append(json.dumps(g.to_json()) + "\n")
                 r = solve(g.puzzle, limit=Limit(solutions=2, seconds=120))
                 unique += (
                     r.status is Status.UNIQUE
@@ -130,6 +141,8 @@ def main() -> int:
         print(stats_table(gen_profile, pub_profile))
         print()
 
+    if args.jsonl:
+        Path(args.jsonl).write_text("".join(records), encoding="utf-8")
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT
     ).stdout.strip()

@@ -135,6 +135,39 @@ def test_cli_generate_jsonl(tmp_path: Path) -> None:
     assert out2.read_text() == out.read_text()
 
 
+def test_cli_stats_reads_generated_jsonl(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gen = tmp_path / "gen.jsonl"
+    records = [generate(6, 7, difficulty="easy", rng=seed).to_json() for seed in (1, 2)]
+    gen.write_text("".join(json.dumps(r) + "\n" for r in records))
+    corpus = tmp_path / "corpus.jsonl"
+    # Published side: one 6x7 puzzle whose islands are 3 and 1 (and a 5x5 that is ignored).
+    corpus.write_text(
+        json.dumps({"rows": 6, "cols": 7, "clues": [[0, 0, 3], [5, 6, 1]]})
+        + "\n"
+        + json.dumps({"rows": 5, "cols": 5, "clues": [[0, 0, 1]]})
+        + "\n"
+    )
+    base = ["collection", "stats", "--corpus", str(corpus), "--size", "6x7", "--no-grade"]
+    assert main([*base, "--generated", str(gen)]) == 0
+    table = {line[:20].strip(): line[20:].split() for line in capsys.readouterr().out.splitlines()}
+    assert table["puzzles"] == ["2", "1"]
+    clues = sum(len(r["clues"]) for r in records)
+    assert float(table["clues per 100 cells"][0]) == pytest.approx(100 * clues / 42 / 2, abs=0.05)
+    assert table["clues per 100 cells"][1] == f"{200 / 42:.1f}"
+    assert table["islands of size 1"][1] == "0.500" and table["islands of size 3"][1] == "0.500"
+    assert table["islands of size 5+"][1] == "0.000"
+    assert table["grade easy"] == ["2", "0"]
+    # --level keeps the generated puzzles of that level only.
+    assert main([*base, "--generated", str(gen), "--level", "hard"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].split()[1:] == ["0", "1"]
+    # Without --generated the database is read.
+    assert main([*base, "--db", str(db)]) == 0
+    assert capsys.readouterr().out.splitlines()[1].split()[1:] == ["3", "1"]
+    assert main([*base, "--generated", str(tmp_path / "missing.jsonl")]) == 2
+
+
 @pytest.mark.parametrize("fmt", ["puzzlink", "janko", "text"])
 def test_cli_generate_formats(fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert (

@@ -5,7 +5,8 @@
 - ``list``: the collections and their grade counts, or the puzzles of one collection.
 - ``show N``: draw puzzle N (``--solution`` for its solution).
 - ``export``: write jsonl records or puzz.link URLs.
-- ``stats``: generated puzzles side by side with a published corpus (jsonl file).
+- ``stats``: generated puzzles (of the database, or of a jsonl file with ``--generated``)
+  side by side with a published corpus (jsonl file).
 """
 
 from __future__ import annotations
@@ -148,6 +149,8 @@ def stats_table(generated: dict[str, Any], published: dict[str, Any]) -> str:
     for k in range(1, 11):
         label = f"islands of size {k}" + ("+" if k == 10 else "")
         rows.append((label, f"{generated['islands'][k]:.3f}", f"{published['islands'][k]:.3f}"))
+    big = [sum(side["islands"][k] for k in range(5, 11)) for side in (generated, published)]
+    rows.append(("islands of size 5+", f"{big[0]:.3f}", f"{big[1]:.3f}"))
     for level in (*LEVELS, "?"):
         g, p = generated["levels"].get(level, 0), published["levels"].get(level, 0)
         if g or p:
@@ -158,23 +161,49 @@ def stats_table(generated: dict[str, Any], published: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def cmd_stats(args: argparse.Namespace) -> int:
+def _read_jsonl(path: str) -> list[Any]:
     from ..formats.jsonl import read_file
+
+    try:
+        return read_file(path)
+    except OSError as exc:
+        raise CliError(f"{path}: cannot read: {exc}") from None
+
+
+def _recorded_level(meta: dict[str, Any]) -> str | None:
+    """The level a jsonl record names (``"grade": {"level": ...}``, as generate writes)."""
+    graded = meta.get("grade")
+    level = graded.get("level") if isinstance(graded, dict) else None
+    return level if isinstance(level, str) else None
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
     from ..logic import grade
 
-    conn = _open(args.db)
     size = args.size
-    generated = [
-        (e.puzzle, e.level) for e in store.entries(conn) if (e.puzzle.rows, e.puzzle.cols) == size
-    ]
     if args.corpus is None:
         raise CliError("give --corpus FILE (a jsonl file of published puzzles)")
-    try:
-        docs = read_file(args.corpus)
-    except OSError as exc:
-        raise CliError(f"{args.corpus}: cannot read: {exc}") from None
-    docs = [d for d in docs if (d.puzzle.rows, d.puzzle.cols) == size][: args.sample]
+    if args.generated is not None:
+        # A jsonl file, such as the output of `nurikabe generate --format jsonl`.
+        generated = [
+            (d.puzzle, _recorded_level(d.meta))
+            for d in _read_jsonl(args.generated)
+            if (d.puzzle.rows, d.puzzle.cols) == size
+        ]
+    else:
+        conn = _open(args.db)
+        generated = [
+            (e.puzzle, e.level)
+            for e in store.entries(conn)
+            if (e.puzzle.rows, e.puzzle.cols) == size
+        ]
+    if args.level is not None:
+        generated = [(p, level) for p, level in generated if level == args.level]
+    docs = [d for d in _read_jsonl(args.corpus) if (d.puzzle.rows, d.puzzle.cols) == size]
+    docs = docs[: args.sample] if args.sample > 0 else docs
     published = [(d.puzzle, grade(d.puzzle).level if args.grade else None) for d in docs]
+    if args.level is not None and args.grade:
+        published = [(p, level) for p, level in published if level == args.level]
     write_output(stats_table(_profile(generated), _profile(published)), None)
     return 0
 
@@ -224,7 +253,21 @@ def register(subparsers: Any) -> None:
     st = sub.add_parser("stats", help="compare with published puzzles")
     st.add_argument("--corpus", default=None, help="jsonl file of published puzzles")
     st.add_argument("--size", type=parse_size, default=(10, 10), metavar="RxC")
-    st.add_argument("--sample", type=int, default=60, help="published puzzles graded (60)")
+    st.add_argument(
+        "--generated",
+        default=None,
+        metavar="FILE",
+        help="generated puzzles from a jsonl file (as `generate --format jsonl` writes) "
+        "instead of the database",
+    )
+    st.add_argument(
+        "--level",
+        default=None,
+        help="only generated puzzles of this level (and published ones graded so)",
+    )
+    st.add_argument(
+        "--sample", type=int, default=60, help="published puzzles compared (60; 0: all)"
+    )
     st.add_argument(
         "--no-grade", dest="grade", action="store_false", help="skip grading the published puzzles"
     )

@@ -23,8 +23,9 @@ When it cannot meet the request within its budget, it raises `GenerationError`
 (a `ValueError`) saying what was asked and why it failed. It never returns a
 puzzle it has not proved unique.
 
-The island-size profile (`mean_island`, `clue_density`) and the white share steer
-the random solution the generator starts from; they are aims, not guarantees.
+The island-size profile (`mean_island`) and the white share steer the random
+solution the generator starts from, and `clue_density` the quality walk; they are
+aims, not guarantees.
 
 How it works (docs/generator.md has the measurements)
 -----------------------------------------------------
@@ -35,9 +36,13 @@ How it works (docs/generator.md has the measurements)
    a 1, grow, cut or split an island, wherever the logic engine got stuck, until the
    engine restricted to the wanted level's techniques solves the whole board.
 3. Walk on (`search.harden`) until the level below gets stuck, so the puzzle is not
-   too easy. For extreme, the walk looks for boards expert logic (tier 4) cannot
-   finish and keeps those the exact solver proves unique.
-4. Prove uniqueness with the native solver and grade with the logic engine.
+   too easy.
+4. Join islands and grow them towards published clue density and white share while
+   the level stays the same (`search.polish`): the climb leaves too many small islands.
+5. Extreme is made differently: the exact solver leads a walk from a board with few,
+   large islands, ruling out each second solution it finds (`search.make_unique`),
+   until the puzzle is unique and expert logic (tier 4) cannot finish it.
+6. Prove uniqueness with the native solver and grade with the logic engine.
 
 Imports `grid`, `puzzle`, `errors`, `solver`, `logic` and its own modules.
 """
@@ -59,10 +64,11 @@ from .search import (
     Deadline,
     Evaluator,
     harden,
+    make_unique,
+    polish,
     propose,
     puzzle_of,
     settle,
-    too_dark,
 )
 from .tiling import SYMMETRIES, Layout, Profile, random_layout, symmetry_map
 
@@ -75,7 +81,7 @@ __all__ = [
     "generate",
 ]
 
-GENERATOR_VERSION = "3"
+GENERATOR_VERSION = "4"
 """Bumped whenever the same seed and options may give a different puzzle."""
 
 DIFFICULTIES = (*LEVELS, "any")
@@ -143,13 +149,24 @@ def _default_profile(
 ) -> Profile:
     if max_island is None:
         max_island = LEVEL_PROFILES.get(difficulty, LEVEL_PROFILES["hard"])[0]
-    white_share = WHITE_SHARE if max_island > 1 else 0.3
-    if mean_island is None:
-        if clue_density is not None:
-            mean_island = 100 * white_share / clue_density
-        else:
-            mean_island = LEVEL_PROFILES.get(difficulty, LEVEL_PROFILES["hard"])[1]
-    return Profile(max_island=max_island, mean_island=mean_island, white_share=white_share)
+    white_share = EXTREME_SHARE if difficulty == "extreme" else WHITE_SHARE
+    if max_island <= 1:
+        white_share = 0.3
+    # The random board starts from the level's island sizes; the quality walk then aims at
+    # `clue_density` (published puzzles' unless `mean_island` or `clue_density` says).
+    if mean_island is not None:
+        clue_density = 100 * white_share / mean_island if clue_density is None else clue_density
+    elif clue_density is not None:
+        mean_island = 100 * white_share / clue_density
+    else:
+        mean_island = LEVEL_PROFILES.get(difficulty, LEVEL_PROFILES["hard"])[1]
+        clue_density = CLUE_DENSITY
+    return Profile(
+        max_island=max_island,
+        mean_island=mean_island,
+        white_share=white_share,
+        clue_density=clue_density,
+    )
 
 
 WHITE_SHARE = 0.46
@@ -160,7 +177,7 @@ LEVEL_PROFILES = {
     "medium": (8, 3.3),
     "hard": (9, 3.7),
     "expert": (9, 3.9),
-    "extreme": (10, 4.0),
+    "extreme": (16, 6.0),
     "any": (9, 3.7),
 }
 """Default (largest island, mean island size aimed at) per level. Published puzzles
@@ -228,6 +245,21 @@ def _attempt(
     if tier is not None and tier >= BEYOND_TIER:
         return _beyond_logic(layout, rng, max_island, deadline, ev)
     white_floor = int((profile.white_share - WHITE_SLACK) * rows * cols)
+    if plain == 1 and rows * cols >= TWO_STAGE_FROM:
+        # Tier-1 climbs on large boards crawl: climb with medium logic first, then on
+        # from that (unique) board with easy logic, which then has little left to settle.
+        layout = settle(
+            layout,
+            CLIMB_TIER,
+            rng,
+            max_island=max_island,
+            deadline=deadline,
+            ev=ev,
+            white_floor=white_floor,
+            **_climb(rows * cols, CLIMB_TIER),
+        )
+        if layout is None:
+            return None
     settled = settle(
         layout,
         plain,
@@ -242,12 +274,71 @@ def _attempt(
     if settled is None:
         return None
     if tier is None or tier == 1:
-        return _finish(settled, deadline)
+        return _finish(_polish(settled, plain, None, rng, profile, deadline, ev), deadline)
+    polish_tier = POLISH_TIER if rows * cols < SWEEP_FROM else CLIMB_TIER
+    if tier > polish_tier:
+        # Polishing at this tier costs too much (boards it cannot finish are slow to
+        # give up on): polish at the climb's tier and let the walk to harder boards,
+        # which joins islands too, go from there.
+        settled = _polish(settled, plain, None, rng, profile, deadline, ev)
     hard = harden(
         settled, tier, rng, max_island=max_island, deadline=deadline, ev=ev, white_floor=white_floor
     )
-    return None if hard is None else _finish(hard, deadline)
+    if hard is None:
+        return None
+    if tier <= polish_tier:
+        hard = _polish(hard, tier, tier - 1, rng, profile, deadline, ev)
+    return _finish(hard, deadline)
 
+
+def _polish(
+    layout: Layout,
+    tier: int,
+    floor: int | None,
+    rng: random.Random,
+    profile: Profile,
+    deadline: Deadline,
+    ev: Evaluator,
+) -> Layout:
+    """The quality walk: towards `profile.clue_density` and the white share, at `tier`."""
+    area = layout.grid.size
+    if area > POLISH_UP_TO:
+        return layout
+    return polish(
+        layout,
+        tier,
+        rng,
+        max_island=profile.max_island,
+        deadline=deadline,
+        clues=round(profile.clue_density * area / 100),
+        white=round(profile.white_share * area),
+        ev=ev,
+        steps=POLISH_STEPS,
+        floor=floor,
+        # On larger boards every solve costs more: fewer candidates, less patience.
+        **({"candidates": 4, "patience": 2} if area >= SWEEP_FROM else {}),
+    )
+
+
+CLUE_DENSITY = 12.4
+"""Clues per 100 cells the quality walk aims at (the 212 published 10x10 puzzles of the
+corpus: 12.3; by their grade, easy 13.4, medium 12.4, hard 12.2, expert 12.0)."""
+
+POLISH_STEPS = 40
+"""Joins and growths tried by the quality walk (`search.polish`) after the climb."""
+
+POLISH_UP_TO = 400
+"""The largest board (in cells) the quality walk runs on: beyond 20x20 its fresh solves
+cost seconds each, and 30x30 puzzles have to be made within minutes."""
+
+POLISH_TIER = 3
+"""The highest tier the quality walk solves with on boards below `SWEEP_FROM` cells
+(`CLIMB_TIER` on larger ones, where tier-3 solves of boards they cannot finish cost
+seconds): up to it, the walk comes last and keeps the level (solved at it, not below);
+harder levels are polished at `CLIMB_TIER` before they are hardened."""
+
+TWO_STAGE_FROM = 400
+"""Boards of at least this many cells are climbed to easy through medium (`_attempt`)."""
 
 INCREMENTAL_FROM = 100
 """Boards of at least this many cells score moves with incremental estimates (on smaller
@@ -300,12 +391,32 @@ def _finish(layout: Layout, deadline: Deadline) -> tuple[Layout, Board, Grade | 
     return None if solution is None else (layout, solution, None)
 
 
-STUCK_CELLS = 0.12
-"""For extreme: the exact solver is asked once medium logic leaves at most this share of
-the cells unknown."""
+EXTREME_NODES = 20_000
+"""Node limit of the solver calls that lead the walk to a unique extreme board (the
+final proof has `SOLVER_NODES`)."""
+
+UNIQUE_STEPS = 80
+"""Moves of the walk to a unique board (`search.make_unique`) for extreme."""
 
 HARDEN_STEPS = 40
-"""Moves tried on the way from a board expert logic solves to one it cannot finish."""
+"""Moves tried on the way from a unique board expert logic solves to one it cannot finish."""
+
+EXTREME_SHARE = 0.52
+"""White share of an extreme board (the published extreme 10x10 puzzles: 0.56, with
+8 clues per 100 cells)."""
+
+
+def _second_solution(layout: Layout) -> int | None:
+    """The white mask of a second solution of the layout's puzzle; 0 when it is unique,
+    None when the solver hit its node limit."""
+    puzzle = puzzle_of(layout)
+    result = solve(puzzle, limit=Limit(solutions=2, nodes=EXTREME_NODES, seconds=None))
+    if result.status is Status.UNIQUE:
+        return 0
+    for board in result.solutions:
+        if board.white_mask != layout.white:
+            return board.white_mask
+    return None
 
 
 def _beyond_logic(
@@ -318,57 +429,43 @@ def _beyond_logic(
     """A unique board no technique finishes (expert logic, tier 4, gets stuck), so its
     solve needs trial steps: extreme.
 
-    Climbs as `settle` does (at `CLIMB_TIER`), but whenever medium logic leaves only a
-    few cells unknown, asks the exact solver; a unique board that expert logic cannot
-    finish either is taken. If the climb ends with medium logic solving everything, a
-    walk among boards expert logic solves takes information away until one it cannot
-    finish is proved unique.
+    Boards the logic engine leads to are the boards it solves, so here the exact solver
+    leads: from a random board with few, large islands, a walk rules out each second
+    solution the solver finds (`search.make_unique`) until the puzzle is unique. If
+    expert logic still finishes it, a walk takes information away (joins islands, drops
+    1s, moves clues), keeping it unique, until expert logic gets stuck.
     """
-    found: list[tuple[Layout, Board, Grade | None]] = []
     grid_size = layout.grid.size
-    threshold = max(4, int(STUCK_CELLS * grid_size))
-
-    def stop(candidate: Layout, unknown: int, limit: int = threshold) -> bool:
-        if not unknown or popcount(unknown) > limit or deadline.passed():
-            return False
-        # The proof first: it is cheaper than an expert-logic solve that gets stuck, and
-        # most candidates are not unique.
-        solution = _prove(candidate, deadline)
-        if solution is None:
-            return False
-        if not ev.exact(candidate, BEYOND_TIER - 1):
-            return False  # expert logic finishes it: not beyond logic
-        found.append((candidate, solution, None))
-        return True
-
-    white_floor = int((WHITE_SHARE - WHITE_SLACK) * grid_size)
-    settled = settle(
+    white_floor = int((EXTREME_SHARE - WHITE_SLACK) * grid_size)
+    clue_cap = popcount(layout.clue_mask) + max(2, grid_size // 50)
+    current = make_unique(
         layout,
-        CLIMB_TIER,
         rng,
         max_island=max_island,
         deadline=deadline,
-        stop=stop,
-        ev=ev,
+        count=_second_solution,
+        steps=UNIQUE_STEPS,
         white_floor=white_floor,
-        **_climb(grid_size, CLIMB_TIER),
+        clue_cap=clue_cap,
     )
-    if not found and settled is not None:
-        current = settled
-        for _ in range(HARDEN_STEPS):
-            if deadline.passed():
-                return None
-            moved = propose(current, rng, 0, ("clue", "clue", "clue", "drop", "grow", "cut"))
+    if current is None:
+        return None
+    for _ in range(HARDEN_STEPS):
+        if deadline.passed():
+            return None
+        if ev.exact(current, BEYOND_TIER - 1):
+            solution = _prove(current, deadline)
+            return None if solution is None else (current, solution, None)
+        for _ in range(12):
+            moved = propose(current, rng, 0, ("join", "join", "drop", "clue", "clue"))
             if moved is None or moved == current or not moved.is_valid(max_island):
                 continue
-            if too_dark(moved, current, white_floor):
-                continue
-            unknown = ev.exact(moved, BEYOND_TIER - 1)
-            if not unknown:
+            if _second_solution(moved) == 0:
                 current = moved
-            elif stop(moved, unknown, grid_size):
                 break
-    return found[0] if found else None
+        else:
+            return None
+    return None
 
 
 def generate(

@@ -4,15 +4,20 @@ This module owns the local moves on a `Layout` and the searches that use them:
 
 - *moves*: move a clue within its island; add a 1-island on a sea cell; grow an
   island by a sea cell; blacken a white non-clue cell (shrinking an island, or
-  splitting it, the new part getting its own clue); remove a 1-island. With a
-  symmetry every move is made together with its image. A move whose result is not a
-  valid solved board is dropped, so every layout the search holds is a solution of
-  its own clues.
+  splitting it, the new part getting its own clue); remove a 1-island; join two
+  islands through a sea cell (`join`); move a cell of an island to its border
+  (`reshape`). With a symmetry every move is made together with its image. A move
+  whose result is not a valid solved board is dropped, so every layout the search
+  holds is a solution of its own clues.
 - `settle`: hill climbing towards a layout the logic engine solves with techniques up
   to a tier; the moves concentrate where the engine got stuck, and the score is the
   number of cells it leaves unknown (ties: the more a lower tier leaves unknown, the
   better, which keeps the puzzle from sliding below the wanted level).
 - `harden`: a walk among layouts solvable at a tier until the tier below gets stuck.
+- `polish`: joins and growths towards a clue density and white share, keeping the
+  layout solvable at a tier (and not at the tier below).
+- `make_unique`: a walk led by the exact solver (passed in as a function), ruling out
+  each second solution it finds, until the puzzle is unique.
 
 A logic engine's deductions are sound, so a layout it solves completely has exactly
 one solution; the caller still proves that with the exact solver.
@@ -29,9 +34,18 @@ from collections.abc import Callable
 from ..grid import bits, popcount
 from ..logic import explain
 from ..puzzle import Board, Puzzle
-from .tiling import Layout
+from .tiling import Layout, sea_stays_connected
 
-__all__ = ["Deadline", "Evaluator", "harden", "propose", "settle", "unknown_after"]
+__all__ = [
+    "Deadline",
+    "Evaluator",
+    "harden",
+    "merge",
+    "polish",
+    "propose",
+    "settle",
+    "unknown_after",
+]
 
 
 class Deadline:
@@ -57,7 +71,7 @@ def unknown_after(layout: Layout, tier: int) -> int:
     """The cells the logic engine, with techniques up to `tier`, leaves unknown."""
     if tier <= 0:
         return layout.grid.full & ~layout.clue_mask
-    walk = explain(puzzle_of(layout), max_tier=min(tier, 4))
+    walk = explain(puzzle_of(layout), max_tier=min(tier, 4), seconds=None)
     board = walk.board
     assert board is not None
     return layout.grid.full & ~(board.black_mask | board.white_mask)
@@ -101,7 +115,7 @@ class Evaluator:
         else:
             puzzle = puzzle_of(layout)
             start = Board(puzzle, black, white | layout.clue_mask) if black | white else None
-            board = explain(puzzle, max_tier=min(tier, 4), board=start).board
+            board = explain(puzzle, max_tier=min(tier, 4), board=start, seconds=None).board
             assert board is not None
             black, white = board.black_mask, board.white_mask
         if len(self.boards) > 4096:
@@ -180,6 +194,14 @@ def too_dark(moved: Layout, current: Layout, white_floor: int) -> bool:
     return count < white_floor and count < popcount(current.white)
 
 
+def too_many_clues(moved: Layout, current: Layout, clue_cap: int | None) -> bool:
+    """Whether `moved` has more clues than `clue_cap` and than `current` (None: no cap)."""
+    if clue_cap is None:
+        return False
+    count = popcount(moved.clue_mask)
+    return count > clue_cap and count > popcount(current.clue_mask)
+
+
 # -- moves ---------------------------------------------------------------------------------
 
 
@@ -236,6 +258,98 @@ def blacken(layout: Layout, cell: int, rng: random.Random) -> Layout:
     )
 
 
+def joins(layout: Layout, cell: int) -> bool:
+    """Whether sea `cell` touches two or more islands (whitening it would join them)."""
+    nb = layout.grid.neighbors[cell] & layout.white
+    if nb & (nb - 1) == 0:
+        return False
+    return nb & ~layout.grid.flood(nb & -nb, layout.white) != 0
+
+
+def merge(layout: Layout, cell: int, rng: random.Random) -> Layout:
+    """Whiten sea `cell` (and its image), joining the islands it touches; one clue is kept.
+
+    The kept clue is one of the joined islands' clues, at random (with a symmetry, the
+    image island keeps the image clue; a self-symmetric island keeps one on a fixed cell).
+    Returns the layout unchanged when no valid choice exists.
+    """
+    grid = layout.grid
+    sigma = layout.sigma
+    cells = layout.image(1 << cell)
+    white = layout.white | cells
+    clue_mask = layout.clue_mask
+    done = 0
+    for island in grid.components(white):
+        clues = island & clue_mask
+        if not island & cells or island & done or clues & (clues - 1) == 0:
+            continue
+        if sigma is None:
+            keep = rng.choice(list(bits(clues)))
+            clue_mask = clue_mask & ~island | 1 << keep
+            continue
+        pair = layout.image(island)
+        if pair == island:
+            fixed = [i for i in bits(clues) if sigma[i] == i]
+            if not fixed:
+                return layout
+            keep = rng.choice(fixed)
+        else:
+            keep = rng.choice(list(bits(clues)))
+        clue_mask = clue_mask & ~pair | 1 << keep | 1 << sigma[keep]
+        done |= pair
+    return Layout(grid, white, clue_mask, sigma)
+
+
+def reshape(layout: Layout, cell: int, rng: random.Random) -> Layout | None:
+    """Move white non-clue `cell` (and its image) to a sea cell on the border of its island.
+
+    The island keeps its size and clue and changes its shape; None when the island has no
+    sea cell to take that touches no other island.
+    """
+    grid = layout.grid
+    island = grid.flood(1 << cell, layout.white)
+    rest = island & ~(1 << cell)
+    others = layout.white & ~island
+    options = layout.black & grid.border(rest) & ~grid.dilate(others)
+    if not options:
+        return None
+    target = rng.choice(list(bits(options)))
+    white = layout.white & ~layout.image(1 << cell) | layout.image(1 << target)
+    return Layout(grid, white, layout.clue_mask, layout.sigma)
+
+
+def join(layout: Layout, cell: int, rng: random.Random) -> Layout | None:
+    """Join the islands sea `cell` touches (`merge`), reopening the sea if that cuts it.
+
+    When whitening `cell` cuts the sea in two, a non-clue cell of the joined island that
+    touches both parts turns black again, so the board keeps its white count and has one
+    island less. None when no such cell keeps the board valid.
+    """
+    merged = merge(layout, cell, rng)
+    if merged is layout:
+        return None
+    grid = layout.grid
+    black = grid.full & ~merged.white
+    if grid.is_connected(black):
+        return merged
+    island = grid.flood(1 << cell, merged.white)
+    seas = grid.components(black)
+    if len(seas) != 2:
+        return None
+    options = [
+        i
+        for i in bits(island & ~merged.clue_mask & ~merged.image(1 << cell))
+        if grid.neighbors[i] & seas[0] and grid.neighbors[i] & seas[1]
+    ]
+    rng.shuffle(options)
+    for i in options:
+        cells = merged.image(1 << i)
+        moved = Layout(grid, merged.white & ~cells, merged.clue_mask, merged.sigma)
+        if moved.is_valid():
+            return moved
+    return None
+
+
 def propose(
     layout: Layout, rng: random.Random, focus: int, kinds: tuple[str, ...]
 ) -> Layout | None:
@@ -264,6 +378,25 @@ def propose(
         if not options:
             return None
         return blacken(layout, rng.choice(list(bits(options))), rng)
+    if kind == "reshape":
+        options = layout.white & near & ~layout.clue_mask
+        if not options:
+            return None
+        return reshape(layout, rng.choice(list(bits(options))), rng)
+    if kind == "join":
+        options = [
+            i for i in bits(layout.black & near & grid.border(layout.white)) if joins(layout, i)
+        ]
+        if not options:
+            return None
+        return join(layout, rng.choice(options), rng)
+    if kind == "merge":
+        options = [
+            i for i in bits(layout.black & near & grid.border(layout.white)) if joins(layout, i)
+        ]
+        if not options:
+            return None
+        return merge(layout, rng.choice(options), rng)
     if kind == "drop":
         # Remove a 1-island.
         ones = [i for i in bits(layout.clue_mask & near) if not grid.neighbors[i] & layout.white]
@@ -309,7 +442,7 @@ REPAIR_KINDS = ("clue", "clue", "clue", "one", "grow", "grow", "cut")
 REPAIR_KINDS_NO_ONES = ("clue", "clue", "clue", "grow", "grow", "cut")
 """The same without new 1s (climbs with tier-2 logic need them less; sweeps still add them)."""
 
-HARDEN_KINDS = ("clue", "clue", "clue", "clue", "drop", "grow", "cut")
+HARDEN_KINDS = ("clue", "clue", "clue", "clue", "join", "join", "drop", "grow", "cut")
 """Moves for the walk towards harder puzzles."""
 
 
@@ -330,6 +463,7 @@ def settle(
     white_floor: int = 0,
     sweep_after: int | None = None,
     kinds: tuple[str, ...] = REPAIR_KINDS,
+    clue_cap: int | None = None,
 ) -> Layout | None:
     """Hill-climb until the logic engine with techniques up to `tier` solves the layout.
 
@@ -390,6 +524,8 @@ def settle(
                 or (not sweep and too_many_ones(moved, current))
                 or too_dark(moved, current, white_floor)
             ):
+                continue
+            if too_many_clues(moved, current, clue_cap):
                 continue
             left = ev.unknown(moved, tier, current)
             count = popcount(left)
@@ -453,4 +589,233 @@ def harden(
         current = moved
         if below and ev.exact(current, tier - 1) and (accept is None or accept(current)):
             return current
+    return None
+
+
+NEUTRAL_KINDS = ("clue", "clue", "reshape")
+"""Moves that keep every island's size: the repairs after a `polish` move."""
+
+
+def enlargements(
+    layout: Layout, rng: random.Random, *, join_islands: bool, grow: bool, max_island: int
+) -> list[Layout]:
+    """Valid boards one join (`join`) or one growth (an island takes a sea cell) away.
+
+    Smallest first (by the size of the island the move makes, ties in random order):
+    the islands a climb leaves too many of are the small ones.
+    """
+    grid = layout.grid
+    out = []
+    for cell in bits(layout.black & grid.border(layout.white)):
+        if joins(layout, cell):
+            moved = join(layout, cell, rng) if join_islands else None
+        elif grow and sea_stays_connected(grid, layout.black, layout.image(1 << cell)):
+            moved = whiten(layout, cell, clue=False)
+        else:
+            continue
+        if moved is not None and moved.is_valid(max_island):
+            size = popcount(grid.flood(1 << cell, moved.white))
+            out.append((size, rng.random(), moved))
+    out.sort(key=lambda t: t[:2])
+    return [moved for _, _, moved in out]
+
+
+def placements(layout: Layout, changed: int) -> list[Layout]:
+    """The layout with the clue of the island(s) at `changed` moved to each other cell."""
+    grid = layout.grid
+    island = grid.flood(changed & layout.white, layout.white)
+    out = []
+    for cell in bits(island & ~layout.clue_mask):
+        moved = move_clue(layout, cell)
+        if moved is not None and moved.is_valid():
+            out.append(moved)
+    return out
+
+
+def polish(
+    layout: Layout,
+    tier: int,
+    rng: random.Random,
+    *,
+    max_island: int,
+    deadline: Deadline,
+    clues: int,
+    white: int,
+    ev: Evaluator | None = None,
+    steps: int = 12,
+    candidates: int = 6,
+    retry: int = 1,
+    repair: int = 2,
+    patience: int = 4,
+    floor: int | None = None,
+) -> Layout:
+    """Join islands (and grow them) towards `clues` clues and `white` white cells.
+
+    The climb (`settle`) makes a board solvable mostly by splitting islands and moving
+    clues, so it ends with more, smaller islands than published puzzles have. Each step
+    here scores up to `candidates` boards one join (one clue less, the white count kept;
+    while the board has more than `clues` clues) or one growth (while it has fewer than
+    `white` white cells) away, and takes one the tier solves (and, with `floor`, the
+    tier `floor` does not). Failing that, the clue of the changed island is tried on
+    each of its cells, in the `retry` best of them, and for a join `repair` rounds of
+    size-keeping moves (`settle` with `NEUTRAL_KINDS`) follow. After `patience` failed
+    steps in a row (half as many once only growths are wanted) the walk ends. `layout`
+    must be solved at `tier`; so is the layout returned.
+    """
+    ev = ev or Evaluator()
+    current = layout
+    failures = 0
+    for _ in range(steps):
+        if deadline.passed():
+            break
+        join_more = popcount(current.clue_mask) > clues
+        grow_more = popcount(current.white) < white
+        if not join_more and not grow_more:
+            break
+        options = enlargements(
+            current, rng, join_islands=join_more, grow=grow_more, max_island=max_island
+        )[:candidates]
+        scored = sorted(
+            (
+                (popcount(ev.unknown(moved, tier, current)), k, moved)
+                for k, moved in enumerate(options)
+            ),
+            key=lambda t: t[:2],
+        )
+        found = None
+        for count, _, moved in scored[:retry]:
+            tries = [moved] if not count else []
+            changed = (moved.white ^ current.white) | (moved.clue_mask ^ current.clue_mask)
+            tries += placements(moved, changed)
+            for option in tries:
+                if option is not moved and ev.unknown(option, tier, current):
+                    continue
+                if ev.exact(option, tier):
+                    continue
+                if (
+                    floor is not None
+                    and not ev.unknown(option, floor, current)
+                    and not ev.exact(option, floor)
+                ):
+                    continue  # too easy now
+                found = option
+                break
+            if found is not None:
+                break
+        if found is None and repair and scored and join_more:
+            found = settle(
+                scored[0][2],
+                tier,
+                rng,
+                max_island=max_island,
+                deadline=deadline,
+                ev=ev,
+                candidates=6,
+                steps=repair,
+                patience=repair,
+                sideways=1.0,
+                kinds=NEUTRAL_KINDS,
+            )
+            if found is not None and floor is not None and not ev.exact(found, floor):
+                found = None
+        if found is None:
+            failures += 1
+            # Growths alone (the clues are down to the aim) get half the patience.
+            if failures > (patience if join_more else patience // 2):
+                break
+            continue
+        current = found
+        failures = 0
+    return current
+
+
+def still_solves(alternative: int, layout: Layout) -> bool:
+    """Whether the board with white cells `alternative` solves the layout's puzzle too.
+
+    Sea rules do not depend on the clues, so (for a valid alternative solution of an
+    earlier puzzle) it stays a solution exactly when each of its islands holds one of the
+    layout's clue cells and that clue's value (its island's size in the layout) is the
+    island's size.
+    """
+    grid = layout.grid
+    if layout.clue_mask & ~alternative:
+        return False
+    sizes = {cell: popcount(grid.flood(1 << cell, layout.white)) for cell in bits(layout.clue_mask)}
+    for island in grid.components(alternative):
+        clue = island & layout.clue_mask
+        if not clue or clue & (clue - 1):
+            return False
+        if sizes[clue.bit_length() - 1] != popcount(island):
+            return False
+    return True
+
+
+UNIQUE_KINDS = ("clue", "clue", "clue", "cut", "grow", "reshape", "reshape", "join")
+"""Moves of the walk towards a unique board (`make_unique`)."""
+
+
+def make_unique(
+    layout: Layout,
+    rng: random.Random,
+    *,
+    max_island: int,
+    deadline: Deadline,
+    count: Callable[[Layout], int | None],
+    steps: int = 60,
+    candidates: int = 24,
+    white_floor: int = 0,
+    clue_cap: int | None = None,
+    score: Callable[[Layout, Layout], int] | None = None,
+    choices: int = 1,
+) -> Layout | None:
+    """Walk to a layout whose puzzle has exactly one solution, led by the exact solver.
+
+    `count(layout)` is the solver: the white mask of a second solution of the layout's
+    puzzle, 0 when it proved the solution unique, None when it gave up (a node limit).
+    Each step takes a random move near the cells where the second solution differs from
+    the layout that rules that solution out (`still_solves`), so every step makes
+    progress against the one the solver found; after a board the solver gave up on, the
+    walk steps back and takes another move. Of `choices` such moves the one with the
+    least `score(moved, current)` is taken (without `score`, the first). None when
+    `steps` run out.
+    """
+    current = layout
+    previous: Layout | None = None
+    other = 0
+    for _ in range(steps):
+        if deadline.passed():
+            return None
+        found = count(current)
+        if found is None:
+            # The solver gave up on this board: step back and try another move there.
+            if previous is None:
+                return None
+            current, previous = previous, None
+        elif not found:
+            return current
+        else:
+            other = found
+        focus = other ^ current.white
+        best: tuple[int, Layout] | None = None
+        kills = 0
+        for _ in range(candidates):
+            moved = propose(current, rng, focus, UNIQUE_KINDS)
+            if moved is None or moved == current or not moved.is_valid(max_island):
+                continue
+            if too_dark(moved, current, white_floor):
+                continue
+            if clue_cap is not None and popcount(moved.clue_mask) > max(
+                clue_cap, popcount(current.clue_mask)
+            ):
+                continue
+            if still_solves(other, moved):
+                continue
+            value = 0 if score is None else score(moved, current)
+            if best is None or value < best[0]:
+                best = (value, moved)
+            kills += 1
+            if kills >= choices:
+                break
+        if best is not None:
+            previous, current = current, best[1]
     return None

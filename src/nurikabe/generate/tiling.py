@@ -76,6 +76,9 @@ class Profile:
     """Mean island size aimed at (sizes are drawn around it, capped by `max_island`)."""
     white_share: float = 0.45
     """Share of white cells aimed at (published 10x10 puzzles have about 0.45)."""
+    clue_density: float = 12.4
+    """Clues per 100 cells the finished puzzle aims at (the generator's quality walk; the
+    tiling follows `mean_island`)."""
 
     def draw_size(self, rng: random.Random) -> int:
         """One island size, drawn from the published size histogram tilted to the mean."""
