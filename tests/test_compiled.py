@@ -40,16 +40,21 @@ def small_puzzles(draw: st.DrawFn) -> Puzzle:
     return Puzzle(rows, cols, {cell: draw(values) for cell in cells})
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(small_puzzles())
-def test_agrees_with_the_python_engine(puzzle: Puzzle) -> None:
-    """Both engines count the same solutions (up to 50), independently written."""
-    limit = Limit(solutions=50, seconds=60)
+def assert_engines_agree(puzzle: Puzzle, most: int) -> None:
+    """Both engines count the same solutions (up to `most`), and list the same ones."""
+    limit = Limit(solutions=most, seconds=60)
     ours = count_solutions(puzzle, limit=limit, engine="native", keep=None)
     theirs = count_solutions(puzzle, limit=limit, engine="python", keep=None)
     assert ours.count == theirs.count
     if ours.complete and theirs.complete:
         assert {b.black_mask for b in ours.solutions} == {b.black_mask for b in theirs.solutions}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_puzzles())
+def test_agrees_with_the_python_engine(puzzle: Puzzle) -> None:
+    """The two engines are written independently."""
+    assert_engines_agree(puzzle, 50)
 
 
 @st.composite
@@ -71,12 +76,7 @@ def crowded_puzzles(draw: st.DrawFn) -> Puzzle:
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(crowded_puzzles())
 def test_walled_in_islands_agree_with_the_python_engine(puzzle: Puzzle) -> None:
-    limit = Limit(solutions=20, seconds=60)
-    ours = count_solutions(puzzle, limit=limit, engine="native", keep=None)
-    theirs = count_solutions(puzzle, limit=limit, engine="python", keep=None)
-    assert ours.count == theirs.count
-    if ours.complete and theirs.complete:
-        assert {b.black_mask for b in ours.solutions} == {b.black_mask for b in theirs.solutions}
+    assert_engines_agree(puzzle, 20)
 
 
 def test_a_big_island_walled_in_is_proved_at_the_root() -> None:
