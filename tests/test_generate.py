@@ -302,3 +302,21 @@ def test_make_unique_ends_on_a_proved_unique_board() -> None:
         assert result.status is Status.UNIQUE
         assert result.solution is not None and result.solution.white_mask == out.white
     assert made
+
+
+def test_difficulties_are_the_graders_levels() -> None:
+    """`DIFFICULTIES` is spelled out so that `import nurikabe` need not load the logic engine."""
+    from nurikabe.generate import DIFFICULTIES
+    from nurikabe.logic import LEVELS
+
+    assert (*LEVELS, "any") == DIFFICULTIES
+
+
+def test_import_does_not_load_the_logic_engine() -> None:
+    """A command-line solve starts fast: `import nurikabe` leaves the logic engine unloaded."""
+    import subprocess
+    import sys
+
+    code = "import sys, nurikabe; print('nurikabe.logic' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -32,7 +32,6 @@ import time
 from collections.abc import Callable
 
 from ..grid import bits, popcount
-from ..logic import explain
 from ..puzzle import Board, Puzzle
 from .tiling import Layout, sea_stays_connected
 
@@ -71,6 +70,8 @@ def unknown_after(layout: Layout, tier: int) -> int:
     """The cells the logic engine, with techniques up to `tier`, leaves unknown."""
     if tier <= 0:
         return layout.grid.full & ~layout.clue_mask
+    from ..logic import explain  # loaded on first use: `import nurikabe` stays fast
+
     walk = explain(puzzle_of(layout), max_tier=min(tier, 4), seconds=None)
     board = walk.board
     assert board is not None
@@ -115,6 +116,8 @@ class Evaluator:
         else:
             puzzle = puzzle_of(layout)
             start = Board(puzzle, black, white | layout.clue_mask) if black | white else None
+            from ..logic import explain
+
             board = explain(puzzle, max_tier=min(tier, 4), board=start, seconds=None).board
             assert board is not None
             black, white = board.black_mask, board.white_mask
