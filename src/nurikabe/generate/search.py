@@ -386,20 +386,13 @@ def propose(
         if not options:
             return None
         return reshape(layout, rng.choice(list(bits(options))), rng)
-    if kind == "join":
+    if kind in ("join", "merge"):
         options = [
             i for i in bits(layout.black & near & grid.border(layout.white)) if joins(layout, i)
         ]
         if not options:
             return None
-        return join(layout, rng.choice(options), rng)
-    if kind == "merge":
-        options = [
-            i for i in bits(layout.black & near & grid.border(layout.white)) if joins(layout, i)
-        ]
-        if not options:
-            return None
-        return merge(layout, rng.choice(options), rng)
+        return (join if kind == "join" else merge)(layout, rng.choice(options), rng)
     if kind == "drop":
         # Remove a 1-island.
         ones = [i for i in bits(layout.clue_mask & near) if not grid.neighbors[i] & layout.white]
