@@ -118,14 +118,14 @@ def _taken(state: State, island: int) -> int:
     return taken
 
 
-def _boxes(state: State, island: int, n: int, limit: int) -> list[int] | None:
-    """The boxes the walled-in island of `n` cells may span, as masks (None: too many)."""
+def _boxes(state: State, island: int, n: int, limit: int, taken: int) -> list[int] | None:
+    """The boxes the walled-in island of `n` cells may span, as masks (None: too many);
+    `taken` are the cells it can never have."""
     grid = state.grid
     rows, cols = grid.rows, grid.cols
     coords = [grid.coords(i) for i in bits(island)]
     top, bottom = min(r for r, _ in coords), max(r for r, _ in coords)
     left, right = min(c for _, c in coords), max(c for _, c in coords)
-    taken = _taken(state, island)
     out: list[int] = []
     seen = 0
     for h in range(bottom - top + 1, min(rows - 2, limit - 1) + 1):
@@ -183,10 +183,10 @@ def walled_in_island(puzzle: Puzzle, state: State) -> Step | None:
             continue  # a contradiction (walled in yet on the edge): left to the checks
         if not any(i.mask == mask and not i.unknown_size for i in state.analysis().islands):
             continue
-        boxes = _boxes(state, mask, n, limit)
+        taken = _taken(state, mask)
+        boxes = _boxes(state, mask, n, limit, taken)
         if not boxes:
             continue
-        taken = _taken(state, mask)
         if any(n != (box & ~taken).bit_count() for box in boxes):
             continue
         shared = grid.full
