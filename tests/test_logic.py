@@ -174,6 +174,22 @@ def test_score_spreads_within_a_level_and_stays_in_it() -> None:
     assert grade_steps([two] * 10_000 + [Step("one-clue", grid, black_mask=2)]).level == "expert"
 
 
+def test_easy_score_from_rarer_tier_one_steps() -> None:
+    """Easy puzzles are scored by their rarer tier 1 steps: common steps weigh nothing,
+    a count of cells more than a stray cell's exit, and the score stays below 99; the
+    rarer steps add nothing above easy."""
+    grid = SMALL.grid
+    common = [Step("one-clue", grid, black_mask=2), Step("island-single-exit", grid, white_mask=4)]
+    orphan = Step("orphan-single-exit", grid, white_mask=8)
+    count = Step("counting", grid, black_mask=8)
+    scores = [grade_steps(s).score for s in (common, [*common, orphan], [*common, count])]
+    assert scores[0] == 0 and 0 < scores[1] < scores[2]
+    assert grade_steps([count] * 10_000).score <= 98
+    assert grade_steps([count] * 10_000).level == "easy"
+    medium = [Step("sea-articulation", grid, black_mask=4)]
+    assert grade_steps([*medium, count, count]).score == grade_steps(medium).score
+
+
 def test_trials_only_at_extreme() -> None:
     """Below tier 5 the engine never makes a trial step (it stops instead)."""
     puzzle = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]])

@@ -19,7 +19,7 @@ from typing import Any
 from .steps import Step
 from .techniques import TECHNIQUES, technique
 
-__all__ = ["LEVELS", "Grade", "grade_steps", "level_tier", "step_points"]
+__all__ = ["LEVELS", "Grade", "easy_points", "grade_steps", "level_tier", "step_points"]
 
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 """The levels, easiest first; level *k* (1-based) allows techniques up to tier *k*."""
@@ -32,6 +32,18 @@ TRIAL_TIER = 5
 STEP_POINTS = {2: 1.0, 3: 2.0, 4: 3.0}
 """Points per step of tiers 2-4 (a case split also gets `CASE_POINTS` and `DEEP_POINTS`)."""
 
+EASY_POINTS = {
+    "last-cell": 1.0,
+    "orphan-single-exit": 1.0,
+    "unreachable": 1.0,
+    "enclosed-pocket": 2.0,
+    "counting": 2.0,
+}
+"""Points of the rarer tier 1 techniques, which score an easy puzzle only (`easy_points`):
+a solver has to look at the whole board for them, not at one clue or one wall. The
+common ones (a clue of 1, cells between clues, single exits, complete islands, pools)
+weigh nothing; the engine takes these rarer steps only when none of those applies."""
+
 CASE_POINTS = 0.5
 """Extra points of a case split per doubling of its cases beyond two (two exits: 0; four:
 0.5; an island with 64 shapes: 2.5)."""
@@ -39,11 +51,12 @@ CASE_POINTS = 0.5
 DEEP_POINTS = 2.0
 """Extra points of a `deep-cases` step (its cases are followed with island shapes too)."""
 
-HALF_POINTS = {2: 6.0, 3: 16.0, 4: 40.0}
+HALF_POINTS = {1: 2.0, 2: 6.0, 3: 16.0, 4: 40.0}
 """Per level below extreme, the points at which the score reaches the middle of the level
 (+49): the score within the level is ``99 * points / (points + HALF_POINTS[tier])``, a
 curve that rises quickly at first and saturates, so it never reaches the next level.
-Set near the median points of each level over the corpus (5.5, 17 and 42)."""
+Set near the median points of each level over the corpus (easy 2 with `EASY_POINTS`, then
+5.5, 17 and 42)."""
 
 EXTREME_SCALE = 4
 """At extreme, score points per step point (uncapped), on top of the trial points."""
@@ -55,9 +68,9 @@ TRIAL_POINTS = 25
 def step_points(step: Step) -> float:
     """How much `step` adds to the difficulty of the level (trial steps excepted).
 
-    Tier 1 steps add nothing; tiers 2 and 3 add `STEP_POINTS`; a case split (tier 4)
-    adds `STEP_POINTS[4]`, plus `CASE_POINTS` per doubling of its cases beyond two, plus
-    `DEEP_POINTS` for `deep-cases`.
+    Tier 1 steps add nothing (`easy_points` scores an easy puzzle); tiers 2 and 3 add
+    `STEP_POINTS`; a case split (tier 4) adds `STEP_POINTS[4]`, plus `CASE_POINTS` per
+    doubling of its cases beyond two, plus `DEEP_POINTS` for `deep-cases`.
 
     >>> from nurikabe import Puzzle
     >>> grid = Puzzle.from_grid([[1, 0], [0, 0]]).grid
@@ -71,6 +84,12 @@ def step_points(step: Step) -> float:
         if step.technique == "deep-cases":
             points += DEEP_POINTS
     return points
+
+
+def easy_points(steps: Sequence[Step]) -> float:
+    """The `EASY_POINTS` of `steps`: what sets the score of an easy puzzle, whose steps
+    carry no `step_points`."""
+    return sum(EASY_POINTS.get(s.technique, 0.0) for s in steps)
 
 
 def level_tier(level: str) -> int:
@@ -92,7 +111,7 @@ class Grade:
     level: str
     """One of `LEVELS`."""
     score: int
-    """A number that grows with difficulty: 0 easy, 100-198 medium, 200-298 hard,
+    """A number that grows with difficulty: 0-98 easy, 100-198 medium, 200-298 hard,
     300-398 expert, 400 and up extreme (see `grade_steps`)."""
     hardest: str | None
     """Id of the hardest technique the solve used (None for a puzzle with nothing to do)."""
@@ -140,8 +159,9 @@ def grade_steps(steps: Sequence[Step], *, solved: bool = True) -> Grade:
 
     Level: the highest tier among the steps (a trial step, at any depth, is extreme);
     a solve that got stuck is extreme. Score: 100 per level above easy, plus within the
-    level a saturating curve of the step points (`step_points`): ``99 * p / (p + h)``
-    with h = `HALF_POINTS` of the level, so 0-98 and never the next level. At extreme
+    level a saturating curve of the step points (`step_points`, and at easy
+    `easy_points`): ``99 * p / (p + h)`` with h = `HALF_POINTS` of the level, so 0-98
+    and never the next level. At extreme
     the score is 400 plus `EXTREME_SCALE` per step point, `TRIAL_POINTS` per trial step
     times its depth, and 200 when stuck (uncapped).
 
@@ -167,10 +187,9 @@ def grade_steps(steps: Sequence[Step], *, solved: bool = True) -> Grade:
         extra += sum(TRIAL_POINTS * max(1, s.trial_depth) for s in trials)
         if not solved:
             extra += 200
-    elif top == 1:
-        extra = 0
     else:
-        extra = int(99 * points / (points + HALF_POINTS[top]))
+        weight = easy_points(steps) if top == 1 else points
+        extra = int(99 * weight / (weight + HALF_POINTS[top]))
     score = 100 * (top - 1) + extra
     return Grade(
         LEVELS[top - 1], score, hardest, dict(counts), len(trials), max_depth, solved, points
