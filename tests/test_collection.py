@@ -214,14 +214,3 @@ def test_cli_generate_impossible(capsys: pytest.CaptureFixture[str]) -> None:
         == 1
     )
     assert "puzzle 0:" in capsys.readouterr().err
-
-
-def test_bundled_collection() -> None:
-    path = collection.bundled_path()
-    if not path.exists():
-        pytest.skip("no bundled collection built yet")
-    conn = collection.open_db(path, readonly=True)
-    counts = dict(collection.collections(conn))
-    assert counts.get("10x10", 0) > 0
-    levels = {e.level for e in collection.entries(conn, collection="10x10")}
-    assert levels <= {"easy", "medium", "hard", "expert", "extreme"}
