@@ -732,7 +732,7 @@ def _search_depth_two(
         )
         tried: set[Supposition] = set()
 
-        def refute(key: Supposition, widths: tuple[int | None, ...]) -> bool:
+        def refute(key: Supposition, widths: tuple[int | None, ...], known: int = known) -> bool:
             nonlocal best
             s0, chain0 = seen[key]
             s, chain = s0.copy(), list(chain0)
@@ -752,10 +752,12 @@ def _search_depth_two(
 
         if guide is not None:
             # The suppositions the exact engine refutes first, with inner searches on all
-            # cells at once; the others as below (those it cannot refute not at all).
+            # cells at once, anywhere on the grid (a change far from what the outer
+            # supposition decided, in counting or in the sea's connectivity, can still
+            # tell); the others as below (those it cannot refute not at all).
             for key in guide.favoured(rest):
                 tried.add(key)
-                if refute(key, (FIRST_CELLS, None)):
+                if refute(key, (FIRST_CELLS, None), 0):
                     break
             rest = [key for key in rest if key not in tried and guide.refutable(key)]
         # First with inner searches on the likeliest cells only (cheap), then on all.
