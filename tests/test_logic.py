@@ -350,6 +350,20 @@ def _check_chain(step: Step, depth: int) -> None:
     assert max(inner_depths) == depth - 1
 
 
+def _trial_where_shallower_fails(state: State, depth: int, solution: Board) -> Step:
+    """The trial step `find_trial` makes from `state` at `depth` (checked: its chain, and
+    that it agrees with `solution`); skips the test when a shallower search finds one."""
+    from nurikabe.logic.trial import find_trial
+
+    if find_trial(state, max_depth=depth - 1, seconds=60) is not None:
+        pytest.skip(f"trials of depth {depth - 1} now go further on this puzzle")
+    step = find_trial(state, max_depth=depth, seconds=60)
+    assert step is not None
+    _check_chain(step, depth)
+    assert agrees(step, solution)
+    return step
+
+
 def test_replayed_chain_that_clashes_is_a_contradiction() -> None:
     from nurikabe.logic.trial import _replay
 
@@ -368,16 +382,8 @@ def test_replayed_chain_that_clashes_is_a_contradiction() -> None:
 @needs_corpus
 def test_depth_two_trial_where_depth_one_fails() -> None:
     """janko 962 (which single-level guessing cannot start) needs a nested trial at once."""
-    from nurikabe.logic.trial import find_trial
-
     doc = next(d for d in corpus() if d.meta.get("id") == "janko-0962")
-    state = _plain_stall(doc.puzzle)
-    if find_trial(state, max_depth=1, seconds=30) is not None:
-        pytest.skip("plain logic and depth-1 trials now go further on this puzzle")
-    step = find_trial(state, max_depth=2, seconds=60)
-    assert step is not None
-    _check_chain(step, 2)
-    assert agrees(step, doc.solution)
+    step = _trial_where_shallower_fails(_plain_stall(doc.puzzle), 2, doc.solution)
     assert step.message.startswith("Suppose ") and "trial" in step.message
 
 
@@ -440,7 +446,6 @@ JANKO_1109_STALL = (
 def test_depth_three_trial_where_depth_two_fails() -> None:
     """janko 1109: once the depth-2 search has nothing, a depth-3 trial (with depth-2
     trials inside it) is found, sound and explained by a chain."""
-    from nurikabe.logic.trial import find_trial
     from nurikabe.solver import compiled
 
     if not compiled.AVAILABLE:
@@ -449,12 +454,7 @@ def test_depth_three_trial_where_depth_two_fails() -> None:
     state = State(doc.puzzle, *JANKO_1109_STALL)
     grid = doc.puzzle.grid
     assert agrees(Step("stall", grid, black_mask=state.black, white_mask=state.white), doc.solution)
-    if find_trial(state, max_depth=2, seconds=60) is not None:
-        pytest.skip("depth 2 now goes further on this puzzle")
-    step = find_trial(state, max_depth=3, seconds=60)
-    assert step is not None
-    _check_chain(step, 3)
-    assert agrees(step, doc.solution)
+    _trial_where_shallower_fails(state, 3, doc.solution)
 
 
 def test_depth_three_needs_the_compiled_core(monkeypatch: pytest.MonkeyPatch) -> None:

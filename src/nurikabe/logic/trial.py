@@ -20,9 +20,9 @@ What keeps it affordable (a supposition is followed by re-running technique scan
   suppositions that agree with the unique solution (which no sound chain can refute)
   are skipped, and those it refutes itself (at the root by propagation alone, then by
   probing, then within a few search nodes) are followed first, with inner searches on
-  every cell at once. The core only picks the candidates; each step is still found
-  and explained by the techniques. Without the compiled core, or without a unique
-  solution, the order is the one above;
+  every cell at once, anywhere on the grid. The core only picks the candidates; each
+  step is still found and explained by the techniques. Without the compiled core, or
+  without a unique solution, the order is the one above;
 - depth 3 is tried only when the whole depth-2 search fails, and only with the
   compiled core: the outer suppositions are those the core refutes within a few
   search nodes (fewest first), and inside each, at every stall, a depth-1 search on
@@ -669,18 +669,34 @@ def _refute_inside(
             inner_chains = {key: steps for key, (_, steps) in inner_seen.items()}
         if not inner_steps:
             return False
-        for inner_step in inner_steps:
-            chain.append(inner_step)
-            clash = (inner_step.black_mask & s.white) | (inner_step.white_mask & s.black)
-            if clash:
-                chain.append(_clash(s.grid, clash))
-                return True
-            s.decide(inner_step.black_mask, inner_step.white_mask)
-        steps, found, _ = _closure(s, rows, limit - len(chain), budget)
-        chain += steps
-        if found is not None:
-            chain.append(found)
+        if _carry_on(s, chain, inner_steps, rows, limit, budget):
             return True
+    return False
+
+
+def _carry_on(
+    s: State,
+    chain: list[Step],
+    inner_steps: list[Step],
+    rows: tuple[Technique, ...],
+    limit: int,
+    budget: TrialBudget,
+) -> bool:
+    """Add the inner trial steps to a supposition's chain (`s` and `chain`, changed in
+    place) and follow plain logic from there, up to `limit` steps in all. Returns
+    whether a contradiction came (the chain then ends with it)."""
+    for inner_step in inner_steps:
+        chain.append(inner_step)
+        clash = (inner_step.black_mask & s.white) | (inner_step.white_mask & s.black)
+        if clash:
+            chain.append(_clash(s.grid, clash))
+            return True
+        s.decide(inner_step.black_mask, inner_step.white_mask)
+    steps, found, _ = _closure(s, rows, limit - len(chain), budget)
+    chain += steps
+    if found is not None:
+        chain.append(found)
+        return True
     return False
 
 
@@ -798,12 +814,7 @@ def _refute_deep(
     at their root (the position has no solution, so its ranking is all that guides)."""
     chains = {key: steps for key, (_, steps) in seed.items()}
     while len(chain) < limit:
-        inner_seen: dict[Supposition, tuple[State, list[Step]]] = {}
-        for key, steps in chains.items():
-            if s.unknown >> key[0] & 1:
-                t, again, found = _replay(s, *key, steps)
-                if found is None:
-                    inner_seen[key] = (t, again)
+        inner_seen = _replayed(s, chains)
         step = _search_depth_one(s, rows, budget, CHAIN_CAPS[:-1], inner_seen)
         if step is None:
             guide = _Guide.inside(s, budget.deadline)
@@ -811,16 +822,7 @@ def _refute_deep(
         if step is None:
             return False
         chains = {key: steps for key, (_, steps) in inner_seen.items()}
-        chain.append(step)
-        clash = (step.black_mask & s.white) | (step.white_mask & s.black)
-        if clash:
-            chain.append(_clash(s.grid, clash))
-            return True
-        s.decide(step.black_mask, step.white_mask)
-        steps, found, _ = _closure(s, rows, limit - len(chain), budget)
-        chain += steps
-        if found is not None:
-            chain.append(found)
+        if _carry_on(s, chain, [step], rows, limit, budget):
             return True
     return False
 
@@ -890,6 +892,15 @@ def _earlier_chains(state: State) -> dict[Supposition, tuple[State, list[Step]]]
     black, white, chains = stored  # type: ignore[misc]
     if state.black & black != black or state.white & white != white:
         return {}
+    return _replayed(state, chains)
+
+
+def _replayed(
+    state: State, chains: dict[Supposition, list[Step]]
+) -> dict[Supposition, tuple[State, list[Step]]]:
+    """The suppositions of `chains` still open in `state`, each with its chain replayed
+    from there (see `_replay`), but for those whose chain meets a contradiction on the
+    way (searched afresh, for a shortest chain)."""
     seen: dict[Supposition, tuple[State, list[Step]]] = {}
     for key, chain in chains.items():
         if state.unknown >> key[0] & 1:
