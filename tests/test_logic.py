@@ -352,14 +352,32 @@ def _plain_stall(puzzle: Puzzle) -> State:
 
 
 def _check_chain(step: Step, depth: int) -> None:
-    """A trial step's chain ends in a contradiction; inner trials are one level shallower."""
+    """A trial step's chain ends in a contradiction; inner trials are shallower, and at
+    least one is one level shallower."""
     assert step.kind == "trial" and step.trial_depth == depth
     assert step.chain and step.chain[-1].kind == "contradiction"
+    inner_depths = {0}
     for inner in step.chain[:-1]:
         assert inner.kind in ("deduction", "trial")
         if inner.kind == "trial":
-            assert inner.trial_depth == depth - 1
-            _check_chain(inner, depth - 1)
+            assert 1 <= inner.trial_depth < depth
+            inner_depths.add(inner.trial_depth)
+            _check_chain(inner, inner.trial_depth)
+    assert max(inner_depths) == depth - 1
+
+
+def _trial_where_shallower_fails(state: State, depth: int, solution: Board) -> Step:
+    """The trial step `find_trial` makes from `state` at `depth` (checked: its chain, and
+    that it agrees with `solution`); skips the test when a shallower search finds one."""
+    from nurikabe.logic.trial import find_trial
+
+    if find_trial(state, max_depth=depth - 1, seconds=60) is not None:
+        pytest.skip(f"trials of depth {depth - 1} now go further on this puzzle")
+    step = find_trial(state, max_depth=depth, seconds=60)
+    assert step is not None
+    _check_chain(step, depth)
+    assert agrees(step, solution)
+    return step
 
 
 def test_replayed_chain_that_clashes_is_a_contradiction() -> None:
@@ -380,16 +398,8 @@ def test_replayed_chain_that_clashes_is_a_contradiction() -> None:
 @needs_corpus
 def test_depth_two_trial_where_depth_one_fails() -> None:
     """janko 962 (which single-level guessing cannot start) needs a nested trial at once."""
-    from nurikabe.logic.trial import find_trial
-
     doc = next(d for d in corpus() if d.meta.get("id") == "janko-0962")
-    state = _plain_stall(doc.puzzle)
-    if find_trial(state, max_depth=1, seconds=30) is not None:
-        pytest.skip("plain logic and depth-1 trials now go further on this puzzle")
-    step = find_trial(state, max_depth=2, seconds=60)
-    assert step is not None
-    _check_chain(step, 2)
-    assert agrees(step, doc.solution)
+    step = _trial_where_shallower_fails(_plain_stall(doc.puzzle), 2, doc.solution)
     assert step.message.startswith("Suppose ") and "trial" in step.message
 
 
@@ -438,3 +448,38 @@ def test_trial_without_compiled_core_keeps_the_old_order(monkeypatch: pytest.Mon
 
     monkeypatch.setattr(compiled, "AVAILABLE", False)
     assert trial._Guide.make(State(FIVE_BY_SEVEN)) is None
+
+
+# Where the depth-2 search gives up on janko-1109 (black, white masks).
+JANKO_1109_STALL = (
+    0xD05EFFE7508AFD1D2B2B9152F2AE1554EAAD5569AAB1650A0B83D2C02D405700B2095C12CBC,
+    0x2FA10018AF6502C2D4546CAD0550EAAA1550AA9455469AE1F4302D125280A8034C06A26D303,
+)
+
+
+@needs_corpus
+@pytest.mark.slow
+def test_depth_three_trial_where_depth_two_fails() -> None:
+    """janko 1109: once the depth-2 search has nothing, a depth-3 trial (with depth-2
+    trials inside it) is found, sound and explained by a chain."""
+    from nurikabe.solver import compiled
+
+    if not compiled.AVAILABLE:
+        pytest.skip("the compiled core was not built")
+    doc = next(d for d in corpus() if d.meta.get("id") == "janko-1109")
+    state = State(doc.puzzle, *JANKO_1109_STALL)
+    grid = doc.puzzle.grid
+    assert agrees(Step("stall", grid, black_mask=state.black, white_mask=state.white), doc.solution)
+    _trial_where_shallower_fails(state, 3, doc.solution)
+
+
+def test_depth_three_needs_the_compiled_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the exact engine's ranking, depth 3 is not searched (it would not end)."""
+    from nurikabe.logic import trial
+    from nurikabe.solver import compiled
+
+    monkeypatch.setattr(compiled, "AVAILABLE", False)
+    budget = trial.TrialBudget(1000, 5.0)
+    rows = trial._rows(4, cheap=True)
+    assert trial._search_depth_three(State(FIVE_BY_SEVEN), rows, budget, {}) is None
+    assert trial._Guide.inside(State(FIVE_BY_SEVEN)) is None

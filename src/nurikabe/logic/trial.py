@@ -1,11 +1,11 @@
 """Trial steps: when no technique applies, suppose a colour and refute it.
 
 A trial supposes that one unknown cell has one colour, runs the plain techniques
-(and, at depth 2, depth-1 trials inside the supposition) until a contradiction
-appears, and then concludes that the cell has the other colour. The search deepens
-the nesting one level at a time, so the step it returns uses the least nesting depth
-that works; at depth 1 it lets all chains grow by steps together, so the chain is a
-shortest one.
+(and, at depth 2, depth-1 trials inside the supposition; at depth 3, trials of depth
+1 and 2) until a contradiction appears, and then concludes that the cell has the
+other colour. The search deepens the nesting one level at a time, so the step it
+returns uses the least nesting depth that works; at depth 1 it lets all chains grow
+by steps together, so the chain is a shortest one.
 
 What keeps it affordable (a supposition is followed by re-running technique scans):
 
@@ -20,15 +20,20 @@ What keeps it affordable (a supposition is followed by re-running technique scan
   suppositions that agree with the unique solution (which no sound chain can refute)
   are skipped, and those it refutes itself (at the root by propagation alone, then by
   probing, then within a few search nodes) are followed first, with inner searches on
-  every cell at once. The core only picks the candidates; each step is still found
-  and explained by the techniques. Without the compiled core, or without a unique
-  solution, the order is the one above.
+  every cell at once, anywhere on the grid. The core only picks the candidates; each
+  step is still found and explained by the techniques. Without the compiled core, or
+  without a unique solution, the order is the one above;
+- depth 3 is tried only when the whole depth-2 search fails, and only with the
+  compiled core: the outer suppositions are those the core refutes within a few
+  search nodes (fewest first), and inside each, at every stall, a depth-1 search on
+  every cell, then a depth-2 search over the inner suppositions the core refutes at
+  their root (the position inside has no solution, so every one is refutable).
 
 Every search has a budget of technique scans and of CPU time, so a trial can give up
 but never runs away.
 
 Imports `logic.state`, `logic.steps` and `logic.techniques`, and inside `_Guide.make`
-the compiled core of `solver` (optional).
+and `_Guide.inside` the compiled core of `solver` (optional).
 """
 
 from __future__ import annotations
@@ -44,7 +49,7 @@ from .techniques import TECHNIQUES, Technique, find_contradiction
 
 __all__ = ["MAX_DEPTH", "OutOfBudget", "TrialBudget", "find_trial"]
 
-MAX_DEPTH = 2
+MAX_DEPTH = 3
 """Deepest nesting of suppositions the engine tries."""
 
 CHEAP_TIER3 = ("completion-common-cell", "completion-common-border", "completion-unreachable")
@@ -428,23 +433,31 @@ class _Guide:
     __slots__ = ("clues", "core", "deadline", "solution", "state")
 
     def __init__(
-        self, state: State, core: object, clues: list[tuple[int, int]], deadline: float | None
+        self,
+        state: State,
+        core: object,
+        clues: list[tuple[int, int]],
+        deadline: float | None,
+        seconds: float = GUIDE_SECONDS,
     ) -> None:
         self.state = state
         self.core = core
         self.clues = clues
-        self.deadline = time.process_time() + GUIDE_SECONDS
+        self.deadline = time.process_time() + seconds
         if deadline is not None:
             self.deadline = min(self.deadline, deadline)
-        self.solution = -1
-        """The black cells of the position's unique solution."""
+        self.solution: int | None = -1
+        """The black cells of the position's unique solution; None for a position known
+        to have no solution (inside a supposition that contradicts the solution)."""
 
     @classmethod
-    def make(cls, state: State, deadline: float | None = None) -> _Guide | None:
+    def make(
+        cls, state: State, deadline: float | None = None, seconds: float = GUIDE_SECONDS
+    ) -> _Guide | None:
         """The guide for `state`, or None without the compiled core or a unique solution.
 
         It stops working at `deadline` (CPU time, as in `TrialBudget`), or sooner after
-        `GUIDE_SECONDS`."""
+        `seconds`."""
         try:
             from ..solver import compiled
         except ImportError:  # pragma: no cover
@@ -453,7 +466,7 @@ class _Guide:
             return None
         puzzle = state.puzzle
         clues = [(cell, -1 if v == UNKNOWN_CLUE else v) for cell, v in puzzle.clues.items()]
-        guide = cls(state, compiled._csolve, clues, deadline)
+        guide = cls(state, compiled._csolve, clues, deadline, seconds)
         # A solution unique among the boards extending an earlier position stays unique
         # for every later position that extends it and agrees with it (a walkthrough
         # solves once).
@@ -473,10 +486,10 @@ class _Guide:
         first = core.next()  # type: ignore[attr-defined]
         if first is None or core.next() is not None or not core.complete:  # type: ignore[attr-defined]
             return None
-        guide.solution = int.from_bytes(first, "little")
+        solution = guide.solution = int.from_bytes(first, "little")
         if len(_SOLVED) >= 8:
             del _SOLVED[next(iter(_SOLVED))]
-        _SOLVED[puzzle] = (guide.solution, state.black, state.white)
+        _SOLVED[puzzle] = (solution, state.black, state.white)
         return guide
 
     def _search(self, cell: int | None, color: Color | None, nodes: int) -> object | None:
@@ -498,10 +511,49 @@ class _Guide:
             grid.rows, grid.cols, self.clues, bytes(cells), left, nodes
         )
 
+    @classmethod
+    def inside(cls, state: State, deadline: float | None = None) -> _Guide | None:
+        """The guide for `state`, a position inside a supposition that contradicts the
+        unique solution (so it has none, and every supposition from it is refutable),
+        or None without the compiled core. Only its ranking (`favoured`) is of use."""
+        try:
+            from ..solver import compiled
+        except ImportError:  # pragma: no cover
+            return None
+        if not compiled.AVAILABLE:
+            return None
+        clues = [(cell, -1 if v == UNKNOWN_CLUE else v) for cell, v in state.puzzle.clues.items()]
+        guide = cls(state, compiled._csolve, clues, deadline)
+        guide.solution = None
+        return guide
+
     def refutable(self, key: Supposition) -> bool:
-        """Whether the supposition contradicts the unique solution."""
+        """Whether the supposition contradicts the unique solution (always, in a position
+        that has none)."""
+        if self.solution is None:
+            return True
         cell, color = key
         return (self.solution >> cell & 1) != (color is Color.BLACK)
+
+    def ranked(self, keys: list[Supposition], passes: tuple[int, ...]) -> Iterator[Supposition]:
+        """The refutable suppositions of `keys` the core refutes, in passes: those it
+        refutes within each of `passes` search nodes that an earlier pass did not, fewest
+        nodes (then probes) first. Lazy; stops when the guide's time is up."""
+        keys = [key for key in keys if self.refutable(key)]
+        for nodes in passes:
+            found: list[tuple[tuple[int, int], int, Supposition]] = []
+            rest = []
+            for n, key in enumerate(keys):
+                cost = self._refuted(key, nodes)
+                if cost is not None:
+                    found.append((cost, n, key))
+                elif time.process_time() > self.deadline:
+                    return
+                else:
+                    rest.append(key)
+            found.sort()
+            yield from (key for _, _, key in found)
+            keys = rest
 
     def _refuted(self, key: Supposition, nodes: int) -> tuple[int, int] | None:
         """The core's search nodes and probes to refute `key` within `nodes` nodes, or None."""
@@ -617,18 +669,34 @@ def _refute_inside(
             inner_chains = {key: steps for key, (_, steps) in inner_seen.items()}
         if not inner_steps:
             return False
-        for inner_step in inner_steps:
-            chain.append(inner_step)
-            clash = (inner_step.black_mask & s.white) | (inner_step.white_mask & s.black)
-            if clash:
-                chain.append(_clash(s.grid, clash))
-                return True
-            s.decide(inner_step.black_mask, inner_step.white_mask)
-        steps, found, _ = _closure(s, rows, limit - len(chain), budget)
-        chain += steps
-        if found is not None:
-            chain.append(found)
+        if _carry_on(s, chain, inner_steps, rows, limit, budget):
             return True
+    return False
+
+
+def _carry_on(
+    s: State,
+    chain: list[Step],
+    inner_steps: list[Step],
+    rows: tuple[Technique, ...],
+    limit: int,
+    budget: TrialBudget,
+) -> bool:
+    """Add the inner trial steps to a supposition's chain (`s` and `chain`, changed in
+    place) and follow plain logic from there, up to `limit` steps in all. Returns
+    whether a contradiction came (the chain then ends with it)."""
+    for inner_step in inner_steps:
+        chain.append(inner_step)
+        clash = (inner_step.black_mask & s.white) | (inner_step.white_mask & s.black)
+        if clash:
+            chain.append(_clash(s.grid, clash))
+            return True
+        s.decide(inner_step.black_mask, inner_step.white_mask)
+    steps, found, _ = _closure(s, rows, limit - len(chain), budget)
+    chain += steps
+    if found is not None:
+        chain.append(found)
+        return True
     return False
 
 
@@ -637,6 +705,9 @@ def _search_depth_two(
     rows: tuple[Technique, ...],
     budget: TrialBudget,
     seen: dict[Supposition, tuple[State, list[Step]]],
+    guide: _Guide | None,
+    *,
+    exhaustive: bool = True,
 ) -> Step | None:
     """Depth 2: suppose A, follow plain logic, and inside it make depth-1 trials until a
     contradiction comes.
@@ -645,9 +716,9 @@ def _search_depth_two(
     (`_predicted`), outer suppositions clashing with the most others first; among the
     first few refutations found, the shortest chain wins. Then, while the budget lasts,
     a full pass: inside each outer supposition, a depth-1 search at every stall (first
-    on the likeliest cells only, in a second pass on all)."""
+    on the likeliest cells only, in a second pass on all). Without `exhaustive`, the
+    full pass follows only the suppositions `guide` favours."""
     predicted = _predicted(state, seen)
-    guide = _Guide.make(state, budget.deadline)
     # An outer supposition that agrees with the unique solution is never refuted.
     order = sorted(
         (key for key in predicted if guide is None or guide.refutable(key)),
@@ -677,7 +748,7 @@ def _search_depth_two(
         )
         tried: set[Supposition] = set()
 
-        def refute(key: Supposition, widths: tuple[int | None, ...]) -> bool:
+        def refute(key: Supposition, widths: tuple[int | None, ...], known: int = known) -> bool:
             nonlocal best
             s0, chain0 = seen[key]
             s, chain = s0.copy(), list(chain0)
@@ -697,14 +768,16 @@ def _search_depth_two(
 
         if guide is not None:
             # The suppositions the exact engine refutes first, with inner searches on all
-            # cells at once; the others as below (those it cannot refute not at all).
+            # cells at once, anywhere on the grid (a change far from what the outer
+            # supposition decided, in counting or in the sea's connectivity, can still
+            # tell); the others as below (those it cannot refute not at all).
             for key in guide.favoured(rest):
                 tried.add(key)
-                if refute(key, (FIRST_CELLS, None)):
+                if refute(key, (FIRST_CELLS, None), 0):
                     break
             rest = [key for key in rest if key not in tried and guide.refutable(key)]
         # First with inner searches on the likeliest cells only (cheap), then on all.
-        for widths in ((FIRST_CELLS,), (FIRST_CELLS, None)):
+        for widths in ((FIRST_CELLS,), (FIRST_CELLS, None)) if exhaustive else ():
             if best is not None:
                 break
             for key in rest:
@@ -715,10 +788,73 @@ def _search_depth_two(
     return _trial_step(state, best[1][0], best[1][1], 2, best[2])
 
 
+DEEP_NODES = (4, 32, 256)
+"""At depth 3, the outer suppositions the exact engine refutes within this many search
+nodes are followed, in passes (fewest nodes first)."""
+
+DEEP_GUIDE_SECONDS = 60.0
+"""CPU seconds the depth-3 search may go on for (ranking and following its outer
+suppositions; the walkthrough's budget bounds it too)."""
+
+
+def _refute_deep(
+    s: State,
+    chain: list[Step],
+    rows: tuple[Technique, ...],
+    limit: int,
+    budget: TrialBudget,
+    seed: dict[Supposition, tuple[State, list[Step]]],
+) -> bool:
+    """Carry a supposition's chain on to a contradiction with trials of depth 1 and 2
+    inside it (each time the least depth that works). `s` and `chain` are the
+    supposition's state and chain so far (extended in place); `seed` holds the depth-1
+    chains outside it, replayed inside. Returns whether a contradiction came.
+
+    The inner depth-2 searches follow only the suppositions the exact engine refutes
+    at their root (the position has no solution, so its ranking is all that guides)."""
+    chains = {key: steps for key, (_, steps) in seed.items()}
+    while len(chain) < limit:
+        inner_seen = _replayed(s, chains)
+        step = _search_depth_one(s, rows, budget, CHAIN_CAPS[:-1], inner_seen)
+        if step is None:
+            guide = _Guide.inside(s, budget.deadline)
+            step = _search_depth_two(s, rows, budget, inner_seen, guide, exhaustive=False)
+        if step is None:
+            return False
+        chains = {key: steps for key, (_, steps) in inner_seen.items()}
+        if _carry_on(s, chain, [step], rows, limit, budget):
+            return True
+    return False
+
+
+def _search_depth_three(
+    state: State,
+    rows: tuple[Technique, ...],
+    budget: TrialBudget,
+    seen: dict[Supposition, tuple[State, list[Step]]],
+) -> Step | None:
+    """Depth 3: suppose A, follow plain logic, and inside it make trials of depth 1 and
+    2 until a contradiction comes. Only with the exact engine's guide: the outer
+    suppositions are those it refutes within `DEEP_NODES` search nodes, fewest first
+    (without it, a search this deep over every cell would not end in time)."""
+    guide = _Guide.make(state, budget.deadline, DEEP_GUIDE_SECONDS)
+    if guide is None:
+        return None
+    for key in guide.ranked(list(seen), DEEP_NODES):
+        s0, chain0 = seen[key]
+        s, chain = s0.copy(), list(chain0)
+        if _refute_deep(s, chain, rows, 4 * CHAIN_CAPS[-1], budget, seen):
+            # Depth 3 when a depth-2 trial was needed inside (a chain that needed only
+            # depth-1 trials, which the depth-2 search missed, is a depth-2 trial).
+            depth = 1 + max(step.trial_depth for step in chain)
+            return _trial_step(state, key[0], key[1], depth, chain)
+    return None
+
+
 def _search(state: State, max_depth: int, max_tier: int, budget: TrialBudget) -> Step | None:
     """Iterative deepening: depth 1 with the cheap techniques (on the likeliest cells,
     then on all), then with all techniques (continuing each supposition where it
-    stalled), then depth 2."""
+    stalled), then depth 2, then depth 3."""
     seen = _earlier_chains(state)
     cheap = _rows(max_tier, cheap=True)
     full = _rows(max_tier, cheap=False)
@@ -734,7 +870,9 @@ def _search(state: State, max_depth: int, max_tier: int, budget: TrialBudget) ->
     if found is None and max_depth >= 2:
         chains = {key: chain for key, (_, chain) in seen.items()}
         state.memo[EARLIER_CHAINS] = (state.black, state.white, chains)
-        found = _search_depth_two(state, cheap, budget, seen)
+        found = _search_depth_two(state, cheap, budget, seen, _Guide.make(state, budget.deadline))
+    if found is None and max_depth >= 3:
+        found = _search_depth_three(state, cheap, budget, seen)
     return found
 
 
@@ -754,6 +892,15 @@ def _earlier_chains(state: State) -> dict[Supposition, tuple[State, list[Step]]]
     black, white, chains = stored  # type: ignore[misc]
     if state.black & black != black or state.white & white != white:
         return {}
+    return _replayed(state, chains)
+
+
+def _replayed(
+    state: State, chains: dict[Supposition, list[Step]]
+) -> dict[Supposition, tuple[State, list[Step]]]:
+    """The suppositions of `chains` still open in `state`, each with its chain replayed
+    from there (see `_replay`), but for those whose chain meets a contradiction on the
+    way (searched afresh, for a shortest chain)."""
     seen: dict[Supposition, tuple[State, list[Step]]] = {}
     for key, chain in chains.items():
         if state.unknown >> key[0] & 1:
