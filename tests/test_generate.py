@@ -282,6 +282,28 @@ def test_polish_keeps_the_board_solved_and_joins_islands() -> None:
     assert joined
 
 
+def test_a_fresh_solve_tells_the_lower_tiers_too() -> None:
+    """What a tier-4 walkthrough leaves for the tiers below equals their own fresh solves."""
+    from nurikabe.generate.search import Deadline, Evaluator, settle
+
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(4):
+        layout = random_layout(8, 8, Profile(max_island=8, mean_island=3.5), rng)
+        assert layout is not None
+        settled = settle(layout, 2, rng, max_island=8, deadline=Deadline(60), steps=60)
+        for board in (layout, settled):
+            if board is None:
+                continue
+            ev = Evaluator(incremental=False)
+            ev.exact(board, 4)
+            for tier in (1, 2, 3):
+                assert ev.is_exact(board, tier)
+                assert ev.exact(board, tier) == Evaluator(incremental=False).exact(board, tier)
+                checked += 1
+    assert checked >= 12
+
+
 def test_make_unique_ends_on_a_proved_unique_board() -> None:
     from nurikabe.generate import _second_solution
     from nurikabe.generate.search import Deadline, make_unique, puzzle_of

@@ -83,7 +83,7 @@ __all__ = [
     "generate",
 ]
 
-GENERATOR_VERSION = "4"
+GENERATOR_VERSION = "5"
 """Bumped whenever the same seed and options may give a different puzzle."""
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert", "extreme", "any")

@@ -30,10 +30,14 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..grid import bits, popcount
 from ..puzzle import Board, Puzzle
 from .tiling import Layout, sea_stays_connected
+
+if TYPE_CHECKING:
+    from ..logic import Step
 
 __all__ = [
     "Deadline",
@@ -78,6 +82,17 @@ def unknown_after(layout: Layout, tier: int) -> int:
     return layout.grid.full & ~(board.black_mask | board.white_mask)
 
 
+_TIERS: dict[str, int] = {}
+"""Technique id -> tier (filled on first use: the logic engine is loaded lazily)."""
+
+
+def _technique_tiers() -> dict[str, int]:
+    if not _TIERS:
+        from ..logic import TECHNIQUES
+
+        _TIERS.update({t.id: t.tier for t in TECHNIQUES})
+    return _TIERS
+
 RESET_RADIUS = 3
 """How far around a move an incremental evaluation forgets what the engine had deduced."""
 
@@ -118,13 +133,43 @@ class Evaluator:
             start = Board(puzzle, black, white | layout.clue_mask) if black | white else None
             from ..logic import explain
 
-            board = explain(puzzle, max_tier=min(tier, 4), board=start, seconds=None).board
+            walk = explain(puzzle, max_tier=min(tier, 4), board=start, seconds=None)
+            board = walk.board
             assert board is not None
             black, white = board.black_mask, board.white_mask
+            if start is None:
+                self._keep_lower_tiers(layout, tier, walk.steps)
         if len(self.boards) > 4096:
             self.boards.clear()
         self.boards[self._key(layout, tier)] = (black, white, depth)
         return grid.full & ~(black | white)
+
+    def _keep_lower_tiers(self, layout: Layout, tier: int, steps: list[Step]) -> None:
+        """Cache what the tiers below `tier` deduce, read off a fresh walkthrough at `tier`.
+
+        The engine always takes the simplest step available, so a fresh walkthrough with
+        techniques up to ``tier - 1`` makes exactly the steps this one made before its first
+        step above ``tier - 1``, and is stuck there. (Saves the hardening walk, which asks
+        both tiers about every board, a solve per board.)
+        """
+        tiers = _technique_tiers()
+        black, white = 0, layout.clue_mask
+        below = 1
+        for step in steps:
+            used = tiers.get(step.technique, 1)
+            while below < min(used, tier):
+                self._store(layout, below, black, white)
+                below += 1
+            black |= step.black_mask
+            white |= step.white_mask
+        while below < tier:
+            self._store(layout, below, black, white)
+            below += 1
+
+    def _store(self, layout: Layout, tier: int, black: int, white: int) -> None:
+        key = self._key(layout, tier)
+        if key not in self.boards:
+            self.boards[key] = (black, white, 0)
 
     def is_exact(self, layout: Layout, tier: int) -> bool:
         """Whether the cached deduction for `layout` comes from a fresh solve."""
