@@ -138,20 +138,28 @@ def test_every_level_at_10x10(level: str) -> None:
 
 
 @pytest.mark.slow
-def test_extreme_at_10x10_for_some_seeds() -> None:
-    # Extreme is reached for some seeds within seconds and for others not within minutes
-    # (docs/generator.md): of the first six seeds, at least one must give one.
-    for seed in range(6):
+def test_extreme_at_10x10() -> None:
+    """A fixed seed (made in about 3 s of CPU): proved unique, graded extreme."""
+    g = generate(10, 10, difficulty="extreme", rng=4, seconds=300)
+    assert grade(g.puzzle).level == "extreme" == g.grade.level
+    result = solve(g.puzzle, limit=Limit(solutions=2, seconds=120))
+    assert result.status is Status.UNIQUE
+    assert result.solution is not None and result.solution.to_rows() == g.solution.to_rows()
+    assert generate(10, 10, difficulty="extreme", rng=4, seconds=300).puzzle == g.puzzle
+
+
+@pytest.mark.slow
+def test_extreme_at_10x10_for_most_seeds() -> None:
+    # docs/generator.md: 10 of 10 seeds within 120 s; this asks for 3 of the first 4.
+    made = 0
+    for seed in range(4):
         try:
-            g = generate(10, 10, difficulty="extreme", rng=seed, seconds=150)
+            g = generate(10, 10, difficulty="extreme", rng=seed, seconds=120)
         except GenerationError:
             continue
-        assert grade(g.puzzle).level == "extreme"
-        result = solve(g.puzzle, limit=Limit(solutions=2, seconds=120))
-        assert result.status is Status.UNIQUE
-        assert result.solution is not None and result.solution.to_rows() == g.solution.to_rows()
-        return
-    pytest.fail("no extreme 10x10 puzzle for seeds 0-5")
+        assert g.grade.level == "extreme"
+        made += 1
+    assert made >= 3
 
 
 @pytest.mark.slow
@@ -229,27 +237,6 @@ def test_join_makes_one_island_of_two() -> None:
     assert joined
 
 
-def test_still_solves_tells_a_ruled_out_solution() -> None:
-    from nurikabe.generate.search import still_solves
-
-    layout = random_layout(8, 8, Profile(max_island=5), random.Random(6))
-    assert layout is not None
-    assert still_solves(layout.white, layout)
-    # Against another valid layout on the same white cells, the test follows the clues.
-    island = max(layout.islands(), key=int.bit_count)
-    clue = island & layout.clue_mask
-    other = (island & ~clue) & -(island & ~clue)
-    from nurikabe.generate.search import move_clue
-
-    moved = move_clue(layout, other.bit_length() - 1)
-    assert moved is not None and still_solves(layout.white, moved)
-    # A board with one white cell more is no solution of the same clues.
-    grown = layout.white | (layout.grid.border(island) & layout.black) & -(
-        layout.grid.border(island) & layout.black
-    )
-    assert not still_solves(grown, layout)
-
-
 def test_polish_keeps_the_board_solved_and_joins_islands() -> None:
     from nurikabe.generate.search import Deadline, Evaluator, polish, settle, unknown_after
 
@@ -282,26 +269,26 @@ def test_polish_keeps_the_board_solved_and_joins_islands() -> None:
     assert joined
 
 
-def test_make_unique_ends_on_a_proved_unique_board() -> None:
-    from nurikabe.generate import _second_solution
-    from nurikabe.generate.search import Deadline, make_unique, puzzle_of
+def test_a_fresh_solve_tells_the_lower_tiers_too() -> None:
+    """What a tier-4 walkthrough leaves for the tiers below equals their own fresh solves."""
+    from nurikabe.generate.search import Deadline, Evaluator, settle
 
-    rng = random.Random(1)
-    made = 0
-    for _ in range(6):
-        layout = random_layout(7, 7, Profile(max_island=7, mean_island=4.0), rng)
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(4):
+        layout = random_layout(8, 8, Profile(max_island=8, mean_island=3.5), rng)
         assert layout is not None
-        out = make_unique(
-            layout, rng, max_island=7, deadline=Deadline(60), count=_second_solution, steps=60
-        )
-        if out is None:
-            continue
-        made += 1
-        assert out.is_valid(7)
-        result = solve(puzzle_of(out), limit=Limit(solutions=2, seconds=30))
-        assert result.status is Status.UNIQUE
-        assert result.solution is not None and result.solution.white_mask == out.white
-    assert made
+        settled = settle(layout, 2, rng, max_island=8, deadline=Deadline(60), steps=60)
+        for board in (layout, settled):
+            if board is None:
+                continue
+            ev = Evaluator(incremental=False)
+            ev.exact(board, 4)
+            for tier in (1, 2, 3):
+                assert ev.is_exact(board, tier)
+                assert ev.exact(board, tier) == Evaluator(incremental=False).exact(board, tier)
+                checked += 1
+    assert checked >= 12
 
 
 def test_difficulties_are_the_graders_levels() -> None:

@@ -39,9 +39,10 @@ How it works (docs/generator.md has the measurements)
    too easy.
 4. Join islands and grow them towards published clue density and white share while
    the level stays the same (`search.polish`): the climb leaves too many small islands.
-5. Extreme is made differently: the exact solver leads a walk from a board with few,
-   large islands, ruling out each second solution it finds (`search.make_unique`),
-   until the puzzle is unique and expert logic (tier 4) cannot finish it.
+5. Extreme is made differently (`_beyond_logic`): the climb with medium logic starts
+   from a board with few, large islands, and on the way the exact solver is asked
+   whether the boards it passes are unique; the first unique one that expert logic
+   (tier 4) cannot finish is taken.
 6. Prove uniqueness with the native solver and grade with the logic engine.
 
 Imports `grid`, `puzzle`, `errors`, `solver`, `logic` and its own modules.
@@ -63,9 +64,7 @@ from .search import (
     Deadline,
     Evaluator,
     harden,
-    make_unique,
     polish,
-    propose,
     puzzle_of,
     settle,
 )
@@ -83,7 +82,7 @@ __all__ = [
     "generate",
 ]
 
-GENERATOR_VERSION = "4"
+GENERATOR_VERSION = "5"
 """Bumped whenever the same seed and options may give a different puzzle."""
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert", "extreme", "any")
@@ -180,7 +179,7 @@ LEVEL_PROFILES = {
     "medium": (8, 3.3),
     "hard": (9, 3.7),
     "expert": (9, 3.9),
-    "extreme": (16, 6.0),
+    "extreme": (25, 8.5),
     "any": (9, 3.7),
 }
 """Default (largest island, mean island size aimed at) per level. Published puzzles
@@ -395,31 +394,18 @@ def _finish(layout: Layout, deadline: Deadline) -> tuple[Layout, Board, Grade | 
 
 
 EXTREME_NODES = 20_000
-"""Node limit of the solver calls that lead the walk to a unique extreme board (the
+"""Node limit of the solver calls that ask whether a board the climb passes is unique (the
 final proof has `SOLVER_NODES`)."""
 
-UNIQUE_STEPS = 80
-"""Moves of the walk to a unique board (`search.make_unique`) for extreme."""
+ASK_CELLS = 60
+"""The extreme climb asks the solver about a board once medium logic leaves at most this
+many cells unknown. With more, the solver's calls cost more and rarely say unique (10x10,
+largest island 16, mean 6: asking from 85 made 1 of 4 seeds in 60 s of CPU, from 60 2
+of 4); on 15x15, 60 did as well as 80 or 135 (docs/generator.md)."""
 
-HARDEN_STEPS = 40
-"""Moves tried on the way from a unique board expert logic solves to one it cannot finish."""
-
-EXTREME_SHARE = 0.52
+EXTREME_SHARE = 0.56
 """White share of an extreme board (the published extreme 10x10 puzzles: 0.56, with
 8 clues per 100 cells)."""
-
-
-def _second_solution(layout: Layout) -> int | None:
-    """The white mask of a second solution of the layout's puzzle; 0 when it is unique,
-    None when the solver hit its node limit."""
-    puzzle = puzzle_of(layout)
-    result = solve(puzzle, limit=Limit(solutions=2, nodes=EXTREME_NODES, seconds=None))
-    if result.status is Status.UNIQUE:
-        return 0
-    for board in result.solutions:
-        if board.white_mask != layout.white:
-            return board.white_mask
-    return None
 
 
 def _beyond_logic(
@@ -432,43 +418,61 @@ def _beyond_logic(
     """A unique board no technique finishes (expert logic, tier 4, gets stuck), so its
     solve needs trial steps: extreme.
 
-    Boards the logic engine leads to are the boards it solves, so here the exact solver
-    leads: from a random board with few, large islands, a walk rules out each second
-    solution the solver finds (`search.make_unique`) until the puzzle is unique. If
-    expert logic still finishes it, a walk takes information away (joins islands, drops
-    1s, moves clues), keeping it unique, until expert logic gets stuck.
+    Boards the logic engine leads to are the boards it solves, so the climb towards them
+    (`search.settle` with medium logic, from a board with few, large islands) is stopped
+    on the way: at each board it passes where medium logic leaves at most `ASK_CELLS`
+    cells unknown, the exact solver, started from what medium logic deduced, says
+    whether the puzzle is unique, and if it is, expert logic carries on from there. The
+    first unique board expert logic cannot finish is the one. The climb adds information
+    where logic is stuck, so it passes through boards that are nearly unique; big islands
+    keep the logic stuck for longer.
     """
-    grid_size = layout.grid.size
-    white_floor = int((EXTREME_SHARE - WHITE_SLACK) * grid_size)
-    clue_cap = popcount(layout.clue_mask) + max(2, grid_size // 50)
-    current = make_unique(
+    area = layout.grid.size
+    asked: set[tuple[int, int]] = set()
+    found: list[Layout] = []
+
+    def stop(current: Layout, unknown: int) -> bool:
+        if found or deadline.passed():
+            return True
+        if not unknown or popcount(unknown) > ASK_CELLS:
+            return False
+        key = (current.white, current.clue_mask)
+        if key in asked:
+            return False
+        asked.add(key)
+        black, white = ev.deduced(current, CLIMB_TIER)
+        if area - popcount(black | white) > ASK_CELLS:
+            return False
+        if _stuck_and_unique(current, black, white):
+            found.append(current)
+            return True
+        return False
+
+    settle(
         layout,
+        CLIMB_TIER,
         rng,
         max_island=max_island,
         deadline=deadline,
-        count=_second_solution,
-        steps=UNIQUE_STEPS,
-        white_floor=white_floor,
-        clue_cap=clue_cap,
+        ev=ev,
+        stop=stop,
+        white_floor=int((EXTREME_SHARE - WHITE_SLACK) * area),
+        **_climb(area, CLIMB_TIER),
     )
-    if current is None:
-        return None
-    for _ in range(HARDEN_STEPS):
-        if deadline.passed():
-            return None
-        if ev.exact(current, BEYOND_TIER - 1):
-            solution = _prove(current, deadline)
-            return None if solution is None else (current, solution, None)
-        for _ in range(12):
-            moved = propose(current, rng, 0, ("join", "join", "drop", "clue", "clue"))
-            if moved is None or moved == current or not moved.is_valid(max_island):
-                continue
-            if _second_solution(moved) == 0:
-                current = moved
-                break
-        else:
-            return None
-    return None
+    return _finish(found[0], deadline) if found else None
+
+
+def _stuck_and_unique(layout: Layout, black: int, white: int) -> bool:
+    """Whether the layout's puzzle is unique and expert logic gets stuck on it, both
+    started from the board medium logic deduced (`black`, `white`; sound deductions)."""
+    from ..logic import explain
+
+    puzzle = puzzle_of(layout)
+    start = Board(puzzle, black, white)
+    result = solve(puzzle, limit=Limit(solutions=2, nodes=EXTREME_NODES, seconds=None), start=start)
+    if result.status is not Status.UNIQUE:
+        return False
+    return explain(puzzle, max_tier=BEYOND_TIER - 1, board=start, seconds=None).status != "solved"
 
 
 def generate(

@@ -16,8 +16,6 @@ This module owns the local moves on a `Layout` and the searches that use them:
 - `harden`: a walk among layouts solvable at a tier until the tier below gets stuck.
 - `polish`: joins and growths towards a clue density and white share, keeping the
   layout solvable at a tier (and not at the tier below).
-- `make_unique`: a walk led by the exact solver (passed in as a function), ruling out
-  each second solution it finds, until the puzzle is unique.
 
 A logic engine's deductions are sound, so a layout it solves completely has exactly
 one solution; the caller still proves that with the exact solver.
@@ -30,10 +28,14 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..grid import bits, popcount
 from ..puzzle import Board, Puzzle
 from .tiling import Layout, sea_stays_connected
+
+if TYPE_CHECKING:
+    from ..logic import Step
 
 __all__ = [
     "Deadline",
@@ -78,6 +80,18 @@ def unknown_after(layout: Layout, tier: int) -> int:
     return layout.grid.full & ~(board.black_mask | board.white_mask)
 
 
+_TIERS: dict[str, int] = {}
+"""Technique id -> tier (filled on first use: the logic engine is loaded lazily)."""
+
+
+def _technique_tiers() -> dict[str, int]:
+    if not _TIERS:
+        from ..logic import TECHNIQUES
+
+        _TIERS.update({t.id: t.tier for t in TECHNIQUES})
+    return _TIERS
+
+
 RESET_RADIUS = 3
 """How far around a move an incremental evaluation forgets what the engine had deduced."""
 
@@ -118,13 +132,50 @@ class Evaluator:
             start = Board(puzzle, black, white | layout.clue_mask) if black | white else None
             from ..logic import explain
 
-            board = explain(puzzle, max_tier=min(tier, 4), board=start, seconds=None).board
+            walk = explain(puzzle, max_tier=min(tier, 4), board=start, seconds=None)
+            board = walk.board
             assert board is not None
             black, white = board.black_mask, board.white_mask
+            if start is None:
+                self._keep_lower_tiers(layout, tier, walk.steps)
         if len(self.boards) > 4096:
             self.boards.clear()
         self.boards[self._key(layout, tier)] = (black, white, depth)
         return grid.full & ~(black | white)
+
+    def _keep_lower_tiers(self, layout: Layout, tier: int, steps: list[Step]) -> None:
+        """Cache what the tiers below `tier` deduce, read off a fresh walkthrough at `tier`.
+
+        The engine always takes the simplest step available, so a fresh walkthrough with
+        techniques up to ``tier - 1`` makes exactly the steps this one made before its first
+        step above ``tier - 1``, and is stuck there. (Saves the hardening walk, which asks
+        both tiers about every board, a solve per board.)
+        """
+        tiers = _technique_tiers()
+        black, white = 0, layout.clue_mask
+        below = 1
+        for step in steps:
+            used = tiers.get(step.technique, 1)
+            while below < min(used, tier):
+                self._store(layout, below, black, white)
+                below += 1
+            black |= step.black_mask
+            white |= step.white_mask
+        while below < tier:
+            self._store(layout, below, black, white)
+            below += 1
+
+    def _store(self, layout: Layout, tier: int, black: int, white: int) -> None:
+        key = self._key(layout, tier)
+        if key not in self.boards:
+            self.boards[key] = (black, white, 0)
+
+    def deduced(self, layout: Layout, tier: int) -> tuple[int, int]:
+        """The black and white cells the engine, with techniques up to `tier`, deduces
+        (a fresh solve, as `exact`)."""
+        self.exact(layout, tier)
+        black, white, _ = self.boards[self._key(layout, tier)]
+        return black, white
 
     def is_exact(self, layout: Layout, tier: int) -> bool:
         """Whether the cached deduction for `layout` comes from a fresh solve."""
@@ -491,6 +542,8 @@ def settle(
         if deadline.passed():
             return None
         unknown = ev.anchored(current, tier)
+        if not unknown:
+            continue  # `stop` solved it afresh, unlike the estimate: confirmed above next round
         size = popcount(unknown)
         best: tuple[int, Layout, int] | None = None
         # Each move is made near one stuck cell: on a large board the engine is stuck in
@@ -723,95 +776,3 @@ def polish(
         current = found
         failures = 0
     return current
-
-
-def still_solves(alternative: int, layout: Layout) -> bool:
-    """Whether the board with white cells `alternative` solves the layout's puzzle too.
-
-    Sea rules do not depend on the clues, so (for a valid alternative solution of an
-    earlier puzzle) it stays a solution exactly when each of its islands holds one of the
-    layout's clue cells and that clue's value (its island's size in the layout) is the
-    island's size.
-    """
-    grid = layout.grid
-    if layout.clue_mask & ~alternative:
-        return False
-    sizes = {cell: popcount(grid.flood(1 << cell, layout.white)) for cell in bits(layout.clue_mask)}
-    for island in grid.components(alternative):
-        clue = island & layout.clue_mask
-        if not clue or clue & (clue - 1):
-            return False
-        if sizes[clue.bit_length() - 1] != popcount(island):
-            return False
-    return True
-
-
-UNIQUE_KINDS = ("clue", "clue", "clue", "cut", "grow", "reshape", "reshape", "join")
-"""Moves of the walk towards a unique board (`make_unique`)."""
-
-
-def make_unique(
-    layout: Layout,
-    rng: random.Random,
-    *,
-    max_island: int,
-    deadline: Deadline,
-    count: Callable[[Layout], int | None],
-    steps: int = 60,
-    candidates: int = 24,
-    white_floor: int = 0,
-    clue_cap: int | None = None,
-    score: Callable[[Layout, Layout], int] | None = None,
-    choices: int = 1,
-) -> Layout | None:
-    """Walk to a layout whose puzzle has exactly one solution, led by the exact solver.
-
-    `count(layout)` is the solver: the white mask of a second solution of the layout's
-    puzzle, 0 when it proved the solution unique, None when it gave up (a node limit).
-    Each step takes a random move near the cells where the second solution differs from
-    the layout that rules that solution out (`still_solves`), so every step makes
-    progress against the one the solver found; after a board the solver gave up on, the
-    walk steps back and takes another move. Of `choices` such moves the one with the
-    least `score(moved, current)` is taken (without `score`, the first). None when
-    `steps` run out.
-    """
-    current = layout
-    previous: Layout | None = None
-    other = 0
-    for _ in range(steps):
-        if deadline.passed():
-            return None
-        found = count(current)
-        if found is None:
-            # The solver gave up on this board: step back and try another move there.
-            if previous is None:
-                return None
-            current, previous = previous, None
-        elif not found:
-            return current
-        else:
-            other = found
-        focus = other ^ current.white
-        best: tuple[int, Layout] | None = None
-        kills = 0
-        for _ in range(candidates):
-            moved = propose(current, rng, focus, UNIQUE_KINDS)
-            if moved is None or moved == current or not moved.is_valid(max_island):
-                continue
-            if too_dark(moved, current, white_floor):
-                continue
-            if clue_cap is not None and popcount(moved.clue_mask) > max(
-                clue_cap, popcount(current.clue_mask)
-            ):
-                continue
-            if still_solves(other, moved):
-                continue
-            value = 0 if score is None else score(moved, current)
-            if best is None or value < best[0]:
-                best = (value, moved)
-            kills += 1
-            if kills >= choices:
-                break
-        if best is not None:
-            previous, current = current, best[1]
-    return None
