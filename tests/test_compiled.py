@@ -155,6 +155,21 @@ def test_zero_seconds_is_unknown() -> None:
     assert result.status is Status.UNKNOWN and result.limit_hit == "seconds"
 
 
+def test_cpu_clock_counts_only_the_searching_thread() -> None:
+    """With ``cpu=True`` the seconds are the searching thread's CPU time: a search of an
+    open 40x40 stops after about 0.2 s of its own work, and reports the time limit."""
+    cells = 40 * 40
+    clues = [(r * 40 + c, -1) for r in range(0, 40, 5) for c in range(0, 40, 5)]
+    core = compiled_module._csolve
+    search = core.Search(40, 40, clues, bytes(cells), 0.2, -1, True)
+    began = time.thread_time()
+    while search.next() is not None:
+        pass
+    spent = time.thread_time() - began
+    assert search.stop == "seconds" and not search.complete
+    assert 0.15 < spent < 2
+
+
 def test_a_signal_interrupts_the_search() -> None:
     """Ctrl-C (here: a timer signal whose handler raises) stops a search within moments."""
 

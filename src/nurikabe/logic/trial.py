@@ -507,8 +507,9 @@ class _Guide:
             cells[i] = 2
         if cell is not None:
             cells[cell] = 1 if color is Color.BLACK else 2
+        # The core counts CPU time too (cpu=True), so a busy machine does not cut it short.
         return self.core.Search(  # type: ignore[attr-defined]
-            grid.rows, grid.cols, self.clues, bytes(cells), left, nodes
+            grid.rows, grid.cols, self.clues, bytes(cells), left, nodes, True
         )
 
     @classmethod

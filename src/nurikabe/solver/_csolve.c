@@ -143,8 +143,9 @@ typedef struct {
     /* limits and counters */
     long long nodes, max_nodes; /* max_nodes < 0: unbounded */
     long long propagations, probes;
-    double deadline;   /* monotonic seconds, <= 0: none */
+    double deadline;   /* seconds on the search's clock, <= 0: none */
     double remaining;  /* search seconds left over all calls, < 0: unbounded */
+    int cpu_clock;     /* time limits in CPU time of the searching thread, not wall time */
     int stop;          /* 1 time, 2 nodes, 3 interrupted */
     int complete;
     int checks;
@@ -158,16 +159,19 @@ typedef struct {
     int lc[LC_CAP], nlc; /* the last cells whose branch failed, latest first */
 } Search;
 
-static double now_seconds(void) {
+/* Wall time, or with cpu_clock the CPU time of the calling thread (the search runs in
+   the thread that called next()), so that a caller that budgets CPU time (the logic
+   engine) gets the same work from the core on a busy machine as on an idle one. */
+static double now_seconds(const Search *s) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(s->cpu_clock ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 /* Polls the clock and Python's signal handlers every so often; sets s->stop. */
 static int limit_reached(Search *s) {
     if (s->stop) return 1;
-    if (s->deadline > 0 && now_seconds() > s->deadline) {
+    if (s->deadline > 0 && now_seconds(s) > s->deadline) {
         s->stop = 1;
         return 1;
     }
@@ -1305,14 +1309,15 @@ static void Search_dealloc(Search *s) {
 }
 
 static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"rows", "cols", "clues", "start", "seconds", "nodes", NULL};
+    static char *kwlist[] = {"rows", "cols", "clues", "start", "seconds", "nodes", "cpu", NULL};
     int R, C;
     PyObject *clues;
     Py_buffer start = {0};
     double seconds = -1;
     long long nodes = -1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOy*|dL", kwlist, &R, &C, &clues, &start,
-                                     &seconds, &nodes))
+    int cpu = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOy*|dLp", kwlist, &R, &C, &clues, &start,
+                                     &seconds, &nodes, &cpu))
         return -1;
     if (R < 1 || C < 1 || (long long)R * C > 1000000 || start.len != (Py_ssize_t)R * C) {
         PyBuffer_Release(&start);
@@ -1383,6 +1388,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     PyBuffer_Release(&start);
     s->remaining = seconds; /* search time left; a deadline is set from it on each call */
     s->deadline = 0;
+    s->cpu_clock = cpu;
     s->max_nodes = nodes;
     s->cuts = 1;
     s->probe_radius = PROBE_RADIUS;
@@ -1408,7 +1414,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
 /* next() -> bytes of the next solution's black cells (bit i = cell i), or None. */
 static PyObject *Search_next(Search *s, PyObject *Py_UNUSED(ignored)) {
     if (s->stop || s->finished) Py_RETURN_NONE;
-    double began = now_seconds();
+    double began = now_seconds(s);
     if (s->remaining >= 0) {
         if (s->remaining == 0) {
             s->stop = 1;
@@ -1426,7 +1432,7 @@ static PyObject *Search_next(Search *s, PyObject *Py_UNUSED(ignored)) {
     PyEval_RestoreThread(s->tstate);
     s->running = 0;
     if (s->remaining >= 0) {
-        s->remaining -= now_seconds() - began;
+        s->remaining -= now_seconds(s) - began;
         if (s->remaining < 0) s->remaining = 0;
     }
     if (found < 0) return PyErr_NoMemory();
@@ -1490,7 +1496,8 @@ static PyMethodDef Search_methods[] = {
 
 static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "nurikabe.solver._csolve.Search",
-    .tp_doc = "Search(rows, cols, clues, start, seconds=-1, nodes=-1): an exact search.",
+    .tp_doc = "Search(rows, cols, clues, start, seconds=-1, nodes=-1, cpu=False): an exact search;"
+              " with cpu, seconds are CPU seconds of the searching thread.",
     .tp_basicsize = sizeof(Search),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,
