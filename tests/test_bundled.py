@@ -70,4 +70,4 @@ def test_sample_unique_for_the_cpsat_engine(entries: list[collection.Entry]) -> 
 def test_sample_keeps_its_grade(entries: list[collection.Entry]) -> None:
     for e in _sample(entries):
         g = grade(e.puzzle)
-        assert g.level == e.level, (e.collection, e.number)
+        assert (g.level, g.score) == (e.level, e.score), (e.collection, e.number)
