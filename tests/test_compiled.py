@@ -231,3 +231,46 @@ def test_yields_then_reports_complete() -> None:
     found = list(search.solutions())
     assert len(found) == 2
     assert search.complete and search.limit_hit is None  # nothing was left to explore
+
+
+def _search(puzzle: Puzzle, nodes: int) -> object:
+    clues = [(cell, -1 if v == Q else v) for cell, v in puzzle.clues.items()]
+    core = compiled_module._csolve
+    return core.Search(puzzle.rows, puzzle.cols, clues, bytes(puzzle.area), 60.0, nodes, True)
+
+
+def test_a_search_extended_past_its_node_limit_goes_on_as_if_never_stopped() -> None:
+    """Carried on in slices of 3 nodes, a search lists the same solutions, in the same
+    order, with the same node count, as one run without a limit."""
+    puzzle = Puzzle(5, 6, {0: 3, 14: Q, 29: 4, 9: 2})
+    whole = _search(puzzle, -1)
+    expected = []
+    while (found := whole.next()) is not None:  # type: ignore[attr-defined]
+        expected.append(found)
+    assert whole.complete and len(expected) > 3  # type: ignore[attr-defined]
+    sliced = _search(puzzle, 3)
+    listed = []
+    while True:
+        found = sliced.next()  # type: ignore[attr-defined]
+        if found is not None:
+            listed.append(found)
+        elif sliced.stop == "nodes":  # type: ignore[attr-defined]
+            sliced.extend(sliced.nodes + 3)  # type: ignore[attr-defined]
+        else:
+            break
+    assert listed == expected
+    assert sliced.complete and sliced.nodes == whole.nodes  # type: ignore[attr-defined]
+
+
+def test_extend_leaves_other_stops_alone() -> None:
+    puzzle = Puzzle(5, 6, {0: 3, 14: Q, 29: 4, 9: 2})
+    search = _search(puzzle, 2)
+    while search.next() is not None:  # type: ignore[attr-defined]
+        pass
+    assert search.stop == "nodes"  # type: ignore[attr-defined]
+    search.extend(2)  # type: ignore[attr-defined]  # no more than it had: still stopped
+    assert search.next() is None and search.stop == "nodes"  # type: ignore[attr-defined]
+    search.extend(-1, 0.0)  # type: ignore[attr-defined]  # unbounded nodes, but no time
+    assert search.next() is None and search.stop == "seconds"  # type: ignore[attr-defined]
+    search.extend(-1, 10.0)  # type: ignore[attr-defined]  # a time stop is final
+    assert search.next() is None and search.stop == "seconds"  # type: ignore[attr-defined]

@@ -1473,6 +1473,27 @@ static PyObject *Search_get_pending(Search *s, void *closure) {
     Py_RETURN_FALSE;
 }
 
+/* extend(nodes, seconds=-1): let a search its node limit stopped go on, up to `nodes`
+ * nodes in all (and, given seconds >= 0, that many more seconds); the next call of next()
+ * carries on from where it stopped, as if the limit had been `nodes` from the start.
+ * A search stopped by anything else stays stopped. */
+static PyObject *Search_extend(Search *s, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"nodes", "seconds", NULL};
+    long long nodes;
+    double seconds = -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "L|d", kwlist, &nodes, &seconds)) return NULL;
+    if (s->running) {
+        PyErr_SetString(PyExc_RuntimeError, "this search is running in another thread");
+        return NULL;
+    }
+    if (s->stop == 2 && (nodes < 0 || nodes > s->nodes)) {
+        s->stop = 0;
+        s->max_nodes = nodes;
+        if (seconds >= 0) s->remaining = seconds;
+    }
+    Py_RETURN_NONE;
+}
+
 static PyGetSetDef Search_getset[] = {
     {"pending", (getter)Search_get_pending, NULL, "Whether branches are left to explore.", NULL},
     {"stop", (getter)Search_get_stop, NULL, "Which limit stopped the search, or None.", NULL},
@@ -1491,6 +1512,10 @@ static PyMethodDef Search_methods[] = {
     {"next", (PyCFunction)Search_next, METH_NOARGS,
      "The next solution's black cells as little-endian bits, or None when there is none "
      "left or a limit stopped the search."},
+    {"extend", (PyCFunction)(void (*)(void))Search_extend, METH_VARARGS | METH_KEYWORDS,
+     "extend(nodes, seconds=-1): let a search stopped by its node limit go on, up to "
+     "`nodes` nodes in all (and `seconds` more, when given); the next call of next() "
+     "carries on from where it stopped."},
     {NULL, NULL, 0, NULL},
 };
 
