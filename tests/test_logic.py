@@ -442,6 +442,43 @@ def test_guided_trial_order_still_gives_a_valid_step(monkeypatch: pytest.MonkeyP
     assert (step.mask.bit_length() - 1, Color.WHITE if step.black_mask else Color.BLACK) in offered
 
 
+@needs_corpus
+def test_ranking_carries_paused_searches_on_without_changing_the_order() -> None:
+    """The depth-3 ranking's passes carry on the core's searches where the pass before
+    stopped them; the suppositions come out in the order of searches started afresh in
+    each pass, and as one coarse pass would (which holds whole fine ones)."""
+    from nurikabe.grid import bits
+    from nurikabe.logic import trial
+    from nurikabe.solver import compiled
+
+    if not compiled.AVAILABLE:
+        pytest.skip("the compiled core was not built")
+    doc = next(d for d in corpus() if d.meta.get("id") == "janko-0962")
+    state = _plain_stall(doc.puzzle)
+    keys = [(cell, color) for cell in bits(state.unknown) for color in (Color.BLACK, Color.WHITE)]
+    passes = tuple(n for n in trial.DEEP_NODES if n <= 8)
+
+    class Afresh(trial._Guide):
+        """A guide that starts every search over (nothing paused is kept)."""
+
+        def _refuted(self, key: tuple[int, Color], nodes: int) -> tuple[int, int] | None:
+            found = super()._refuted(key, nodes)
+            self.paused.clear()
+            return found
+
+    carried = trial._Guide.make(state, seconds=60)
+    assert carried is not None
+    fine = list(carried.ranked(keys, passes))
+    assert len(fine) > 2
+    assert carried.paused  # some searches were carried on (and some still wait)
+    afresh = Afresh.make(state, seconds=60)
+    assert isinstance(afresh, Afresh)
+    assert list(afresh.ranked(keys, passes)) == fine
+    coarse = Afresh.make(state, seconds=60)
+    assert coarse is not None
+    assert list(coarse.ranked(keys, (8,))) == fine
+
+
 def test_trial_without_compiled_core_keeps_the_old_order(monkeypatch: pytest.MonkeyPatch) -> None:
     from nurikabe.logic import trial
     from nurikabe.solver import compiled

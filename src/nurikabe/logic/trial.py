@@ -25,7 +25,8 @@ What keeps it affordable (a supposition is followed by re-running technique scan
   without a unique solution, the order is the one above;
 - depth 3 is tried only when the whole depth-2 search fails, and only with the
   compiled core: the outer suppositions are those the core refutes within a few
-  search nodes (fewest first), and inside each, at every stall, a depth-1 search on
+  search nodes (fewest first, in passes of doubling node limits that carry the core's
+  searches on), and inside each, at every stall, a depth-1 search on
   every cell, then a depth-2 search over the inner suppositions the core refutes at
   their root (the position inside has no solution, so every one is refutable).
 
@@ -430,7 +431,7 @@ class _Guide:
     fewest search nodes (up to `GUIDE_NODES`), then the rest in their earlier order.
     """
 
-    __slots__ = ("clues", "core", "deadline", "solution", "state")
+    __slots__ = ("clues", "core", "deadline", "paused", "solution", "state")
 
     def __init__(
         self,
@@ -449,6 +450,9 @@ class _Guide:
         self.solution: int | None = -1
         """The black cells of the position's unique solution; None for a position known
         to have no solution (inside a supposition that contradicts the solution)."""
+        self.paused: dict[Supposition, object] = {}
+        """The core's searches that stopped at their node limit, by supposition; a later
+        pass with more nodes carries them on instead of searching again from the start."""
 
     @classmethod
     def make(
@@ -494,10 +498,17 @@ class _Guide:
 
     def _search(self, cell: int | None, color: Color | None, nodes: int) -> object | None:
         """The core's search from the position (plus `cell` supposed `color`), or None
-        when the guide's time is up."""
+        when the guide's time is up. A search of the same supposition paused at a smaller
+        node limit is carried on (the core then counts the same nodes, and reaches the
+        same end, as a search started afresh with `nodes`)."""
         left = self.deadline - time.process_time()
         if left <= 0:
             return None
+        if cell is not None and color is not None:
+            paused = self.paused.pop((cell, color), None)
+            if paused is not None:
+                paused.extend(nodes, left)  # type: ignore[attr-defined]
+                return paused
         state = self.state
         grid = state.grid
         cells = bytearray(grid.size)
@@ -560,6 +571,8 @@ class _Guide:
         """The core's search nodes and probes to refute `key` within `nodes` nodes, or None."""
         core = self._search(*key, nodes)
         if core is None or core.next() is not None or not core.complete:  # type: ignore[attr-defined]
+            if core is not None and core.stop == "nodes":  # type: ignore[attr-defined]
+                self.paused[key] = core
             return None
         return core.nodes, core.probes  # type: ignore[attr-defined]
 
@@ -789,9 +802,11 @@ def _search_depth_two(
     return _trial_step(state, best[1][0], best[1][1], 2, best[2])
 
 
-DEEP_NODES = (4, 32, 256)
+DEEP_NODES = (4, 8, 16, 32, 64, 128, 256)
 """At depth 3, the outer suppositions the exact engine refutes within this many search
-nodes are followed, in passes (fewest nodes first)."""
+nodes are followed, in passes (fewest nodes first). Each pass carries on the searches
+the one before stopped, so the fine steps cost no more than one pass of 256 nodes, and
+a pass is run only when no supposition of the passes before worked."""
 
 DEEP_GUIDE_SECONDS = 60.0
 """CPU seconds the depth-3 search may go on for (ranking and following its outer
@@ -833,14 +848,18 @@ def _search_depth_three(
     rows: tuple[Technique, ...],
     budget: TrialBudget,
     seen: dict[Supposition, tuple[State, list[Step]]],
+    earlier: _Guide | None = None,
 ) -> Step | None:
     """Depth 3: suppose A, follow plain logic, and inside it make trials of depth 1 and
     2 until a contradiction comes. Only with the exact engine's guide: the outer
     suppositions are those it refutes within `DEEP_NODES` search nodes, fewest first
-    (without it, a search this deep over every cell would not end in time)."""
+    (without it, a search this deep over every cell would not end in time). `earlier`
+    is the depth-2 search's guide for the same position: its paused searches go on."""
     guide = _Guide.make(state, budget.deadline, DEEP_GUIDE_SECONDS)
     if guide is None:
         return None
+    if earlier is not None:
+        guide.paused = earlier.paused
     for key in guide.ranked(list(seen), DEEP_NODES):
         s0, chain0 = seen[key]
         s, chain = s0.copy(), list(chain0)
@@ -868,12 +887,14 @@ def _search(state: State, max_depth: int, max_tier: int, budget: TrialBudget) ->
     found = _search_depth_one(state, cheap, budget, CHAIN_CAPS, seen, stalled)
     if found is None and full != cheap:
         found = _search_depth_one(state, full, budget, CHAIN_CAPS, seen)
+    guide = None
     if found is None and max_depth >= 2:
         chains = {key: chain for key, (_, chain) in seen.items()}
         state.memo[EARLIER_CHAINS] = (state.black, state.white, chains)
-        found = _search_depth_two(state, cheap, budget, seen, _Guide.make(state, budget.deadline))
+        guide = _Guide.make(state, budget.deadline)
+        found = _search_depth_two(state, cheap, budget, seen, guide)
     if found is None and max_depth >= 3:
-        found = _search_depth_three(state, cheap, budget, seen)
+        found = _search_depth_three(state, cheap, budget, seen, guide)
     return found
 
 
