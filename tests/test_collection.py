@@ -106,6 +106,27 @@ def test_cli_build_small(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert len(list(collection.entries(conn))) == 2
 
 
+def test_cli_regrade(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A stored grade the engine no longer gives is reported (``--check`` exits 1 and
+    stores nothing), then stored; the other puzzles keep theirs."""
+    path = tmp_path / "r.sqlite"
+    path.write_bytes(db.read_bytes())
+    conn = collection.open_db(path)
+    collection.set_grade(conn, "10x10", 1, "hard", 999)
+    conn.commit()
+    conn.close()
+    assert main(["collection", "regrade", "--check", "--db", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "10x10 #1: hard 999 -> easy" in err and "1 of 4 grades differ" in err
+    assert main(["collection", "regrade", "--collection", "10x10", "--db", str(path)]) == 0
+    assert "1 of 3 grades changed" in capsys.readouterr().err
+    conn = collection.open_db(path, readonly=True)
+    fixed = collection.get(conn, 1)
+    assert fixed is not None and fixed.level == "easy" and fixed.score != 999
+    assert main(["collection", "regrade", "--check", "--db", str(path)]) == 0
+    assert main(["collection", "regrade", "--db", str(tmp_path / "none.sqlite")]) == 2
+
+
 def test_cli_generate_jsonl(tmp_path: Path) -> None:
     out = tmp_path / "g.jsonl"
     args = [

@@ -46,6 +46,7 @@ __all__ = [
     "execution_order",
     "get",
     "open_db",
+    "set_grade",
     "store",
 ]
 
@@ -259,6 +260,16 @@ def store(
             record.get("generator"),
             source,
         ),
+    )
+
+
+def set_grade(
+    conn: sqlite3.Connection, collection: str, number: int, level: str | None, score: int | None
+) -> None:
+    """Store a new grade for one puzzle (see ``nurikabe collection regrade``)."""
+    conn.execute(
+        "UPDATE puzzles SET level = ?, score = ? WHERE collection = ? AND number = ?",
+        (level, score, collection, number),
     )
 
 

@@ -5,6 +5,9 @@
 - ``list``: the collections and their grade counts, or the puzzles of one collection.
 - ``show N``: draw puzzle N (``--solution`` for its solution).
 - ``export``: write jsonl records or puzz.link URLs.
+- ``regrade``: grade the stored puzzles again with the current logic engine, print what
+  changed and store it (``--check``: only tell, exit 1 if anything changed); for a
+  grader change that leaves the puzzles as they are, it does what a rebuild would.
 - ``stats``: generated puzzles (of the database, or of a jsonl file with ``--generated``)
   side by side with a published corpus (jsonl file).
 """
@@ -109,6 +112,42 @@ def cmd_export(args: argparse.Namespace) -> int:
         text = "\n".join(json.dumps(e.to_json()) for e in items)
     write_output(text or "", args.output)
     return 0
+
+
+def cmd_regrade(args: argparse.Namespace) -> int:
+    from ..logic import grade
+    from .progress import progress
+
+    path = Path(args.db) if args.db else store.bundled_path()
+    conn = _open(args.db)
+    if not args.check:
+        conn.close()
+        conn = store.open_db(path)
+    items = list(store.entries(conn, collection=args.collection, level=args.level))
+    changed = 0
+    try:
+        for e in progress(items, total=len(items), desc="regrade"):
+            # The call the generator grades with (same time budget), so the stored
+            # grades stay what a rebuild would store.
+            new = grade(e.puzzle)
+            if (new.level, new.score) == (e.level, e.score):
+                continue
+            changed += 1
+            print(
+                f"{e.collection} #{e.number}: {e.level} {e.score} -> {new.level} {new.score}",
+                file=sys.stderr,
+            )
+            if not args.check:
+                store.set_grade(conn, e.collection, e.number, new.level, new.score)
+                conn.commit()
+    except KeyboardInterrupt:
+        print(f"nurikabe: interrupted; {changed} grades changed so far", file=sys.stderr)
+        return 130
+    finally:
+        conn.close()
+    what = "differ" if args.check else "changed"
+    print(f"{path}: {changed} of {len(items)} grades {what}", file=sys.stderr)
+    return 1 if args.check and changed else 0
 
 
 def _profile(puzzles: list[tuple[Any, str | None]]) -> dict[str, Any]:
@@ -249,6 +288,17 @@ def register(subparsers: Any) -> None:
     ex.add_argument("-o", "--output", default=None, help="output file (default stdout)")
     db_option(ex)
     ex.set_defaults(func=cmd_export)
+
+    rg = sub.add_parser(
+        "regrade", help="grade the stored puzzles again; store and print what changed"
+    )
+    rg.add_argument("--collection", default=None, help="only this collection")
+    rg.add_argument("--level", default=None, help="only puzzles stored at this level")
+    rg.add_argument(
+        "--check", action="store_true", help="store nothing; exit 1 if any grade differs"
+    )
+    db_option(rg)
+    rg.set_defaults(func=cmd_regrade)
 
     st = sub.add_parser("stats", help="compare with published puzzles")
     st.add_argument("--corpus", default=None, help="jsonl file of published puzzles")
