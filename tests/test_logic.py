@@ -479,6 +479,34 @@ def test_ranking_carries_paused_searches_on_without_changing_the_order() -> None
     assert list(coarse.ranked(keys, (8,))) == fine
 
 
+@needs_corpus
+def test_guide_within_tells_or_gives_the_benefit_of_the_doubt() -> None:
+    """`within` says whether the core refutes a supposition within a node limit; once
+    the guide's time is up it cannot tell, and says yes (the depth-2 search then
+    follows the supposition, as it would without the guide)."""
+    import time
+
+    from nurikabe.grid import bits
+    from nurikabe.logic import trial
+    from nurikabe.solver import compiled
+
+    if not compiled.AVAILABLE:
+        pytest.skip("the compiled core was not built")
+    doc = next(d for d in corpus() if d.meta.get("id") == "janko-0962")
+    state = _plain_stall(doc.puzzle)
+    guide = trial._Guide.make(state, seconds=60)
+    assert guide is not None
+    cell = next(iter(bits(state.unknown)))
+    true = Color.BLACK if doc.solution.black_mask >> cell & 1 else Color.WHITE
+    false = Color.WHITE if true is Color.BLACK else Color.BLACK
+    assert not guide.within((cell, true), 8)  # it agrees with the solution: never refuted
+    assert guide.within((cell, false), 1 << 20)
+    guide.deadline = time.process_time() - 1
+    assert guide.within((cell, true), 8)
+    guide.extend(None, 60)
+    assert not guide.within((cell, true), 8)
+
+
 def test_trial_without_compiled_core_keeps_the_old_order(monkeypatch: pytest.MonkeyPatch) -> None:
     from nurikabe.logic import trial
     from nurikabe.solver import compiled

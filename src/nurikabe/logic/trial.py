@@ -20,9 +20,10 @@ What keeps it affordable (a supposition is followed by re-running technique scan
   suppositions that agree with the unique solution (which no sound chain can refute)
   are skipped, and those it refutes itself (at the root by propagation alone, then by
   probing, then within a few search nodes) are followed first, with inner searches on
-  every cell at once, anywhere on the grid. The core only picks the candidates; each
-  step is still found and explained by the techniques. Without the compiled core, or
-  without a unique solution, the order is the one above;
+  every cell at once, anywhere on the grid; of the others it ranked, only those it
+  refutes within `REST_NODES` nodes. The core only picks the candidates; each step is
+  still found and explained by the techniques. Without the compiled core, or without a
+  unique solution, the order is the one above and every supposition is followed;
 - depth 3 is tried only when the whole depth-2 search fails, and only with the
   compiled core: the outer suppositions are those the core refutes within a few
   search nodes (fewest first, in passes of doubling node limits that carry the core's
@@ -69,6 +70,14 @@ CHAIN_CAPS = (2, 5, 12, 30, 80)
 GUIDE_NODES = 16
 """Search nodes the exact engine may spend on one supposition when ranking them (see
 `_Guide`); a supposition it cannot refute within them ranks after those it can."""
+
+REST_NODES = 32
+"""After the suppositions the exact engine favours, a depth-2 search follows one it ranked
+but could not refute within `GUIDE_NODES` search nodes only if it refutes it within this
+many: a depth-2 chain is close to the engine's own probing (on the corpus and the bundled
+collection, every depth-2 step's supposition is refuted within 17 nodes, most at the
+root), and following the others is what made a failing depth-2 search slow. Those it
+never ranked (its time ran out) are followed as before."""
 
 GUIDE_SECONDS = 2.0
 """CPU seconds the exact engine may spend on one position (solving it and ranking)."""
@@ -567,6 +576,17 @@ class _Guide:
             yield from (key for _, _, key in found)
             keys = rest
 
+    def extend(self, deadline: float | None, seconds: float) -> None:
+        """Give the guide `seconds` more CPU time from now (but not past `deadline`)."""
+        self.deadline = time.process_time() + seconds
+        if deadline is not None:
+            self.deadline = min(self.deadline, deadline)
+
+    def within(self, key: Supposition, nodes: int) -> bool:
+        """Whether the core refutes `key` within `nodes` search nodes; True also when the
+        guide's time runs out before it can tell."""
+        return self._refuted(key, nodes) is not None or time.process_time() > self.deadline
+
     def _refuted(self, key: Supposition, nodes: int) -> tuple[int, int] | None:
         """The core's search nodes and probes to refute `key` within `nodes` nodes, or None."""
         core = self._search(*key, nodes)
@@ -790,12 +810,24 @@ def _search_depth_two(
                 if refute(key, (FIRST_CELLS, None), 0):
                     break
             rest = [key for key in rest if key not in tried and guide.refutable(key)]
+            guide.extend(budget.deadline, GUIDE_SECONDS)
+        worth: dict[Supposition, bool] = {}
+
+        def promising(key: Supposition) -> bool:
+            """False for a supposition the core ranked and could not refute within
+            `GUIDE_NODES` nodes, nor within `REST_NODES` (asked once, as it comes up)."""
+            if guide is None or key not in guide.paused:
+                return True
+            if key not in worth:
+                worth[key] = guide.within(key, REST_NODES)
+            return worth[key]
+
         # First with inner searches on the likeliest cells only (cheap), then on all.
         for widths in ((FIRST_CELLS,), (FIRST_CELLS, None)) if exhaustive else ():
             if best is not None:
                 break
             for key in rest:
-                if refute(key, widths):
+                if promising(key) and refute(key, widths):
                     break
     if best is None:
         return None
