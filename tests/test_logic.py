@@ -300,6 +300,23 @@ def test_cli_explain_json(small_file, capsys) -> None:
     assert data["steps"][0]["trial_depth"] == 0
 
 
+def test_explain_reports_each_step_with_the_cells_left() -> None:
+    puzzle = Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]])
+    seen: list[tuple[str, int]] = []
+    walk = explain(puzzle, on_step=lambda step, left: seen.append((step.technique, left)))
+    assert [t for t, _ in seen] == [s.technique for s in walk.steps]
+    lefts = [left for _, left in seen]
+    assert lefts == sorted(lefts, reverse=True) and lefts[-1] == 0 and lefts[0] < 7
+
+
+def test_cli_explain_shows_progress_when_asked(small_file, capsys, monkeypatch) -> None:
+    monkeypatch.setenv("NURIKABE_PROGRESS", "1")
+    assert main(["explain", str(small_file)]) == 0
+    captured = capsys.readouterr()
+    assert "explain:" in captured.err and "/7 " in captured.err  # 7 cells to decide
+    assert "solved:" in captured.out
+
+
 def test_cli_explain_html(small_file, tmp_path, capsys) -> None:
     out = tmp_path / "walk.html"
     assert main(["explain", str(small_file), "--html", str(out)]) == 0

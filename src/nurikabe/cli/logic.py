@@ -115,9 +115,17 @@ def run_hint(args: argparse.Namespace) -> int:
 
 def run_explain(args: argparse.Namespace) -> int:
     from ..logic import explain
+    from .progress import counter
 
     doc = load_source(args.src)
-    walk = explain(doc.puzzle, max_tier=_level(args.max_level), seconds=args.seconds)
+    cells = doc.puzzle.area - len(doc.puzzle.clues)  # the clue cells start out white
+    with counter(cells, desc="explain") as set_done:
+        walk = explain(
+            doc.puzzle,
+            max_tier=_level(args.max_level),
+            seconds=args.seconds,
+            on_step=lambda _, unknown: set_done(cells - unknown),
+        )
     if args.html:
         from ..logic.html import walkthrough_html
 

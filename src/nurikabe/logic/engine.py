@@ -12,6 +12,7 @@ Imports `puzzle`, `logic.*`, and, inside `next_step`, the exact solver (optional
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,6 +92,7 @@ def explain(
     max_tier: int | str = 5,
     board: Board | None = None,
     seconds: float | None = 60.0,
+    on_step: Callable[[Step, int], object] | None = None,
 ) -> Walkthrough:
     """Solve `puzzle` step by step with the technique table and say why at every step.
 
@@ -99,7 +101,8 @@ def explain(
     ``"stuck"`` status means the puzzle is harder than that level. `seconds` bounds the
     CPU time of the whole walkthrough (None: no bound); running out ends as ``"stuck"``.
     The bound counts CPU time, not wall time, so that a walkthrough (and a grade) does
-    not depend on how busy the machine is.
+    not depend on how busy the machine is. `on_step`, if given, is called after each
+    step with the step and the number of cells still unknown (for a progress bar).
 
     >>> from nurikabe import Puzzle
     >>> walk = explain(Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]]))
@@ -128,6 +131,8 @@ def explain(
         if step.kind == "contradiction":
             break
         state.decide(step.black_mask, step.white_mask)
+        if on_step is not None:
+            on_step(step, state.unknown.bit_count())
     walk = Walkthrough(puzzle, status, steps, board=state.to_board())
     walk.grade = grade_steps(steps, solved=status == "solved")
     return walk
