@@ -520,7 +520,7 @@ def test_guide_within_tells_or_gives_the_benefit_of_the_doubt() -> None:
     assert guide.within((cell, false), 1 << 20)
     guide.deadline = time.process_time() - 1
     assert guide.within((cell, true), 8)
-    guide.extend(None, 60)
+    guide.allow(None, 60)
     assert not guide.within((cell, true), 8)
 
 

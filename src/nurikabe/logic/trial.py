@@ -576,7 +576,7 @@ class _Guide:
             yield from (key for _, _, key in found)
             keys = rest
 
-    def extend(self, deadline: float | None, seconds: float) -> None:
+    def allow(self, deadline: float | None, seconds: float) -> None:
         """Give the guide `seconds` more CPU time from now (but not past `deadline`)."""
         self.deadline = time.process_time() + seconds
         if deadline is not None:
@@ -810,12 +810,13 @@ def _search_depth_two(
                 if refute(key, (FIRST_CELLS, None), 0):
                     break
             rest = [key for key in rest if key not in tried and guide.refutable(key)]
-            guide.extend(budget.deadline, GUIDE_SECONDS)
+            guide.allow(budget.deadline, GUIDE_SECONDS)
         worth: dict[Supposition, bool] = {}
 
         def promising(key: Supposition) -> bool:
-            """False for a supposition the core ranked and could not refute within
-            `GUIDE_NODES` nodes, nor within `REST_NODES` (asked once, as it comes up)."""
+            """False for a supposition the core ranked without refuting it (its search
+            is paused at a node limit) and cannot refute within `REST_NODES` nodes
+            either (asked once, as it comes up)."""
             if guide is None or key not in guide.paused:
                 return True
             if key not in worth:
