@@ -91,7 +91,7 @@ class Analysis:
         """Island by clue cell."""
         clue_mask = state.clue_mask
         values = state.values
-        for part in grid.components(white):
+        for part in _white_parts(state):
             clues = part & clue_mask
             if not clues:
                 self.orphans.append(part)
@@ -105,10 +105,12 @@ class Analysis:
         # A cell touching two islands is forbidden to both; one touching one island is
         # forbidden to every other island.
         dilate = grid.dilate
+        settled = _settled(state)
         in_any = in_two = 0
         dils = []
         for island in self.islands:
-            d = dilate(island.mask)
+            kept = settled.get(island.clue)
+            d = kept[1] if kept is not None and kept[0] == island.mask else dilate(island.mask)
             dils.append(d)
             in_two |= in_any & d
             in_any |= d
@@ -123,6 +125,9 @@ class Analysis:
             island.border = d & unknown
             island.forbidden = (in_any & ~d) | in_two
             island.allowed = free & ~island.forbidden
+            done = not island.need and not island.border
+            if done and settled.get(island.clue, (0, 0))[0] != island.mask:
+                settled[island.clue] = (island.mask, d)
         self.covered = -1
         self.black_parts: list[int] | None = None
         self.completions: dict[int, list[int]] | None = None
@@ -155,6 +160,42 @@ class Analysis:
         if self.black_parts is None:
             self.black_parts = self.state.grid.components(self.state.black)
         return self.black_parts
+
+
+SETTLED = "settled-islands"
+"""Key in `State.memo` of the settled islands: per clue cell, (island, island with its
+border) for an island found complete with only black cells around it."""
+
+
+def _settled(state: State) -> dict[int, tuple[int, int]]:
+    store = state.memo.get(SETTLED)
+    if store is None:
+        store = state.memo[SETTLED] = {}
+    return store  # type: ignore[return-value]
+
+
+def _white_parts(state: State) -> list[int]:
+    """The white regions, ordered by their smallest cell (`Grid.components`).
+
+    An island that was once complete with only black cells around it (kept in
+    `State.memo`) is still a whole region wherever its cells are white and its border
+    black, as in every later position of a walkthrough and inside its suppositions:
+    those are taken as they are, and only the other white cells are flooded. Late in a
+    big puzzle that skips most of the work.
+    """
+    black, white = state.black, state.white
+    kept = []
+    rest = white
+    for part, around in _settled(state).values():
+        if part & white == part and around & black == around & ~part:
+            kept.append(part)
+            rest &= ~part
+    parts = state.grid.components(rest)
+    if not kept:
+        return parts
+    parts += kept
+    parts.sort(key=lambda part: (part & -part).bit_length())
+    return parts
 
 
 class State:

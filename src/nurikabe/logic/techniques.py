@@ -54,7 +54,7 @@ Imports `grid`, `puzzle`, `logic.steps`, `logic.state` and `logic.walls`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TypeVar
@@ -931,8 +931,9 @@ def _articulations(state: State) -> tuple[int, int]:
     black = state.black
     if not black or not black & (black - 1):
         return 0, 0
-    domain = black | state.unknown
-    candidates = _local_cuts(grid, domain) & state.unknown
+    unknown = state.unknown
+    domain = black | unknown
+    candidates = _local_cuts(grid, domain) & unknown
     if not candidates:
         return 0, black
     if candidates.bit_count() <= ARTICULATION_FLOODS:
@@ -945,21 +946,49 @@ def _articulations(state: State) -> tuple[int, int]:
                     forced |= bit
             return forced, black
     size = grid.size
-    adjacency = _adjacency(grid)
-    inside = _flags(black | state.unknown, size)
-    is_black = _flags(black, size)
-    root = black.bit_length() - 1
-    disc = [-1] * size
-    low = [0] * size
-    nblack = [0] * size
-    parent = [-1] * size
-    next_edge = [0] * size
+    parts = state.analysis().sea_parts()
+    top = black.bit_length() - 1
+    if unknown.bit_count() + len(parts) >= black.bit_count():
+        # Early on, walk the cells themselves.
+        cuts = _cuts(_adjacency(grid), _flags(domain, size), _flags(black, size), top)
+        return cuts & unknown, black
+    # Late on, walk the black regions contracted to one node each (after the cells),
+    # joined through the unknown cells: whitening an unknown cell never splits a black
+    # region, so the cuts are the same, and the walk visits far fewer nodes.
+    cells = _adjacency(grid)
+    is_unknown = _flags(unknown, size)
+    adjacency: list[Sequence[int]] = [()] * (size + len(parts))
+    cell = is_unknown.find(49)
+    while cell >= 0:
+        adjacency[cell] = [u for u in cells[cell] if is_unknown[u] == 49]
+        cell = is_unknown.find(49, cell + 1)
+    root = -1
+    for j, part in enumerate(parts, size):
+        touching = list(bits(grid.border(part) & unknown))
+        adjacency[j] = touching
+        for cell in touching:
+            adjacency[cell].append(j)  # type: ignore[attr-defined]
+        if part >> top & 1:
+            root = j
+    inside = b"1" * len(adjacency)
+    is_black = b"0" * size + b"1" * len(parts)
+    return _cuts(adjacency, inside, is_black, root) & unknown, black
+
+
+def _cuts(adjacency: Sequence[Sequence[int]], inside: bytes, is_black: bytes, root: int) -> int:
+    """The nodes (of those flagged `inside`, `root` one of them and black) whose removal
+    cuts some black node off from `root`, as a mask: Tarjan's walk, iteratively."""
+    nodes = len(adjacency)
+    disc = [-1] * nodes
+    low = [0] * nodes
+    has_black = [False] * nodes
+    parent = [-1] * nodes
+    next_edge = [0] * nodes
     disc[root] = 0
-    nblack[root] = 1
+    has_black[root] = True
     counter = 1
-    total_black = black.bit_count()
-    forced = []
-    # Iterative DFS (Tarjan): `next_edge` is where each cell's neighbour list resumes.
+    forced = 0
+    # `next_edge` is where each node's neighbour list resumes.
     stack = [root]
     while stack:
         v = stack[-1]
@@ -977,7 +1006,7 @@ def _articulations(state: State) -> tuple[int, int]:
                 continue
             disc[u] = low[u] = counter
             counter += 1
-            nblack[u] = is_black[u] == 49
+            has_black[u] = is_black[u] == 49
             parent[u] = v
             stack.append(u)
             continue
@@ -987,15 +1016,12 @@ def _articulations(state: State) -> tuple[int, int]:
             continue
         if low[v] < low[p]:
             low[p] = low[v]
-        nblack[p] += nblack[v]
-        # A separated subtree with black cells: the parent is forced when black cells
-        # also lie outside that subtree.
-        if low[v] >= disc[p] and p != root and 0 < nblack[v] < total_black:
-            forced.append(p)
-    mask = 0
-    for cell in forced:
-        mask |= 1 << cell
-    return mask & state.unknown, black
+        if has_black[v]:
+            has_black[p] = True
+            # Only `p` joins this subtree's black nodes to the root (outside it).
+            if low[v] >= disc[p] and p != root:
+                forced |= 1 << p
+    return forced
 
 
 def sea_articulation(puzzle: Puzzle, state: State) -> Step | None:

@@ -78,16 +78,19 @@ def _region_of(state: State, cell: int) -> tuple[int, int, str] | None:
 def _crossings(state: State) -> list[tuple[int, int, int]]:
     """Each 2x2 block with black on one diagonal and white on the other: (block, w1, w2)."""
     grid = state.grid
+    cols = grid.cols
     black, white = state.black, state.white
+    # Top-left corners of blocks: every cell but those of the last row and column.
+    corners = grid.not_last_col & (grid.full >> cols)
+    down = black & (black >> (cols + 1)) & (white >> 1) & (white >> cols) & corners
+    up = white & (white >> (cols + 1)) & (black >> 1) & (black >> cols) & corners
     out = []
-    for r in range(grid.rows - 1):
-        for c in range(grid.cols - 1):
-            a = r * grid.cols + c
-            b, d, e = a + 1, a + grid.cols, a + grid.cols + 1
-            if black >> a & black >> e & white >> b & white >> d & 1:
-                out.append((1 << a | 1 << b | 1 << d | 1 << e, b, d))
-            elif white >> a & white >> e & black >> b & black >> d & 1:
-                out.append((1 << a | 1 << b | 1 << d | 1 << e, a, e))
+    for a in bits(down | up):
+        block = grid.block(a)
+        if down >> a & 1:
+            out.append((block, a + 1, a + cols))
+        else:
+            out.append((block, a, a + cols + 1))
     return out
 
 
@@ -166,7 +169,14 @@ def walled_in_island(puzzle: Puzzle, state: State) -> Step | None:
         return None
     grid = state.grid
     sea = grid.size - total_white
+    # A complete island walled in would gain nothing: crossings between two are skipped.
+    complete = 0
+    for island in state.analysis().islands:
+        if island.need == 0:
+            complete |= island.mask
     for block, w1, w2 in _crossings(state):
+        if complete >> w1 & complete >> w2 & 1:
+            continue
         one, two = _region_of(state, w1), _region_of(state, w2)
         if one is None or two is None or one[0] == two[0]:
             continue  # the same region on both sides is a contradiction, found elsewhere
