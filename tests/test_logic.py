@@ -565,3 +565,43 @@ def test_depth_three_needs_the_compiled_core(monkeypatch: pytest.MonkeyPatch) ->
     rows = trial._rows(4, cheap=True)
     assert trial._search_depth_three(State(FIVE_BY_SEVEN), rows, budget, {}) is None
     assert trial._Guide.inside(State(FIVE_BY_SEVEN)) is None
+
+
+@needs_corpus
+def test_analysis_reusing_settled_islands_matches_a_fresh_one() -> None:
+    """The analysis takes settled islands (complete, black all round) from the state's
+    memo instead of flooding them; along a walkthrough, with random decisions on top
+    (some overriding the colour of decided cells), it matches one made from scratch."""
+    import random
+
+    from nurikabe.grid import bits
+    from nurikabe.logic.state import SETTLED
+
+    def summary(state: State) -> tuple[object, ...]:
+        a = state.analysis()
+        islands = [
+            (i.mask, i.clue, i.value, i.size, i.need, i.border, i.forbidden, i.allowed)
+            for i in a.islands
+        ]
+        return islands, a.orphans, a.clashes
+
+    rng = random.Random(8)
+    doc = sample(3, max_cells=225)[-1]
+    puzzle = doc.puzzle
+    state = State(puzzle)
+    for step in explain(puzzle, max_tier=4).steps:
+        state.decide(step.black_mask, step.white_mask)
+        for _ in range(3):
+            s = state.copy()
+            cells = list(bits(puzzle.grid.full & ~puzzle.clue_mask))
+            black = white = 0
+            for cell in rng.sample(cells, rng.choice([0, 1, 3, 10])):
+                if rng.random() < 0.5:
+                    black |= 1 << cell
+                else:
+                    white |= 1 << cell
+            s.decide(black, white)
+            fresh = State(puzzle)
+            fresh.black, fresh.white = s.black, s.white
+            assert summary(s) == summary(fresh)
+    assert state.memo.get(SETTLED)  # the memo was in use

@@ -297,3 +297,76 @@ def test_sea_articulation_agrees_with_the_graph_walk(monkeypatch: pytest.MonkeyP
             m.setattr(t, "_local_cuts", lambda grid, domain: grid.full)
             slow = t._articulations(state)
         assert fast[0] == slow[0]
+
+
+def _cut_off_by(grid, black: int, domain: int, cell: int) -> bool:
+    """Brute force: whether removing `cell` from `domain` parts some black cell of the
+    region holding the highest black cell from that cell."""
+    root = 1 << (black.bit_length() - 1)
+    reached = grid.flood(root, domain) & black
+    return grid.flood(root, domain & ~(1 << cell)) & reached != reached
+
+
+def test_articulation_walks_agree_with_brute_force(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both walks of `_articulations` (cell by cell early on, black regions contracted
+    late on, when few cells are unknown) find the cells a flood without each one finds."""
+    import random
+
+    from nurikabe.grid import bits
+    from nurikabe.logic import techniques as t
+
+    rng = random.Random(5)
+    puzzle = Puzzle.from_clues(7, 8, [(0, 0, 4), (6, 7, 3)])
+    grid = puzzle.grid
+    monkeypatch.setattr(t, "ARTICULATION_FLOODS", -1)
+    walks = set()
+    for density in (0.3, 0.55, 0.8) * 150:
+        black = white = 0
+        for cell in range(grid.size):
+            roll = rng.random()
+            if roll < density:
+                black |= 1 << cell
+            elif roll < density + (1 - density) / 3:
+                white |= 1 << cell
+        black &= ~puzzle.clue_mask
+        state = State(puzzle, black, white | puzzle.clue_mask)
+        if not black & (black - 1):
+            continue
+        unknown = state.unknown
+        walks.add(unknown.bit_count() + len(state.analysis().sea_parts()) < black.bit_count())
+        forced, premises = t._articulations(state)
+        expected = 0
+        for cell in bits(unknown):
+            if _cut_off_by(grid, black, black | unknown, cell):
+                expected |= 1 << cell
+        assert forced == expected
+        assert premises == black
+    assert walks == {True, False}  # both walks were checked
+
+
+def test_crossings_are_the_blocks_with_opposite_diagonals() -> None:
+    """`_crossings` (mask arithmetic) lists the blocks a cell-by-cell look finds."""
+    import random
+
+    from nurikabe.logic.walls import _crossings
+
+    rng = random.Random(4)
+    puzzle = Puzzle.from_clues(5, 7, [(0, 0, 2)])
+    grid = puzzle.grid
+    for _ in range(300):
+        black = rng.getrandbits(grid.size) & ~puzzle.clue_mask
+        white = rng.getrandbits(grid.size) & ~black
+        state = State(puzzle, black, white)
+        expected = []
+        for r in range(grid.rows - 1):
+            for c in range(grid.cols - 1):
+                a = r * grid.cols + c
+                b, d, e = a + 1, a + grid.cols, a + grid.cols + 1
+                colour = [state.black >> i & 1 for i in (a, b, d, e)]
+                lit = [state.white >> i & 1 for i in (a, b, d, e)]
+                block = 1 << a | 1 << b | 1 << d | 1 << e
+                if colour[0] and colour[3] and lit[1] and lit[2]:
+                    expected.append((block, b, d))
+                elif lit[0] and lit[3] and colour[1] and colour[2]:
+                    expected.append((block, a, e))
+        assert _crossings(state) == expected
