@@ -483,15 +483,15 @@ def test_ranking_carries_paused_searches_on_without_changing_the_order() -> None
             self.paused.clear()
             return found
 
-    carried = trial._Guide.make(state, seconds=60)
+    carried = trial._Guide.make(state, work=trial.DEEP_GUIDE_WORK)
     assert carried is not None
     fine = list(carried.ranked(keys, passes))
     assert len(fine) > 2
     assert carried.paused  # some searches were carried on (and some still wait)
-    afresh = Afresh.make(state, seconds=60)
+    afresh = Afresh.make(state, work=trial.DEEP_GUIDE_WORK)
     assert isinstance(afresh, Afresh)
     assert list(afresh.ranked(keys, passes)) == fine
-    coarse = Afresh.make(state, seconds=60)
+    coarse = Afresh.make(state, work=trial.DEEP_GUIDE_WORK)
     assert coarse is not None
     assert list(coarse.ranked(keys, (8,))) == fine
 
@@ -499,8 +499,8 @@ def test_ranking_carries_paused_searches_on_without_changing_the_order() -> None
 @needs_corpus
 def test_guide_within_tells_or_gives_the_benefit_of_the_doubt() -> None:
     """`within` says whether the core refutes a supposition within a node limit; once
-    the guide's time is up it cannot tell, and says yes (the depth-2 search then
-    follows the supposition, as it would without the guide)."""
+    the guide's work or the search's time is up it cannot tell, and says yes (the
+    depth-2 search then follows the supposition, as it would without the guide)."""
     import time
 
     from nurikabe.grid import bits
@@ -511,17 +511,45 @@ def test_guide_within_tells_or_gives_the_benefit_of_the_doubt() -> None:
         pytest.skip("the compiled core was not built")
     doc = next(d for d in corpus() if d.meta.get("id") == "janko-0962")
     state = _plain_stall(doc.puzzle)
-    guide = trial._Guide.make(state, seconds=60)
+    guide = trial._Guide.make(state, work=trial.DEEP_GUIDE_WORK)
     assert guide is not None
     cell = next(iter(bits(state.unknown)))
     true = Color.BLACK if doc.solution.black_mask >> cell & 1 else Color.WHITE
     false = Color.WHITE if true is Color.BLACK else Color.BLACK
     assert not guide.within((cell, true), 8)  # it agrees with the solution: never refuted
     assert guide.within((cell, false), 1 << 20)
+    guide.spent = guide.allowance
+    assert guide.within((cell, true), 8)
+    guide.allow(trial.GUIDE_WORK)
+    assert not guide.within((cell, true), 8)
     guide.deadline = time.process_time() - 1
     assert guide.within((cell, true), 8)
-    guide.allow(None, 60)
-    assert not guide.within((cell, true), 8)
+
+
+@needs_corpus
+def test_guide_counts_work_not_time() -> None:
+    """The guide's ranking stops after a set amount of the core's work, the same from
+    run to run whatever the machine is doing, so the trial steps found are too."""
+    from nurikabe.grid import bits
+    from nurikabe.logic import trial
+    from nurikabe.solver import compiled
+
+    if not compiled.AVAILABLE:
+        pytest.skip("the compiled core was not built")
+    doc = next(d for d in corpus() if d.meta.get("id") == "janko-0962")
+    state = _plain_stall(doc.puzzle)
+    keys = [(cell, color) for cell in bits(state.unknown) for color in (Color.BLACK, Color.WHITE)]
+    full = trial._Guide.make(state, work=trial.DEEP_GUIDE_WORK)
+    assert full is not None
+    everything = list(full.favoured(keys))
+    assert full.spent > 0
+    runs = []
+    for _ in range(2):
+        guide = trial._Guide.make(state, work=full.spent // 3)
+        assert guide is not None
+        runs.append((list(guide.favoured(keys)), guide.spent))
+    assert runs[0] == runs[1]
+    assert len(runs[0][0]) < len(everything)
 
 
 def test_trial_without_compiled_core_keeps_the_old_order(monkeypatch: pytest.MonkeyPatch) -> None:

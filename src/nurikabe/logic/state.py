@@ -5,7 +5,8 @@ shading, the analysis every technique reads: the islands (white regions holding 
 clue) with their size, missing cells and the cells they may still use; the orphan
 white regions (no clue yet); and how far each island can still reach. It also keeps
 the island-completion lists, which only ever shrink as cells get decided, so they
-are filtered rather than recomputed.
+are filtered rather than recomputed, and the settled islands (complete, with black all
+round), which later positions take as they are instead of finding them again.
 
 It also carries the CPU-time deadline of the walkthrough it belongs to, which the
 costly techniques check (`State.check_time`) so that no step overruns it by much.

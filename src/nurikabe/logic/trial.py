@@ -77,10 +77,18 @@ but could not refute within `GUIDE_NODES` search nodes only if it refutes it wit
 many: a depth-2 chain is close to the engine's own probing (on the corpus and the bundled
 collection, every depth-2 step's supposition is refuted within 17 nodes, most at the
 root), and following the others is what made a failing depth-2 search slow. Those it
-never ranked (its time ran out) are followed as before."""
+never ranked (its work ran out) are followed as before."""
 
-GUIDE_SECONDS = 2.0
-"""CPU seconds the exact engine may spend on one position (solving it and ranking)."""
+GUIDE_WORK = 14_000_000
+"""Work the exact engine may do for one position (solving it and ranking suppositions),
+counted in cell-propagations: the core's propagations to a fixpoint, probes included,
+times the cells of the grid. The core does 5-10 million a CPU second here (on grids of
+100 to 2,500 cells), so this is about 2 s. Counting work rather than time makes the
+steps found the same on every machine, however fast or busy it is."""
+
+SOLVE_NODES = 20_000
+"""Search nodes the exact engine may spend solving a position for its guide (the
+corpus's hardest positions take under 2,000); past them the trial search goes unguided."""
 
 
 class OutOfBudget(Exception):
@@ -440,7 +448,7 @@ class _Guide:
     fewest search nodes (up to `GUIDE_NODES`), then the rest in their earlier order.
     """
 
-    __slots__ = ("clues", "core", "deadline", "paused", "solution", "state")
+    __slots__ = ("allowance", "clues", "core", "deadline", "paused", "solution", "spent", "state")
 
     def __init__(
         self,
@@ -448,14 +456,17 @@ class _Guide:
         core: object,
         clues: list[tuple[int, int]],
         deadline: float | None,
-        seconds: float = GUIDE_SECONDS,
+        work: int = GUIDE_WORK,
     ) -> None:
         self.state = state
         self.core = core
         self.clues = clues
-        self.deadline = time.process_time() + seconds
-        if deadline is not None:
-            self.deadline = min(self.deadline, deadline)
+        self.deadline = deadline
+        """The CPU time (`time.process_time`) of the trial search's own deadline, or None."""
+        self.spent = 0
+        """The work done so far, in cell-propagations (see `GUIDE_WORK`)."""
+        self.allowance = work
+        """The work it may do in all."""
         self.solution: int | None = -1
         """The black cells of the position's unique solution; None for a position known
         to have no solution (inside a supposition that contradicts the solution)."""
@@ -465,12 +476,12 @@ class _Guide:
 
     @classmethod
     def make(
-        cls, state: State, deadline: float | None = None, seconds: float = GUIDE_SECONDS
+        cls, state: State, deadline: float | None = None, work: int = GUIDE_WORK
     ) -> _Guide | None:
         """The guide for `state`, or None without the compiled core or a unique solution.
 
-        It stops working at `deadline` (CPU time, as in `TrialBudget`), or sooner after
-        `seconds`."""
+        It stops working at `deadline` (CPU time, as in `TrialBudget`), or sooner once it
+        has done `work` (see `GUIDE_WORK`; solving the position counts)."""
         try:
             from ..solver import compiled
         except ImportError:  # pragma: no cover
@@ -479,7 +490,7 @@ class _Guide:
             return None
         puzzle = state.puzzle
         clues = [(cell, -1 if v == UNKNOWN_CLUE else v) for cell, v in puzzle.clues.items()]
-        guide = cls(state, compiled._csolve, clues, deadline, seconds)
+        guide = cls(state, compiled._csolve, clues, deadline, work)
         # A solution unique among the boards extending an earlier position stays unique
         # for every later position that extends it and agrees with it (a walkthrough
         # solves once).
@@ -493,11 +504,13 @@ class _Guide:
             ):
                 guide.solution = solution
                 return guide
-        core = guide._search(None, None, -1)
+        core = guide._search(None, None, SOLVE_NODES)
         if core is None:
             return None
         first = core.next()  # type: ignore[attr-defined]
-        if first is None or core.next() is not None or not core.complete:  # type: ignore[attr-defined]
+        second = None if first is None else core.next()  # type: ignore[attr-defined]
+        guide._charge(core, 0)
+        if first is None or second is not None or not core.complete:  # type: ignore[attr-defined]
             return None
         solution = guide.solution = int.from_bytes(first, "little")
         if len(_SOLVED) >= 8:
@@ -505,14 +518,25 @@ class _Guide:
         _SOLVED[puzzle] = (solution, state.black, state.white)
         return guide
 
+    def exhausted(self) -> bool:
+        """Whether the guide has done all its work, or the trial search's time is up."""
+        return self.spent >= self.allowance or (
+            self.deadline is not None and time.process_time() > self.deadline
+        )
+
+    def _charge(self, core: object, before: int) -> None:
+        """Count the work `core` did since it had made `before` propagations."""
+        done = core.propagations - before  # type: ignore[attr-defined]
+        self.spent += done * self.state.grid.size
+
     def _search(self, cell: int | None, color: Color | None, nodes: int) -> object | None:
         """The core's search from the position (plus `cell` supposed `color`), or None
-        when the guide's time is up. A search of the same supposition paused at a smaller
-        node limit is carried on (the core then counts the same nodes, and reaches the
-        same end, as a search started afresh with `nodes`)."""
-        left = self.deadline - time.process_time()
-        if left <= 0:
+        when the guide's work or time is up. A search of the same supposition paused at
+        a smaller node limit is carried on (the core then counts the same nodes, and
+        reaches the same end, as a search started afresh with `nodes`)."""
+        if self.exhausted():
             return None
+        left = -1.0 if self.deadline is None else max(0.0, self.deadline - time.process_time())
         if cell is not None and color is not None:
             paused = self.paused.pop((cell, color), None)
             if paused is not None:
@@ -527,7 +551,7 @@ class _Guide:
             cells[i] = 2
         if cell is not None:
             cells[cell] = 1 if color is Color.BLACK else 2
-        # The core counts CPU time too (cpu=True), so a busy machine does not cut it short.
+        # Its only time limit is the trial search's deadline, in CPU time (cpu=True).
         return self.core.Search(  # type: ignore[attr-defined]
             grid.rows, grid.cols, self.clues, bytes(cells), left, nodes, True
         )
@@ -559,7 +583,7 @@ class _Guide:
     def ranked(self, keys: list[Supposition], passes: tuple[int, ...]) -> Iterator[Supposition]:
         """The refutable suppositions of `keys` the core refutes, in passes: those it
         refutes within each of `passes` search nodes that an earlier pass did not, fewest
-        nodes (then probes) first. Lazy; stops when the guide's time is up."""
+        nodes (then probes) first. Lazy; stops when the guide's work or time is up."""
         keys = [key for key in keys if self.refutable(key)]
         for nodes in passes:
             found: list[tuple[tuple[int, int], int, Supposition]] = []
@@ -568,7 +592,7 @@ class _Guide:
                 cost = self._refuted(key, nodes)
                 if cost is not None:
                     found.append((cost, n, key))
-                elif time.process_time() > self.deadline:
+                elif self.exhausted():
                     return
                 else:
                     rest.append(key)
@@ -576,22 +600,26 @@ class _Guide:
             yield from (key for _, _, key in found)
             keys = rest
 
-    def allow(self, deadline: float | None, seconds: float) -> None:
-        """Give the guide `seconds` more CPU time from now (but not past `deadline`)."""
-        self.deadline = time.process_time() + seconds
-        if deadline is not None:
-            self.deadline = min(self.deadline, deadline)
+    def allow(self, work: int) -> None:
+        """Let the guide do `work` more (see `GUIDE_WORK`)."""
+        self.allowance = self.spent + work
 
     def within(self, key: Supposition, nodes: int) -> bool:
         """Whether the core refutes `key` within `nodes` search nodes; True also when the
-        guide's time runs out before it can tell."""
-        return self._refuted(key, nodes) is not None or time.process_time() > self.deadline
+        guide's work or time runs out before it can tell."""
+        return self._refuted(key, nodes) is not None or self.exhausted()
 
     def _refuted(self, key: Supposition, nodes: int) -> tuple[int, int] | None:
         """The core's search nodes and probes to refute `key` within `nodes` nodes, or None."""
+        paused = self.paused.get(key)
+        before = 0 if paused is None else paused.propagations  # type: ignore[attr-defined]
         core = self._search(*key, nodes)
-        if core is None or core.next() is not None or not core.complete:  # type: ignore[attr-defined]
-            if core is not None and core.stop == "nodes":  # type: ignore[attr-defined]
+        if core is None:
+            return None
+        found = core.next()  # type: ignore[attr-defined]
+        self._charge(core, before)
+        if found is not None or not core.complete:  # type: ignore[attr-defined]
+            if core.stop == "nodes":  # type: ignore[attr-defined]
                 self.paused[key] = core
             return None
         return core.nodes, core.probes  # type: ignore[attr-defined]
@@ -603,7 +631,7 @@ class _Guide:
         batch the core refutes at the root, by propagation alone first, then with the
         fewest probes. After the last batch, as they come, those it refutes within
         `GUIDE_NODES` search nodes. Lazy, so the core stops once a trial step is found;
-        stops early when the guide's time is up."""
+        stops early when the guide's work or time is up."""
         keys = [key for key in keys if self.refutable(key)]
         deeper: list[Supposition] = []
         for start in range(0, len(keys), FIRST_CELLS):
@@ -612,7 +640,7 @@ class _Guide:
                 cost = self._refuted(key, 1)
                 if cost is not None:
                     root.append((cost, n, key))
-                elif time.process_time() > self.deadline:
+                elif self.exhausted():
                     return
                 else:
                     deeper.append(key)
@@ -621,7 +649,7 @@ class _Guide:
         for key in deeper:
             if self._refuted(key, GUIDE_NODES) is not None:
                 yield key
-            elif time.process_time() > self.deadline:
+            elif self.exhausted():
                 return
 
 
@@ -810,7 +838,7 @@ def _search_depth_two(
                 if refute(key, (FIRST_CELLS, None), 0):
                     break
             rest = [key for key in rest if key not in tried and guide.refutable(key)]
-            guide.allow(budget.deadline, GUIDE_SECONDS)
+            guide.allow(GUIDE_WORK)
         worth: dict[Supposition, bool] = {}
 
         def promising(key: Supposition) -> bool:
@@ -841,9 +869,10 @@ nodes are followed, in passes (fewest nodes first). Each pass carries on the sea
 the one before stopped, so the fine steps cost no more than one pass of 256 nodes, and
 a pass is run only when no supposition of the passes before worked."""
 
-DEEP_GUIDE_SECONDS = 60.0
-"""CPU seconds the depth-3 search may go on for (ranking and following its outer
-suppositions; the walkthrough's budget bounds it too)."""
+DEEP_GUIDE_WORK = 30 * GUIDE_WORK
+"""Work (see `GUIDE_WORK`) the exact engine may do for a depth-3 search: solving the
+position and ranking its outer suppositions (about a minute; the walkthrough's CPU
+time bounds the search too)."""
 
 
 def _refute_deep(
@@ -888,7 +917,7 @@ def _search_depth_three(
     suppositions are those it refutes within `DEEP_NODES` search nodes, fewest first
     (without it, a search this deep over every cell would not end in time). `earlier`
     is the depth-2 search's guide for the same position: its paused searches go on."""
-    guide = _Guide.make(state, budget.deadline, DEEP_GUIDE_SECONDS)
+    guide = _Guide.make(state, budget.deadline, DEEP_GUIDE_WORK)
     if guide is None:
         return None
     if earlier is not None:
