@@ -82,7 +82,7 @@ _SOLUTION_ARRANGEMENTS = ((4, 5), (3, 4), (3, 3), (2, 3), (2, 2), (1, 2), (1, 1)
 
 # Page furniture, in points.
 _MARGIN = 36.0  # half an inch, inside what office printers can reach
-_HEADER = 40.0
+_HEADER = 48.0
 _FOOTER = 22.0
 _GUTTER = (26.0, 18.0)  # between slots: across, down
 _LABEL = {"puzzle": 17.0, "solution": 11.0}  # the band above a grid with its number
