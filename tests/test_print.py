@@ -113,6 +113,18 @@ def _grids(reader: PdfReader, page_number: int) -> list[dict[str, Any]]:
     return grids
 
 
+def _footer(reader: PdfReader, page_number: int) -> list[str]:
+    """The texts drawn in the bottom inch of a page."""
+    page = reader.pages[page_number]
+    found, y = [], 0.0
+    for operands, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"Tm":
+            y = float(operands[5])
+        elif op == b"Tj" and y < 72:
+            found.append(str(operands[0]))
+    return found
+
+
 def _cells_of(grid: dict[str, Any], puzzle: Puzzle) -> tuple[int, dict[int, str], float]:
     """The black cells (a mask), the clue texts by cell, and the cell size of a drawn grid."""
     x, y, width, height = grid["border"]
@@ -192,7 +204,7 @@ def test_text_of_headers_and_labels() -> None:
     assert len(texts) == 3
     for number, text in enumerate(texts, start=1):
         assert "Weekly Nurikabe" in text and "Puzzles by A. Setter" in text
-        assert text.rstrip().splitlines()[-1].strip() == str(number) or f"\n{number}" in text
+        assert _footer(reader, number - 1) == [str(number)]
     assert "Puzzles 1–4" in texts[0] and "Puzzles 5–6" in texts[1]
     assert "Solutions 1–6" in texts[2]
     for k, item in enumerate(items):
@@ -407,6 +419,8 @@ def test_cli_generate_and_svgs(tmp_path: Path, capsys: pytest.CaptureFixture[str
         (["{junk}"], "junk.txt"),
         (["--collection", "12x12"], "no puzzles"),
         (["--count", "0", "--collection", "10x10"], "at least 1"),
+        (["--level", "hard", "{example}"], "--level needs --collection"),
+        (["--difficulty", "hard", "{example}"], "--difficulty needs --generate"),
     ],
 )
 def test_cli_bad_input(

@@ -85,7 +85,7 @@ def register(subparsers: Any) -> None:
     c.add_argument("--db", default=None, help="database path (default: bundled)")
     g = p.add_argument_group("from the generator")
     g.add_argument("--generate", type=parse_size, default=None, metavar="RxC", help="grid size")
-    g.add_argument("--difficulty", choices=DIFFICULTIES, default="medium", help="default medium")
+    g.add_argument("--difficulty", choices=DIFFICULTIES, default=None, help="default medium")
     g.add_argument("--seed", type=int, default=None, help="batch seed (default: random)")
     g.add_argument("--jobs", type=int, default=default_jobs(), help="worker processes")
     p.set_defaults(func=cmd_print)
@@ -178,7 +178,7 @@ def _from_generator(args: argparse.Namespace) -> tuple[list[tuple[Any, ...]], bo
             "rows": rows,
             "cols": cols,
             "seed": derive_seed(seed, i),
-            "difficulty": args.difficulty,
+            "difficulty": args.difficulty or "medium",
             "seconds": 120.0,
         }
         for i in range(count)
@@ -255,6 +255,14 @@ def _temporary_beside(path: Path) -> Path:
 def cmd_print(args: argparse.Namespace) -> int:
     if not args.src and args.collection is None and args.generate is None:
         raise CliError("nothing to print: give SRC, --collection or --generate")
+    for option, needs in (
+        ("level", "collection"),
+        ("start", "collection"),
+        ("difficulty", "generate"),
+    ):
+        given = getattr(args, option)
+        if given not in (None, 0) and getattr(args, needs) is None:
+            raise CliError(f"--{option} needs --{needs}")
     output = Path(args.output)
     if output.is_dir():
         raise CliError(f"{output}: is a folder, not a file")
