@@ -27,6 +27,7 @@ COMMAND_MODULES = [
     "logic",
     "generate",
     "collection",
+    "printing",  # the `print` command (a module named print would hide the built-in here)
 ]
 
 
