@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 CORPUS ?= ../shared/corpus/puzzles.jsonl
 
-.PHONY: run test test-slow bench bench-solve bench-logic bench-generate lint venv clean
+.PHONY: run test test-slow bench bench-solve bench-logic bench-generate bench-print lint venv clean system-deps
 
 $(STAMP): pyproject.toml setup.py src/nurikabe/solver/_csolve.c
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +20,15 @@ venv: $(STAMP)
 run: $(STAMP)
 	$(BIN)/nurikabe demo
 
-test: $(STAMP)
+# Debian packages the tests drive: chromium (the browser tests, through Playwright, which
+# never downloads a browser) and poppler-utils (pdftoppm renders the printed booklets).
+system-deps:
+	@missing=""; \
+	test -x /usr/bin/chromium || missing="$$missing chromium"; \
+	test -x /usr/bin/pdftoppm || missing="$$missing poppler-utils"; \
+	if [ -n "$$missing" ]; then apt-get update -q && apt-get install -y -q $$missing; fi
+
+test: $(STAMP) system-deps
 	$(BIN)/ruff check src tests bench
 	$(BIN)/python -m pytest
 
@@ -28,7 +36,7 @@ test-slow: $(STAMP)
 	$(BIN)/python -m pytest -m slow
 
 # Each benchmark prints its tables and writes a JSON summary under bench/results/.
-bench: bench-solve bench-logic bench-generate
+bench: bench-solve bench-logic bench-generate bench-print
 
 bench-solve: $(STAMP)
 	$(BIN)/python bench/solve.py --corpus $(CORPUS)
@@ -38,6 +46,9 @@ bench-logic: $(STAMP)
 
 bench-generate: $(STAMP)
 	$(BIN)/python bench/generate.py --corpus $(CORPUS)
+
+bench-print: $(STAMP)
+	$(BIN)/python bench/print.py --corpus $(CORPUS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
