@@ -17,17 +17,21 @@ from typing import NoReturn
 from ..errors import NurikabeError
 from .common import CliError
 
-# Modules that each add one or more commands, in the order `--help` lists them.
-COMMAND_MODULES = [
-    "demo",
-    "show",
-    "convert",
-    "check",
-    "solve",
-    "logic",
-    "generate",
-    "collection",
-]
+# Each command and the module that adds it, in the order `--help` lists them. Running
+# a command imports only its module, so that `nurikabe solve` loads no generator.
+COMMANDS = {
+    "demo": "demo",
+    "show": "show",
+    "convert": "convert",
+    "check": "check",
+    "solve": "solve",
+    "hint": "logic",
+    "explain": "logic",
+    "grade": "logic",
+    "generate": "generate",
+    "collection": "collection",
+}
+COMMAND_MODULES = list(dict.fromkeys(COMMANDS.values()))
 
 
 class _Parser(argparse.ArgumentParser):
@@ -37,8 +41,8 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every command registered."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every command registered, or only `command`'s module's."""
     from .. import __version__
 
     parser = _Parser(
@@ -47,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"nurikabe {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMAND_MODULES:
+    for name in [COMMANDS[command]] if command in COMMANDS else COMMAND_MODULES:
         try:
             module = importlib.import_module(f"{__name__}.{name}")
         except ModuleNotFoundError as exc:
@@ -60,7 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # The top-level options take no value, so a command comes first or not at all.
+    parser = build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

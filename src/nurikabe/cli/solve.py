@@ -13,13 +13,13 @@ OR-Tools, no tqdm), so that solving one 10x10 stays well under 0.3 s as a whole 
 from __future__ import annotations
 
 import argparse
+import os.path
 import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError, NurikabeError
 from ..formats import Document
@@ -34,6 +34,9 @@ from ..solver import (
     solve,
 )
 from .common import CliError, load_source, print_json, read_source, source_id
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 EXIT_UNIQUE = 0
 EXIT_NONE = 1
@@ -155,8 +158,10 @@ def _items_of_text(text: str, name: str, src: str) -> Iterator[_Item]:
 
 def _items(src: str, batch: bool) -> tuple[bool, Iterator[_Item], int | None]:
     """Whether SRC is a batch, its puzzles, and how many there are if known."""
-    path = Path(src)
-    if src != "-" and "\n" not in src and path.is_dir():
+    if src != "-" and "\n" not in src and os.path.isdir(src):
+        from pathlib import Path
+
+        path = Path(src)
         files = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
         if not files:
             raise CliError(f"{src}: no puzzle files in this folder")
@@ -280,7 +285,7 @@ def grid_lines(puzzle: Puzzle, board: Board, marked: int = 0) -> list[str]:
 def _render(puzzle: Puzzle, board: Board, marks: int = 0) -> str:
     """The picture of `render_text` (ASCII unless stdout takes UTF-8), marked cells bracketed."""
     try:
-        from ..render import render_text
+        from ..render.text import render_text
     except ImportError:  # the render module is not there: plain rows
         return "\n".join(grid_lines(puzzle, board, marks))
     encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
@@ -354,7 +359,7 @@ def _write_svg(path: str, outcome: _Outcome) -> None:
     if result is None:
         return
     try:
-        from ..render import render_svg
+        from ..render.svg import render_svg
     except ImportError:
         raise CliError("--svg needs the render module, which is not installed") from None
     puzzle = result.puzzle
@@ -365,7 +370,8 @@ def _write_svg(path: str, outcome: _Outcome) -> None:
     else:
         svg = render_svg(puzzle)
     try:
-        Path(path).write_text(svg, encoding="utf-8")
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(svg)
     except OSError as exc:
         raise CliError(f"{path}: cannot write: {exc.strerror or exc}") from None
 

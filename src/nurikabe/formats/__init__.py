@@ -9,9 +9,9 @@ Each format module defines ``NAME``, ``looks_like(text) -> bool``,
 ``ALIASES``. ``_modules()`` lists them in detection order, the most specific
 signature first: ``url`` (puzz.link and kin), ``pzprv3``, ``janko``, ``jsonl``,
 ``sgt`` (``WxH:`` game IDs), ``pencilbox``, ``text`` (thesis format and plain
-matrix), ``solution`` (``#``/``.`` grids). Shared parsing limits live in
-``_common``. `read_board` reads a board for a given puzzle (what ``nurikabe
-check PUZZLE BOARD`` needs).
+matrix), ``solution`` (``#``/``.`` grids); each is imported when detection or a
+name first reaches it. Shared parsing limits live in ``_common``. `read_board`
+reads a board for a given puzzle (what ``nurikabe check PUZZLE BOARD`` needs).
 
 >>> detect("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"), detect("2 2\\n1 0\\n0 0")
 ('url', 'text')
@@ -21,6 +21,8 @@ Imports `puzzle`, `grid` and `errors`.
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
@@ -58,11 +60,26 @@ class Document:
     """Name of the format it was read from."""
 
 
-def _modules() -> list[ModuleType]:
-    from . import janko, jsonl, pencilbox, puzzlink, pzprv3, sgt, solution, text
+_MODULES = [
+    "puzzlink",
+    "pzprv3",
+    "janko",
+    "jsonl",
+    "sgt",
+    "pencilbox",
+    "text",
+    "solution",
+]
+"""The format modules in detection order: the most specific signatures first."""
 
-    # Detection order: the most specific signatures first.
-    return [puzzlink, pzprv3, janko, jsonl, sgt, pencilbox, text, solution]
+
+def _modules() -> Iterator[ModuleType]:
+    """The format modules in detection order, each imported only when reached.
+
+    So detecting a URL imports the URL reader alone.
+    """
+    for name in _MODULES:
+        yield importlib.import_module(f".{name}", __name__)
 
 
 def format_names() -> list[str]:
@@ -97,12 +114,12 @@ def _guess(text: str) -> ModuleType:
     Text that matches no signature but starts with a line of numbers is read as the
     text format, so that the error names the line and the cell at fault.
     """
-    from . import text as text_format
-    from ._common import is_int
-
     try:
         return _module(detect(text))
     except FormatError:
+        from . import text as text_format
+        from ._common import is_int
+
         first = text.strip().splitlines()[0]
         if all(is_int(token) for token in first.split()):
             return text_format

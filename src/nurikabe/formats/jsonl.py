@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError, InvalidPuzzleError
 from ..puzzle import Board, Puzzle
 from . import Document
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 NAME = "jsonl"
 ALIASES = ("json",)
@@ -88,7 +90,8 @@ def read_file(path: str | Path) -> list[Document]:
     Raises:
         FormatError: as `iter_documents`, naming the file. OSError: the file cannot be read.
     """
-    text = Path(path).read_text(encoding="utf-8")
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
     try:
         return list(iter_documents(text))
     except FormatError as exc:
