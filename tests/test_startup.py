@@ -82,14 +82,14 @@ def puzzle_files(tmp_path: Path) -> dict[str, str]:
 
     puzzle = read(PUZZLE_URL)
     out = {"url": PUZZLE_URL}
-    for form in ("jsonl", "text", "janko"):
+    for form in ("jsonl", "text", "janko", "j"):
         path = tmp_path / f"puzzle.{form}"
         path.write_text(write(puzzle, form), encoding="utf-8")
         out[form] = str(path)
     return out
 
 
-@pytest.mark.parametrize("form", ["url", "jsonl", "text", "janko"])
+@pytest.mark.parametrize("form", ["url", "jsonl", "text", "janko", "j"])
 def test_solve_loads_no_generator_logic_or_heavy_package(
     form: str, puzzle_files: dict[str, str]
 ) -> None:
