@@ -102,6 +102,7 @@ def test_solve_loads_no_generator_logic_or_heavy_package(
     assert bad == []
     assert third_party(modules) == []
     assert not [m for m in modules if m.split(".")[0] in HEAVY_THIRD_PARTY]
+    assert "pathlib" not in modules
 
 
 def test_solve_of_a_url_reads_with_the_url_reader_alone() -> None:
@@ -110,6 +111,16 @@ def test_solve_of_a_url_reads_with_the_url_reader_alone() -> None:
     formats = [m for m in modules if m.startswith("nurikabe.formats.")]
     assert formats == ["nurikabe.formats._common", "nurikabe.formats.puzzlink"]
     assert "pathlib" not in modules and "json" not in modules
+
+
+def test_only_json_input_or_output_loads_the_json_parser(puzzle_files: dict[str, str]) -> None:
+    # Detection passes through the JSON-lines and pzprv3 readers before the text format.
+    code = "from nurikabe.cli import main\nimport sys\ncode = main(sys.argv[1:])"
+    modules, out = modules_after(code, "solve", puzzle_files["text"])
+    assert "unique solution" in out
+    assert "nurikabe.formats.jsonl" in modules and "json" not in modules
+    modules, _ = modules_after(code, "solve", puzzle_files["jsonl"])
+    assert "json" in modules
 
 
 def test_every_public_name_resolves() -> None:

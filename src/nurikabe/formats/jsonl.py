@@ -13,7 +13,6 @@ and any other metadata, kept in `Document.meta`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -74,6 +73,8 @@ def iter_documents(text: str) -> Iterator[Document]:
     Raises:
         FormatError: a line that is not a record (with its line number).
     """
+    import json  # here, not at the top: detection passes through this module
+
     for number, raw in enumerate(text.splitlines(), start=1):
         if not raw.strip():
             continue
@@ -121,5 +122,7 @@ def dump(document: Document) -> str:
         record.setdefault(key, value)
     if document.solution is not None:
         record["solution"] = document.solution.to_rows()
+    import json
+
     # Metadata that JSON cannot hold is kept as text (or, for odd keys, left out).
     return json.dumps(record, default=str, skipkeys=True)
