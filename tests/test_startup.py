@@ -110,7 +110,7 @@ def test_solve_of_a_url_reads_with_the_url_reader_alone() -> None:
     modules, _ = modules_after(code)
     formats = [m for m in modules if m.startswith("nurikabe.formats.")]
     assert formats == ["nurikabe.formats._common", "nurikabe.formats.puzzlink"]
-    assert "pathlib" not in modules and "json" not in modules
+    assert not {"pathlib", "json", "shutil", "bz2", "lzma"} & set(modules)
 
 
 def test_only_json_input_or_output_loads_the_json_parser(puzzle_files: dict[str, str]) -> None:
@@ -215,3 +215,25 @@ def test_help_without_a_command_lists_every_command(capsys: pytest.CaptureFixtur
     assert exit_info.value.code == 0
     out = capsys.readouterr().out
     assert all(command in out for command in COMMANDS)
+
+
+@pytest.mark.parametrize("columns", ["50", "120", "junk", "0"])
+def test_help_follows_the_terminal_width_as_shutil_finds_it(
+    columns: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import shutil
+
+    from nurikabe.cli import main
+
+    monkeypatch.setenv("COLUMNS", columns)
+    with pytest.raises(SystemExit):
+        main(["solve", "--help"])
+    ours = capsys.readouterr().out
+    expected = argparse.HelpFormatter("x", width=shutil.get_terminal_size().columns - 2)
+    lines = ours.splitlines()
+    assert max(len(line) for line in lines) <= expected._width
+    # The same layout as argparse's own formatter with shutil's width.
+    monkeypatch.setattr("nurikabe.cli._Formatter", argparse.HelpFormatter)
+    with pytest.raises(SystemExit):
+        main(["solve", "--help"])
+    assert capsys.readouterr().out == ours
