@@ -8,7 +8,10 @@ then ``--runs`` timed runs per form, one after another, like hyperfine; and, for
 scale, the bare interpreter (``python -c pass``) the same way. Wall time is
 measured around each `subprocess.run`; CPU time (user + system) from
 ``resource.getrusage(RUSAGE_CHILDREN)``. Byte-code caching is allowed, as for an
-installed user (``PYTHONDONTWRITEBYTECODE`` is dropped).
+installed user (``PYTHONDONTWRITEBYTECODE`` is dropped). Where valgrind is installed,
+one more run per form counts the instructions executed (callgrind): a figure that,
+unlike the times, does not move with the load of a shared machine
+(``--no-instructions`` skips it).
 
 Then one more run per form lists what the process imported: every ``nurikabe.*``
 module and every third-party one, from ``sys.modules`` at exit (``-X importtime``
@@ -120,6 +123,27 @@ def time_runs(command: list[str], runs: int, env: dict[str, str]) -> dict[str, A
     }
 
 
+def instructions(command: list[str], env: dict[str, str]) -> int | None:
+    """Instructions one run of `command` executes, counted by valgrind's callgrind.
+
+    Unlike times, the count does not depend on what else the machine is running.
+    None when valgrind is not installed or the count cannot be read.
+    """
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        done = subprocess.run(
+            [valgrind, "--tool=callgrind", f"--callgrind-out-file={tmp}/out", *command],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    counts = [line.split()[-1] for line in done.stderr.splitlines() if "Collected :" in line]
+    return int(counts[-1]) if counts and counts[-1].isdigit() else None
+
+
 def imports(args: list[str], env: dict[str, str]) -> dict[str, Any]:
     """What ``nurikabe ARGS`` imports: nurikabe and third-party modules, and their costs."""
     done = subprocess.run(
@@ -165,6 +189,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", default="../shared/corpus/puzzles.jsonl")
     parser.add_argument("--runs", type=int, default=20, help="timed runs per form (default 20)")
     parser.add_argument("--out", default=None, help="JSON summary (default bench/results/)")
+    parser.add_argument(
+        "--no-instructions", action="store_true", help="skip the valgrind instruction counts"
+    )
     args = parser.parse_args(argv)
 
     from nurikabe.formats import write
@@ -187,8 +214,13 @@ def main(argv: list[str] | None = None) -> int:
         text.write_text(write(doc, "text"), encoding="utf-8")
         forms = {"jsonl": str(record), "text": str(text), "url": write(doc, "url")}
         rows["python"] = time_runs([sys.executable, "-c", "pass"], args.runs, env)
+        count = not args.no_instructions
+        rows["python"]["instructions"] = (
+            instructions([sys.executable, "-c", "pass"], env) if count else None
+        )
         for form, src in forms.items():
             rows[form] = {
+                "instructions": instructions([exe, "solve", src], env) if count else None,
                 **time_runs([exe, "solve", src], args.runs, env),
                 "imports": imports(["solve", src], env),
             }
@@ -205,14 +237,21 @@ def main(argv: list[str] | None = None) -> int:
         f"`nurikabe solve` on {doc.meta.get('id')} (10x10), {args.runs} runs per form after a "
         f"warm-up; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
-    print(f"{'form':6} {'median ms':>9} {'p90 ms':>7} {'min ms':>7} {'cpu ms':>7} {'cpu p90':>7}")
+    print(
+        f"{'form':6} {'median ms':>9} {'p90 ms':>7} {'min ms':>7} {'cpu ms':>7} {'cpu p90':>7}"
+        f" {'instructions':>13}"
+    )
     for form, row in rows.items():
+        count = row["instructions"]
         print(
             f"{form:6} {1000 * row['median_wall']:9.1f} {1000 * row['p90_wall']:7.1f} "
             f"{1000 * row['min_wall']:7.1f} {1000 * row['median_cpu']:7.1f} "
-            f"{1000 * row['p90_cpu']:7.1f}"
+            f"{1000 * row['p90_cpu']:7.1f} {f'{count / 1e6:.1f} M' if count else '-':>13}"
         )
-    print("(python: the bare interpreter, `python -c pass`, for scale)")
+    print(
+        "(python: the bare interpreter, `python -c pass`, for scale; instructions: one run "
+        "under valgrind's callgrind, independent of the machine's load)"
+    )
     solves = {form: row for form, row in rows.items() if form != "python"}
     failed = False
     for form, row in solves.items():
