@@ -74,6 +74,8 @@ def test_detection_leaves_plain_matrices_to_the_text_format() -> None:
     assert detect("0 1 0\n0 0 2") == "text"  # no `_`: the thesis matrix, same meaning
     assert load("0 1 0\n0 0 2", format="j").puzzle == load("0 1 0\n0 0 2").puzzle
     assert detect('m=: ".;._2 noun define\n0 1\n2 0\n)') == "j"
+    with pytest.raises(FormatError):
+        detect("2_1\n1_3")  # J numbers are separated by spaces
 
 
 def test_read_board_takes_a_j_solution() -> None:

@@ -59,7 +59,7 @@ _BLOCK_RE = re.compile(
     r"(?:\(\s*0\s*:\s*0\s*\)|noun\s+define)\s*"
 )
 _END_RE = re.compile(r"\s*\)\s*")
-_ROW_RE = re.compile(r"(?:\s*_?\d+)+\s*")
+_ROW_RE = re.compile(r"\s*_?\d+(?:\s+_?\d+)*\s*")
 _TOKEN_RE = re.compile(r"\S+")
 _COMMENT = "NB."
 
