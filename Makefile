@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 CORPUS ?= ../shared/corpus/puzzles.jsonl
 
-.PHONY: run test test-slow bench bench-solve bench-logic bench-generate bench-print lint venv clean system-deps
+.PHONY: run test test-slow bench bench-solve bench-logic bench-generate bench-print bench-startup lint venv clean system-deps
 
 $(STAMP): pyproject.toml setup.py src/nurikabe/solver/_csolve.c
 	$(PYTHON) -m venv $(VENV)
@@ -36,7 +36,7 @@ test-slow: $(STAMP)
 	$(BIN)/python -m pytest -m slow
 
 # Each benchmark prints its tables and writes a JSON summary under bench/results/.
-bench: bench-solve bench-logic bench-generate bench-print
+bench: bench-solve bench-logic bench-generate bench-print bench-startup
 
 bench-solve: $(STAMP)
 	$(BIN)/python bench/solve.py --corpus $(CORPUS)
@@ -49,6 +49,9 @@ bench-generate: $(STAMP)
 
 bench-print: $(STAMP)
 	$(BIN)/python bench/print.py --corpus $(CORPUS)
+
+bench-startup: $(STAMP)
+	$(BIN)/python bench/startup.py --corpus $(CORPUS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

@@ -11,7 +11,7 @@ import pytest
 
 import nurikabe.cli.solve as solve_cli
 from corpus import corpus
-from nurikabe import UNKNOWN_CLUE, Puzzle
+from nurikabe import UNKNOWN_CLUE, Puzzle, solve
 from nurikabe.cli import main
 from nurikabe.formats import Document, write
 
@@ -106,6 +106,43 @@ def test_count_with_a_limit_is_a_lower_bound(
     record = json.loads(out)
     assert (record["count"], record["complete"], record["limit_hit"]) == (50, False, "solutions")
     assert len(record["solutions"]) == 2
+
+
+def test_limit_1_reports_a_found_solution(
+    capsys: pytest.CaptureFixture[str], files: dict[str, str]
+) -> None:
+    # Two solutions: the search stops at the first, so uniqueness is not checked.
+    puzzle = Puzzle.from_text(MULTIPLE)
+    code, out, _ = run(capsys, files["multiple"], "--limit", "1")
+    assert code == solve_cli.EXIT_FOUND == 5
+    assert out.startswith("multiple.txt: solution found, uniqueness not checked (native, ")
+    code, out, _ = run(capsys, files["multiple"], "--limit", "1", "--json")
+    record = json.loads(out)
+    assert code == 5 and record["status"] == "found" and record["limit_hit"] == "solutions"
+    assert len(record["solutions"]) == 1
+    found = record["solutions"][0]
+    assert found in [board.to_rows() for board in solve(puzzle).solutions]
+    # A search that closes after its first solution has proven it unique.
+    code, out, _ = run(capsys, files["unique"], "--limit", "1", "--json")
+    record = json.loads(out)
+    assert (code, record["status"]) in [(0, "unique"), (5, "found")]
+    assert record["solutions"] == [solve(Puzzle.from_text(UNIQUE)).solution.to_rows()]
+    # Counting keeps its lower bound.
+    code, out, _ = run(capsys, files["multiple"], "--count", "--limit", "1", "--json")
+    assert code == 4 and json.loads(out)["status"] != "found"
+
+
+def test_limit_1_in_a_batch(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "two.jsonl"
+    path.write_text(jsonl(Puzzle.from_text(MULTIPLE), Puzzle.from_text(NONE)))
+    code, out, _ = run(capsys, str(path), "--limit", "1")
+    assert code == 1  # no solution is more serious than a solution found
+    assert out.splitlines()[0].startswith("two.jsonl:1: found (native")
+    assert "1 none, 0 unknown, 1 found (uniqueness not checked), 0 bad input" in out
+    path.write_text(jsonl(Puzzle.from_text(MULTIPLE), Puzzle.from_text(UNIQUE)))
+    code, out, _ = run(capsys, str(path), "--limit", "1", "--json")
+    assert code == 5
+    assert json.loads(out.splitlines()[-1])["summary"]["found"] >= 1
 
 
 def test_timeout_gives_unknown(capsys: pytest.CaptureFixture[str], files: dict[str, str]) -> None:

@@ -1,30 +1,55 @@
 """nurikabe: solve, check, explain, generate and play Nurikabe puzzles.
 
-This module re-exports the public API only.
+This module re-exports the public API only, and loads each name on first use
+(PEP 562), so that ``import nurikabe`` imports nothing else and a command-line
+solve loads only what it runs.
+
+The function `generate` and the subpackage ``nurikabe.generate`` that holds it
+share a name. The attribute ``nurikabe.generate`` (and so ``from nurikabe import
+generate``) is always the function, while ``import nurikabe.generate``,
+``importlib.import_module("nurikabe.generate")`` and ``from nurikabe.generate
+import ...`` give the subpackage through ``sys.modules``, as for any package
+(but ``import nurikabe.generate as g`` binds the attribute, so the function).
 """
 
-from typing import TYPE_CHECKING, Any
+import sys
 
-from .errors import FormatError, IllegalMoveError, InvalidPuzzleError, NurikabeError
-
-# Imported eagerly because the function shares its name with its module.
-from .generate import GeneratedPuzzle, GenerationError, generate
-from .grid import MAX_SIDE, Grid
-from .puzzle import UNKNOWN_CLUE, Board, CellSet, Color, Move, Puzzle, PuzzleIssue
-
+TYPE_CHECKING = False  # `typing.TYPE_CHECKING` without importing typing
 if TYPE_CHECKING:
+    from typing import Any
+
+    from .errors import FormatError, IllegalMoveError, InvalidPuzzleError, NurikabeError
+    from .generate import GeneratedPuzzle, GenerationError, generate
+    from .grid import MAX_SIDE, Grid
     from .logic import Step, explain, grade, next_step
+    from .puzzle import UNKNOWN_CLUE, Board, CellSet, Color, Move, Puzzle, PuzzleIssue
     from .render import render_svg, render_text
     from .rules import Violation, check, wrong_cells
     from .solver import Limit, Result, Status, count_solutions, forced_cells, solve
 
-# The rest of the API is loaded on first use (PEP 562), so that `import nurikabe`
-# and a command-line solve start fast.
+__version__ = "0.1.0"
+
+# The module each public name lives in.
 _LAZY = {
+    "FormatError": "errors",
+    "IllegalMoveError": "errors",
+    "InvalidPuzzleError": "errors",
+    "NurikabeError": "errors",
+    "GeneratedPuzzle": "generate",
+    "GenerationError": "generate",
+    "MAX_SIDE": "grid",
+    "Grid": "grid",
     "Step": "logic",
     "explain": "logic",
     "grade": "logic",
     "next_step": "logic",
+    "UNKNOWN_CLUE": "puzzle",
+    "Board": "puzzle",
+    "CellSet": "puzzle",
+    "Color": "puzzle",
+    "Move": "puzzle",
+    "Puzzle": "puzzle",
+    "PuzzleIssue": "puzzle",
     "render_svg": "render",
     "render_text": "render",
     "Violation": "rules",
@@ -39,7 +64,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> "Any":
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'nurikabe' has no attribute {name!r}")
@@ -54,7 +79,28 @@ def __dir__() -> list[str]:
     return sorted(__all__)
 
 
-__version__ = "0.1.0"
+class _Package(type(sys)):  # type(sys) is types.ModuleType, without importing types
+    """The ``nurikabe`` module, whose attribute ``generate`` is the function, not the subpackage."""
+
+    @property
+    def generate(self) -> "Any":
+        """`nurikabe.generate.generate` (or what was assigned instead), imported on first use."""
+        if "_generate" in self.__dict__:
+            return self.__dict__["_generate"]
+        from .generate import generate
+
+        return generate
+
+    @generate.setter
+    def generate(self, value: "Any") -> None:
+        # The import system binds each subpackage to its parent's attribute when it first
+        # loads it: the name stays the function's. Anything else (a test's stand-in) is kept.
+        if isinstance(value, type(sys)) and value.__name__ == f"{__name__}.generate":
+            return
+        self.__dict__["_generate"] = value
+
+
+sys.modules[__name__].__class__ = _Package
 
 __all__ = [
     "MAX_SIDE",

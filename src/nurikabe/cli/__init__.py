@@ -10,36 +10,74 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from ..errors import NurikabeError
 from .common import CliError
 
-# Modules that each add one or more commands, in the order `--help` lists them.
-COMMAND_MODULES = [
-    "demo",
-    "show",
-    "convert",
-    "check",
-    "solve",
-    "logic",
-    "generate",
-    "collection",
-    "printing",  # the `print` command (a module named print would hide the built-in here)
-]
+# Each command and the module that adds it, in the order `--help` lists them. Running
+# a command imports only its module, so that `nurikabe solve` loads no generator.
+COMMANDS = {
+    "demo": "demo",
+    "show": "show",
+    "convert": "convert",
+    "check": "check",
+    "solve": "solve",
+    "hint": "logic",
+    "explain": "logic",
+    "grade": "logic",
+    "generate": "generate",
+    "collection": "collection",
+    # not `print`: a submodule named so would shadow the builtin inside this package
+    "print": "printing",
+}
+COMMAND_MODULES = list(dict.fromkeys(COMMANDS.values()))
+
+
+def _columns() -> int:
+    """The terminal's width, found as `shutil.get_terminal_size` finds it.
+
+    argparse asks shutil for it whenever it makes a help formatter, which it does to
+    check every argument added, and shutil imports the compression modules: some
+    milliseconds of every command's start, for a number only ``--help`` uses.
+    """
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout, at the terminal's width found without shutil."""
+
+    def __init__(self, prog: str, **kwargs: Any) -> None:
+        if kwargs.get("width") is None:
+            kwargs["width"] = _columns() - 2  # what argparse does with shutil's answer
+        super().__init__(prog, **kwargs)
 
 
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line, like every other error."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every command registered."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every command registered, or only `command`'s module's."""
     from .. import __version__
 
     parser = _Parser(
@@ -48,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"nurikabe {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMAND_MODULES:
+    for name in [COMMANDS[command]] if command in COMMANDS else COMMAND_MODULES:
         try:
             module = importlib.import_module(f"{__name__}.{name}")
         except ModuleNotFoundError as exc:
@@ -61,7 +99,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # The top-level options take no value, so a command comes first or not at all.
+    parser = build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

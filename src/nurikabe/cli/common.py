@@ -7,10 +7,9 @@ newline).
 
 from __future__ import annotations
 
-import json
+import os.path
 import re
 import sys
-from pathlib import Path
 from typing import Any
 
 from ..errors import FormatError, NurikabeError
@@ -48,15 +47,14 @@ def read_source(src: str) -> tuple[str, str]:
         name = "<stdin>"
     elif is_url(src) or "\n" in src:
         return src.strip(), "<url>" if is_url(src) else "<text>"
-    elif _GAME_ID.fullmatch(src.strip()) and not Path(src).exists():
+    elif _GAME_ID.fullmatch(src.strip()) and not os.path.exists(src):
         return src.strip(), "<id>"
     else:
-        path = Path(src)
         name = src
         try:
-            if path.is_dir():
+            if os.path.isdir(src):
                 raise CliError(f"{src}: is a folder, not a puzzle file")
-            with path.open("rb") as fh:
+            with open(src, "rb") as fh:
                 data = fh.read(MAX_FILE_BYTES + 1)
         except FileNotFoundError:
             raise CliError(f"{src}: no such file") from None
@@ -98,11 +96,13 @@ def source_id(src: str, document: Document | None = None) -> str:
         return "<stdin>"
     if is_url(src):
         return src.strip()
-    return Path(src).name
+    return os.path.basename(os.path.normpath(src))
 
 
 def print_json(obj: Any) -> None:
     """Print one JSON object on one line."""
+    import json
+
     print(json.dumps(obj, separators=(", ", ": ")))
 
 
@@ -116,6 +116,7 @@ def write_output(text: str, path: str | None) -> None:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
         return
     try:
-        Path(path).write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text if text.endswith("\n") else text + "\n")
     except OSError as exc:
         raise CliError(f"{path}: cannot write: {exc.strerror or exc}") from None

@@ -11,7 +11,6 @@ import argparse
 
 from ..formats import Document
 from ..puzzle import Board
-from ..render import render_svg, render_text
 from .common import CliError, load_source, source_id, write_output
 
 SOLVE_SECONDS = 30.0
@@ -84,9 +83,13 @@ def run(args: argparse.Namespace) -> int:
     if fmt is None:
         fmt = "svg" if args.output and args.output.lower().endswith(".svg") else "text"
     if fmt == "svg":
+        from ..render.svg import render_svg
+
         title = document.meta.get("id") or document.meta.get("title") or source_id(args.src)
         text = render_svg(document.puzzle, board, errors=errors, title=str(title))
     else:
+        from ..render.text import render_text
+
         text = render_text(document.puzzle, board, marks=errors, unicode=not args.ascii)
     write_output(text, args.output)
     return 0

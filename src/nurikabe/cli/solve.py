@@ -2,9 +2,10 @@
 
 Exit codes: 0 unique, 1 no solution, 3 several solutions, 4 a limit was hit before
 the answer was known (for ``--count`` and ``--all``: before every solution was seen),
+5 a solution found but its uniqueness not checked (``--limit 1``: status ``found``),
 2 bad input, 130 interrupted. A batch (a JSON-lines file with several records, a
 folder of puzzle files, or ``--batch``) exits with the most serious code of its
-puzzles, in the order 2, 4, 3, 1, 0.
+puzzles, in the order 2, 4, 3, 1, 5, 0.
 
 Only the solver API is called; this module imports nothing heavy at start-up (no
 OR-Tools, no tqdm), so that solving one 10x10 stays well under 0.3 s as a whole process.
@@ -13,13 +14,13 @@ OR-Tools, no tqdm), so that solving one 10x10 stays well under 0.3 s as a whole 
 from __future__ import annotations
 
 import argparse
+import os.path
 import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError, NurikabeError
 from ..formats import Document
@@ -35,12 +36,19 @@ from ..solver import (
 )
 from .common import CliError, load_source, print_json, read_source, source_id
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 EXIT_UNIQUE = 0
 EXIT_NONE = 1
 EXIT_BAD_INPUT = 2
 EXIT_MULTIPLE = 3
 EXIT_LIMIT = 4
+EXIT_FOUND = 5
 EXIT_INTERRUPTED = 130
+
+FOUND = "found"
+"""The status of a puzzle whose search stopped at its first solution (``--limit 1``)."""
 
 _EXIT_OF_STATUS = {
     Status.UNIQUE: EXIT_UNIQUE,
@@ -49,7 +57,7 @@ _EXIT_OF_STATUS = {
     Status.UNKNOWN: EXIT_LIMIT,
 }
 # Which exit code wins in a batch: the most serious first.
-_SEVERITY = [EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NONE, EXIT_UNIQUE]
+_SEVERITY = [EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NONE, EXIT_FOUND, EXIT_UNIQUE]
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -59,7 +67,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         description=(
             "Solve a puzzle (a file, URL, '-' for stdin), or every puzzle of a JSON-lines "
             "file or a folder. Exit codes: 0 unique, 1 none, 3 multiple, 4 limit hit, "
-            "2 bad input."
+            "5 found (--limit 1: a solution, uniqueness not checked), 2 bad input."
         ),
     )
     parser.add_argument("src", metavar="SRC", help="puzzle file, URL, '-', JSON-lines file, folder")
@@ -155,8 +163,10 @@ def _items_of_text(text: str, name: str, src: str) -> Iterator[_Item]:
 
 def _items(src: str, batch: bool) -> tuple[bool, Iterator[_Item], int | None]:
     """Whether SRC is a batch, its puzzles, and how many there are if known."""
-    path = Path(src)
-    if src != "-" and "\n" not in src and path.is_dir():
+    if src != "-" and "\n" not in src and os.path.isdir(src):
+        from pathlib import Path
+
+        path = Path(src)
         files = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
         if not files:
             raise CliError(f"{src}: no puzzle files in this folder")
@@ -247,7 +257,18 @@ def _solve_item(item: _Item, args: argparse.Namespace) -> _Outcome:
         record["complete"] = result.complete
     if result.limit_hit and (counting or result.status is Status.UNKNOWN):
         record["limit_hit"] = result.limit_hit
+    if not counting and _found_only(result):
+        record["status"], code = FOUND, EXIT_FOUND
     return _Outcome(item, code, record, result)
+
+
+def _found_only(result: Result) -> bool:
+    """Whether the search stopped at a solution because it was asked for one only."""
+    return (
+        result.status is Status.UNKNOWN
+        and bool(result.solutions)
+        and result.limit_hit == "solutions"
+    )
 
 
 # -- printing -----------------------------------------------------------------------------------
@@ -280,7 +301,7 @@ def grid_lines(puzzle: Puzzle, board: Board, marked: int = 0) -> list[str]:
 def _render(puzzle: Puzzle, board: Board, marks: int = 0) -> str:
     """The picture of `render_text` (ASCII unless stdout takes UTF-8), marked cells bracketed."""
     try:
-        from ..render import render_text
+        from ..render.text import render_text
     except ImportError:  # the render module is not there: plain rows
         return "\n".join(grid_lines(puzzle, board, marks))
     encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
@@ -327,6 +348,9 @@ def _print_text(outcome: _Outcome, args: argparse.Namespace) -> None:
         for a, b in zip(left, right, strict=True):
             print(a.ljust(width) + "   " + b)
         print("(the cells where they differ are in brackets)")
+    elif _found_only(result):
+        print(f"{name}: solution found, uniqueness not checked ({_seconds(result)})")
+        print(_render(puzzle, result.solutions[0]))
     else:
         print(
             f"{name}: undecided, the {result.limit_hit} limit was hit ({_seconds(result)}); "
@@ -354,7 +378,7 @@ def _write_svg(path: str, outcome: _Outcome) -> None:
     if result is None:
         return
     try:
-        from ..render import render_svg
+        from ..render.svg import render_svg
     except ImportError:
         raise CliError("--svg needs the render module, which is not installed") from None
     puzzle = result.puzzle
@@ -365,7 +389,8 @@ def _write_svg(path: str, outcome: _Outcome) -> None:
     else:
         svg = render_svg(puzzle)
     try:
-        Path(path).write_text(svg, encoding="utf-8")
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(svg)
     except OSError as exc:
         raise CliError(f"{path}: cannot write: {exc.strerror or exc}") from None
 
@@ -412,6 +437,7 @@ def _run_batch(items: Iterator[_Item], total: int | None, args: argparse.Namespa
     summary = {
         "puzzles": len(codes),
         **{status.value: tally[status.value] for status in Status},
+        FOUND: tally[FOUND],
         "error": tally["error"],
         "seconds": round(seconds, 3),
         "interrupted": interrupted,
@@ -420,6 +446,8 @@ def _run_batch(items: Iterator[_Item], total: int | None, args: argparse.Namespa
         print_json({"summary": summary})
     else:
         parts = ", ".join(f"{summary[s.value]} {s.value}" for s in Status)
+        if summary[FOUND]:
+            parts += f", {summary[FOUND]} found (uniqueness not checked)"
         note = " (interrupted: the rest was not solved)" if interrupted else ""
         noun = "puzzle" if len(codes) == 1 else "puzzles"
         print(f"{len(codes)} {noun}: {parts}, {summary['error']} bad input; {seconds:.2f} s{note}")

@@ -8,10 +8,11 @@ Each format module defines ``NAME``, ``looks_like(text) -> bool``,
 ``load(text) -> Document`` and ``dump(document) -> str``, and may define
 ``ALIASES``. ``_modules()`` lists them in detection order, the most specific
 signature first: ``url`` (puzz.link and kin), ``pzprv3``, ``janko``, ``jsonl``,
-``sgt`` (``WxH:`` game IDs), ``pencilbox``, ``text`` (thesis format and plain
-matrix), ``solution`` (``#``/``.`` grids). Shared parsing limits live in
-``_common``. `read_board` reads a board for a given puzzle (what ``nurikabe
-check PUZZLE BOARD`` needs).
+``sgt`` (``WxH:`` game IDs), ``pencilbox``, ``j`` (the J essay's ``_1``/``0``/``_2``
+matrices), ``text`` (thesis format and plain matrix), ``solution`` (``#``/``.``
+grids); each is imported when detection or a name first reaches it. Shared parsing
+limits live in ``_common``. `read_board` reads a board for a given puzzle (what
+``nurikabe check PUZZLE BOARD`` needs).
 
 >>> detect("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"), detect("2 2\\n1 0\\n0 0")
 ('url', 'text')
@@ -21,6 +22,8 @@ Imports `puzzle`, `grid` and `errors`.
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
@@ -58,11 +61,27 @@ class Document:
     """Name of the format it was read from."""
 
 
-def _modules() -> list[ModuleType]:
-    from . import janko, jsonl, pencilbox, puzzlink, pzprv3, sgt, solution, text
+_MODULES = [
+    "puzzlink",
+    "pzprv3",
+    "janko",
+    "jsonl",
+    "sgt",
+    "pencilbox",
+    "jmatrix",
+    "text",
+    "solution",
+]
+"""The format modules in detection order: the most specific signatures first."""
 
-    # Detection order: the most specific signatures first.
-    return [puzzlink, pzprv3, janko, jsonl, sgt, pencilbox, text, solution]
+
+def _modules() -> Iterator[ModuleType]:
+    """The format modules in detection order, each imported only when reached.
+
+    So detecting a URL imports the URL reader alone.
+    """
+    for name in _MODULES:
+        yield importlib.import_module(f".{name}", __name__)
 
 
 def format_names() -> list[str]:
@@ -97,12 +116,12 @@ def _guess(text: str) -> ModuleType:
     Text that matches no signature but starts with a line of numbers is read as the
     text format, so that the error names the line and the cell at fault.
     """
-    from . import text as text_format
-    from ._common import is_int
-
     try:
         return _module(detect(text))
     except FormatError:
+        from . import text as text_format
+        from ._common import is_int
+
         first = text.strip().splitlines()[0]
         if all(is_int(token) for token in first.split()):
             return text_format
@@ -146,8 +165,9 @@ def read_board(text: str, puzzle: Puzzle, *, source: str | None = None) -> Board
     `text` is a grid of ``#`` / ``.`` / ``?`` rows (one character per cell or
     whitespace-separated tokens; clue numbers may stand for ``.``), a pzprv3 or
     Pencilbox file (its board), a janko block (its ``[solution]``), a JSON record
-    (its ``solution``) or an ohmec ``WxH:`` state. The size must be the puzzle's,
-    and so must the clues of a file that holds a puzzle; a clue cell not shaded is white.
+    (its ``solution``), a J essay matrix or an ohmec ``WxH:`` state. The size must be
+    the puzzle's, and so must the clues of a file that holds a puzzle; a clue cell not
+    shaded is white.
 
     >>> p = read("2 3\\n1 0 0\\n0 0 2")
     >>> read_board("1##\\n?#2", p).to_rows()
@@ -157,11 +177,11 @@ def read_board(text: str, puzzle: Puzzle, *, source: str | None = None) -> Board
         FormatError: the text is no board, or not one of the puzzle's size or clues
             (with `source` named in the message).
     """
-    from . import janko, jsonl, pencilbox, pzprv3, sgt, solution
+    from . import janko, jmatrix, jsonl, pencilbox, pzprv3, sgt, solution
 
     try:
         text = _checked(text)
-        for module in (pzprv3, janko, jsonl, sgt, pencilbox):
+        for module in (pzprv3, janko, jsonl, sgt, pencilbox, jmatrix):
             if module.looks_like(text):
                 document = module.load(text)
                 break

@@ -13,14 +13,15 @@ and any other metadata, kept in `Document.meta`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError, InvalidPuzzleError
 from ..puzzle import Board, Puzzle
 from . import Document
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 NAME = "jsonl"
 ALIASES = ("json",)
@@ -72,6 +73,8 @@ def iter_documents(text: str) -> Iterator[Document]:
     Raises:
         FormatError: a line that is not a record (with its line number).
     """
+    import json  # here, not at the top: detection passes through this module
+
     for number, raw in enumerate(text.splitlines(), start=1):
         if not raw.strip():
             continue
@@ -88,7 +91,8 @@ def read_file(path: str | Path) -> list[Document]:
     Raises:
         FormatError: as `iter_documents`, naming the file. OSError: the file cannot be read.
     """
-    text = Path(path).read_text(encoding="utf-8")
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
     try:
         return list(iter_documents(text))
     except FormatError as exc:
@@ -118,5 +122,7 @@ def dump(document: Document) -> str:
         record.setdefault(key, value)
     if document.solution is not None:
         record["solution"] = document.solution.to_rows()
+    import json
+
     # Metadata that JSON cannot hold is kept as text (or, for odd keys, left out).
     return json.dumps(record, default=str, skipkeys=True)

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from urllib.parse import unquote
 
 from ..errors import FormatError
 from ..grid import MAX_SIDE
@@ -226,6 +225,8 @@ def _number(part: str, column: int, what: str) -> int:
 
 
 def _load_pzprv3(segments: list[tuple[str, int]]) -> Document:
+    from urllib.parse import unquote
+
     from . import pzprv3
 
     text = "\n".join(unquote(part) for part, _ in segments)

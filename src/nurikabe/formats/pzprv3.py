@@ -33,7 +33,6 @@ Imports `puzzle`, `errors` and the formats registry.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -91,6 +90,8 @@ def _lines(text: str) -> list[tuple[int, str]]:
 
 
 def _metadata(line: str) -> dict[str, Any]:
+    import json  # here, not at the top: detection passes through this module
+
     try:
         info = json.loads(line[len("info:") :])
     except (ValueError, RecursionError):
@@ -157,5 +158,7 @@ def dump(document: Document) -> str:
         if isinstance(document.meta.get(k), str) and document.meta[k]
     }
     if metadata:
+        import json
+
         out.append("info:" + json.dumps({"metadata": metadata}, ensure_ascii=False))
     return "\n".join(out) + "\n"

@@ -10,7 +10,24 @@ Imports only `grid` and `puzzle`.
 
 from __future__ import annotations
 
-from .svg import render_svg
-from .text import as_mask, render_text
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .svg import render_svg
+    from .text import as_mask, render_text
 
 __all__ = ["as_mask", "render_svg", "render_text"]
+
+# Each picture is loaded on first use (PEP 562): a terminal needs no SVG writer.
+_LAZY = {"as_mask": "text", "render_text": "text", "render_svg": "svg"}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
