@@ -12,13 +12,13 @@ CORPUS ?= ../shared/corpus/puzzles.jsonl
 $(STAMP): pyproject.toml setup.py src/nurikabe/solver/_csolve.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,cpsat]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,cpsat,web]'
 	touch $(STAMP)
 
 venv: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/nurikabe demo
+	$(BIN)/nurikabe serve --host 127.0.0.1 --port 8000
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests bench
