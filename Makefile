@@ -21,6 +21,8 @@ run: $(STAMP)
 	$(BIN)/nurikabe serve --host 127.0.0.1 --port 8000
 
 test: $(STAMP)
+	@# The browser tests drive Debian's chromium (Playwright never downloads a browser).
+	test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/python -m pytest
 
