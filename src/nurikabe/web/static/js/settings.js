@@ -1,0 +1,31 @@
+// The player's settings: defaults, and loading and saving them through the server
+// (kept per player, so they survive a visit). Keys are those of docs/web-api.md.
+
+import { api } from "./api.js";
+
+export const DEFAULTS = {
+  mouse: "black-left", // "black-left" | "white-left" | "cycle"
+  showIslandSize: true,
+  autoDots: false,
+  liveErrors: true,
+  showTimer: true,
+  level: "",
+  last: "",
+};
+
+export async function loadSettings() {
+  try {
+    const { settings } = await api.settings();
+    return { ...DEFAULTS, ...(settings || {}) };
+  } catch {
+    return { ...DEFAULTS };
+  }
+}
+
+export async function saveSettings(settings) {
+  try {
+    await api.saveSettings(settings);
+  } catch {
+    // Settings are a comfort: the game goes on with them kept in the page.
+  }
+}

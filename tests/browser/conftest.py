@@ -1,0 +1,51 @@
+"""Fixtures of the browser tests: the real server on a free port with a temporary players
+database, and Debian's chromium driven by Playwright (never a downloaded browser)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.browser.harness import CHROMIUM, Server, launch_browser
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+if not os.path.exists(CHROMIUM) and shutil.which("chromium") is None:
+    pytest.skip(f"{CHROMIUM} is missing ('make test' installs it)", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """`nurikabe serve` on a free port with a fresh players database, stopped afterwards."""
+    server = Server(tmp_path_factory.mktemp("players") / "players.sqlite")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    with sync_api.sync_playwright() as playwright:
+        browser = launch_browser(playwright)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def page(browser, server: Server, tmp_path: Path) -> Iterator[object]:
+    """A page of a fresh browser context (a new player: no cookie), at desktop width."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        yield page
+    finally:
+        context.close()
