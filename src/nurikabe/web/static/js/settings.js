@@ -13,12 +13,18 @@ export const DEFAULTS = {
   last: "",
 };
 
+/** The defaults for this device: on a touch screen one button cycles, as in pzprjs. */
+function defaults() {
+  const touch = window.matchMedia?.("(pointer: coarse)").matches && !window.matchMedia("(pointer: fine)").matches;
+  return { ...DEFAULTS, mouse: touch ? "cycle" : DEFAULTS.mouse };
+}
+
 export async function loadSettings() {
   try {
     const { settings } = await api.settings();
-    return { ...DEFAULTS, ...(settings || {}) };
+    return { ...defaults(), ...(settings || {}) };
   } catch {
-    return { ...DEFAULTS };
+    return defaults();
   }
 }
 
