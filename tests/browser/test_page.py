@@ -298,3 +298,86 @@ def test_page_at_phone_and_desktop_widths(browser, server, tmp_path: Path) -> No
                 assert tools["y"] > box["y"] + box["height"] - 1
         finally:
             context.close()
+
+
+def test_cycle_mode_and_finishing_islands(page, server) -> None:
+    key = "10x10/8"
+    open_puzzle(page, server.url, key)
+    solution = solution_of(page, key)
+    clues = dict(page.evaluate("() => [...window.nurikabe.game.board.clues]"))
+
+    def near(cell: int) -> list[int]:
+        r, c = divmod(cell, 10)
+        steps = ((0, 1), (0, -1), (1, 0), (-1, 0))
+        return [(r + dr) * 10 + c + dc for dr, dc in steps if 0 <= r + dr < 10 and 0 <= c + dc < 10]
+
+    page.click("#settingsBox summary")
+    page.check("input[name='mouse'][value='cycle']")
+    free = next(c for c in range(100) if c not in clues and not set(near(c)) & set(clues))
+    for expected in "#.?":  # one button cycles: black, dot, clear
+        click_cell(page, free)
+        assert board_text(page)[free] == expected
+    # Finishing islands: a 1 is a whole island, so the next move walls every 1 in black.
+    ones = [c for c, v in clues.items() if v == 1]
+    assert ones
+    page.check("#autoDots")
+    click_cell(page, free)
+    board = board_text(page)
+    walls = {n for one in ones for n in near(one)}
+    assert all(board[n] == "#" and solution[n] == "#" for n in walls)
+    page.click("#undo")  # the marks belong to the move that caused them
+    assert board_text(page) == "?" * 100
+    # A dot that completes a 2 walls that island too.
+    two = next(c for c, v in clues.items() if v == 2 and any(solution[n] == "." for n in near(c)))
+    mate = next(n for n in near(two) if solution[n] == ".")
+    click_cell(page, mate)  # cycle: black ...
+    click_cell(page, mate)  # ... then dot
+    board = board_text(page)
+    for n in set(near(two) + near(mate)) - {two, mate}:
+        assert board[n] == "#" and solution[n] == "#"
+
+
+def test_show_solution_is_no_solve(page, server) -> None:
+    key = "10x10/9"
+    open_puzzle(page, server.url, key)
+    click_cell(
+        page,
+        0 if 0 not in dict(page.evaluate("() => [...window.nurikabe.game.board.clues]")) else 1,
+    )
+    saved(page)
+    mine = board_text(page)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#solution")
+    page.wait_for_selector("#board.solved")
+    solution = solution_of(page, key)
+    clues = {c for c, _ in page.evaluate("() => [...window.nurikabe.game.board.clues]")}
+    board = board_text(page)
+    assert all(board[i] == ("?" if i in clues else solution[i]) for i in range(100))
+    saved(page)
+    progress = page.evaluate("() => window.nurikabe.api.progress()")
+    assert key not in [s["key"] for s in progress["solved"]]  # no best time from a shown solution
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert board_text(page) == mine
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#solution")
+    page.wait_for_selector("#board.solved")
+    page.click("#undo")
+    assert board_text(page) == mine
+    page.wait_for_selector("#board:not(.solved)")
+
+
+def test_completion_is_celebrated(page, server, tmp_path: Path) -> None:
+    open_puzzle(page, server.url, KEY)
+    page.click("#importBox summary")
+    page.fill("#importText", SMALL_URL)
+    page.click("#importGo")
+    page.wait_for_function("() => window.nurikabe.game.board.size === 25")
+    key = page.evaluate("() => window.nurikabe.game.key")
+    solution = solution_of(page, key)
+    for run in runs([i for i, ch in enumerate(solution) if ch == "#"], 5):
+        drag_cells(page, run)
+    page.wait_for_selector("#celebrate:not([hidden])")
+    page.screenshot(path=str(tmp_path / "solved.png"))
+    assert "Solved in" in page.locator("#message").inner_text()
+    assert page.locator("#best").inner_text().startswith("best ")

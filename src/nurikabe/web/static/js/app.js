@@ -66,13 +66,11 @@ async function refreshSolved() {
     .join("");
 }
 
-function celebrate(puzzle, seconds, best, revealed) {
-  const text = revealed
-    ? "Solved, with the solution shown."
-    : `Solved in ${clockText(seconds)}${best != null ? ` · best ${clockText(best)}` : ""}`;
+function celebrate(puzzle, seconds, best) {
+  const text = `Solved in ${clockText(seconds)}${best != null ? ` · best ${clockText(best)}` : ""}`;
   say(`<b>${escapeHtml(text)}</b>`, "good");
   const box = $("celebrate");
-  box.textContent = revealed ? "Solved" : "Solved! 🎉";
+  box.textContent = "Solved!";
   box.hidden = false;
   box.classList.remove("show");
   void box.offsetWidth; // restart the animation
@@ -178,6 +176,7 @@ async function main() {
   game = new Game(svg, settings, {
     say,
     clock: (text) => ($("clock").textContent = text),
+    best: (seconds) => ($("best").textContent = seconds != null ? `best ${clockText(seconds)}` : ""),
     solved: celebrate,
     changed: updateButtons,
   });

@@ -17,7 +17,7 @@ export function clockText(seconds) {
 export class Game {
   /**
    * `svg` is the board, `ui` the page's callbacks: say(html, kind), clock(text),
-   * solved(puzzle, seconds, best), changed().
+   * best(seconds or null), solved(puzzle, seconds, best), changed().
    */
   constructor(svg, settings, ui) {
     this.svg = svg;
@@ -56,12 +56,13 @@ export class Game {
     this.seconds = progress?.seconds || 0;
     this.best = progress?.best_seconds ?? null;
     this.solved = !!progress?.solved;
-    this.revealed = false;
+    this.revealed = null; // the move that showed the solution
     this.cursor = -1;
     this.clearMarks();
     this.label = null;
     this.render();
     this.ui.clock(clockText(this.seconds));
+    this.ui.best(this.best);
     this.ui.say(this.solved ? `Solved${this.best != null ? ` · best ${clockText(this.best)}` : ""}.` : "");
   }
 
@@ -84,13 +85,13 @@ export class Game {
       hint: this.hint,
       cursor: this.showCursor ? this.cursor : -1,
       label: this.settings.showIslandSize ? this.label : null,
-      solved: this.solved,
+      solved: this.solved || this.showingSolution,
     });
     this.ui.changed();
   }
 
   tick() {
-    if (!this.board || this.solved || document.hidden) return;
+    if (!this.board || this.solved || document.hidden || this.showingSolution) return;
     this.seconds += 1;
     this.ui.clock(clockText(this.seconds));
   }
@@ -176,24 +177,33 @@ export class Game {
     if (this.board.play(changes)) this.afterHistory();
   }
 
+  /** Whether the shown solution is among the moves played. */
+  get showingSolution() {
+    return !!this.revealed && this.board.history.includes(this.revealed);
+  }
+
   save() {
-    if (!this.puzzle) return;
+    if (!this.puzzle || this.showingSolution) return;
     this.saves.save(this.key, {
       board: this.board.toString(),
       seconds: Math.round(this.seconds * 10) / 10,
       moves: this.board.movesText(),
-      solved: this.solved,
+      solved: this.solved || this.showingSolution,
     });
   }
 
   saved(key, answer) {
     if (key !== this.key || this.saves.pending > 1) return;
     if (answer.best_seconds != null) this.best = answer.best_seconds;
-    if (answer.solved && !this.solved) {
+    this.ui.best(this.best);
+    if (!answer.solved && this.solved) {
+      this.solved = false; // undone after the solve: the clock goes on
+      this.render();
+    } else if (answer.solved && !this.solved) {
       this.solved = true;
       this.clearMarks();
       this.render();
-      this.ui.solved(this.puzzle, this.seconds, this.best, this.revealed);
+      this.ui.solved(this.puzzle, this.seconds, this.best);
     }
   }
 
@@ -290,10 +300,14 @@ export class Game {
     [...answer.solution].forEach((ch, cell) => {
       if (!this.board.isClue(cell)) changes.push(...this.board.changesTo([cell], ch === "#" ? BLACK : DOT));
     });
-    this.revealed = true;
     this.clearMarks();
-    if (this.board.play(changes)) this.moved();
-    this.ui.say("The solution is shown. Undo takes it back.");
+    if (this.board.play(changes)) {
+      // While the shown solution is on the board nothing is saved: a solution shown is no
+      // solve and sets no best time; the player's own board comes back on reload.
+      this.revealed = this.board.history[this.board.history.length - 1];
+      this.render();
+    }
+    this.ui.say("The solution is shown (not saved: a reload brings your board back). Undo takes it back.");
   }
 }
 

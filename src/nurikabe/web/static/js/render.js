@@ -5,7 +5,7 @@
 import { BLACK, DOT } from "./board.js";
 
 export const CELL = 40;
-const PAD = 3;
+const PAD = 4;
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 /** The cell under a pointer at client coordinates, or -1 outside the grid. */
@@ -32,6 +32,10 @@ export function draw(svg, board, view) {
   const W = cols * CELL + 2 * PAD;
   const H = rows * CELL + 2 * PAD;
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  // The page's CSS sizes the board from its shape: never taller than the window, never
+  // wider than 64 px a cell.
+  svg.style.setProperty("--ratio", String(W / H));
+  svg.style.setProperty("--cols", String(cols));
   svg.setAttribute("xmlns", SVG_NS);
   svg.classList.toggle("solved", !!view.solved);
   const hintCells = new Set((view.hint?.cells || []).map(([cell]) => cell));
