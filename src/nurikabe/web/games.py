@@ -12,6 +12,7 @@ Raises `errors.ApiError` with the API's codes; imports the library and `players`
 
 from __future__ import annotations
 
+import functools
 import random
 import threading
 from collections.abc import Callable
@@ -119,28 +120,34 @@ class _Searches:
             self._slots.release()
 
 
+@functools.lru_cache(maxsize=4)
+def _read_collection(path: str, mtime_ns: int) -> dict[str, list[Game]]:
+    """Every puzzle of a collection file, by collection and number (read once per version)."""
+    conn = bundled.open_db(path, readonly=True)
+    try:
+        out: dict[str, list[Game]] = {name: [] for name, _ in bundled.collections(conn)}
+        for e in bundled.entries(conn):
+            out[e.collection].append(
+                Game(e.collection, e.number, e.puzzle, e.solution, e.level, e.score)
+            )
+    finally:
+        conn.close()
+    for games in out.values():
+        games.sort(key=lambda g: g.number)
+    return out
+
+
 class Games:
     """The bundled collection and the imported puzzles, by key."""
 
     def __init__(self, players: Players, collection_path: str | Path | None = None) -> None:
         self.players = players
         self.searches = _Searches(MAX_SEARCHES, WAIT_SECONDS)
-        conn = bundled.open_db(collection_path, readonly=True)
-        try:
-            self._games = {
-                (e.collection, e.number): Game(
-                    e.collection, e.number, e.puzzle, e.solution, e.level, e.score
-                )
-                for e in bundled.entries(conn)
-            }
-            names = [name for name, _ in bundled.collections(conn)]
-        finally:
-            conn.close()
-        self.collections: dict[str, list[Game]] = {name: [] for name in names}
-        for game in self._games.values():
-            self.collections[game.collection].append(game)
-        for games in self.collections.values():
-            games.sort(key=lambda g: g.number)
+        path = Path(collection_path) if collection_path is not None else bundled.bundled_path()
+        self.collections: dict[str, list[Game]] = _read_collection(
+            str(path.resolve()), path.stat().st_mtime_ns
+        )
+        self._games = {(g.collection, g.number): g for gs in self.collections.values() for g in gs}
         self._imported: dict[int, Game] = {}
         self._lock = threading.Lock()
 
