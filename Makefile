@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 CORPUS ?= ../shared/corpus/puzzles.jsonl
 
-.PHONY: run test test-slow bench bench-solve bench-logic bench-generate lint venv clean
+.PHONY: run test test-slow bench bench-solve bench-logic bench-generate bench-web lint venv clean
 
 $(STAMP): pyproject.toml setup.py src/nurikabe/solver/_csolve.c
 	$(PYTHON) -m venv $(VENV)
@@ -30,7 +30,7 @@ test-slow: $(STAMP)
 	$(BIN)/python -m pytest -m slow
 
 # Each benchmark prints its tables and writes a JSON summary under bench/results/.
-bench: bench-solve bench-logic bench-generate
+bench: bench-solve bench-logic bench-generate bench-web
 
 bench-solve: $(STAMP)
 	$(BIN)/python bench/solve.py --corpus $(CORPUS)
@@ -40,6 +40,9 @@ bench-logic: $(STAMP)
 
 bench-generate: $(STAMP)
 	$(BIN)/python bench/generate.py --corpus $(CORPUS)
+
+bench-web: $(STAMP)
+	$(BIN)/python bench/web.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

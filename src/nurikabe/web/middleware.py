@@ -4,7 +4,8 @@
 ``nk_player`` (random, HttpOnly, SameSite=Lax, one year), and puts it in
 ``request.state.player``. `BodyLimit` refuses a request body over its limit with a
 413 ``too-large`` error before any handler reads it, whether or not the client sent a
-Content-Length.
+Content-Length. `ServerTiming` says in a ``Server-Timing: app;dur=<ms>`` header how long
+the app took to start its answer (what the benchmark reads as the server-side time).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import time
 from http.cookies import CookieError, SimpleCookie
 
 from starlette.datastructures import MutableHeaders
@@ -19,7 +21,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .errors import error_body
 
-__all__ = ["COOKIE", "BodyLimit", "PlayerCookie", "new_player_id"]
+__all__ = ["COOKIE", "BodyLimit", "PlayerCookie", "ServerTiming", "new_player_id"]
 
 COOKIE = "nk_player"
 """The cookie that holds the player id."""
@@ -138,3 +140,24 @@ class BodyLimit:
             return await receive()
 
         await self.app(scope, replay, send)
+
+
+class ServerTiming:
+    """Add ``Server-Timing: app;dur=<ms>``: from the request's arrival to the answer's start."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        began = time.perf_counter()
+
+        async def send_timed(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                took = 1000 * (time.perf_counter() - began)
+                MutableHeaders(scope=message).append("server-timing", f"app;dur={took:.2f}")
+            await send(message)
+
+        await self.app(scope, receive, send_timed)
