@@ -255,6 +255,7 @@ def test_live_errors_and_island_size(page, server) -> None:
     drag_cells(page, square[:2])
     drag_cells(page, square[2:])
     assert page.locator("#board rect.cell.black.error").count() == 4  # a pool
+    assert "pool" in page.locator("#broken").inner_text()
     page.click("#undo")
     assert page.locator("#board rect.cell.error").count() == 0
 
@@ -381,3 +382,21 @@ def test_completion_is_celebrated(page, server, tmp_path: Path) -> None:
     page.screenshot(path=str(tmp_path / "solved.png"))
     assert "Solved in" in page.locator("#message").inner_text()
     assert page.locator("#best").inner_text().startswith("best ")
+
+
+def test_touch_screen_taps_cycle(browser, server) -> None:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 800}, has_touch=True, is_mobile=True
+    )
+    try:
+        page = context.new_page()
+        open_puzzle(page, server.url, "10x10/10")
+        assert page.evaluate("() => window.nurikabe.game.settings.mouse") == "cycle"
+        clues = {c for c, _ in page.evaluate("() => [...window.nurikabe.game.board.clues]")}
+        cell = next(c for c in range(100) if c not in clues)
+        x, y = cell_center(page, cell)
+        for expected in "#.?":
+            page.touchscreen.tap(x, y)
+            assert board_text(page)[cell] == expected
+    finally:
+        context.close()

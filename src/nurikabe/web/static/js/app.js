@@ -177,6 +177,7 @@ async function main() {
     say,
     clock: (text) => ($("clock").textContent = text),
     best: (seconds) => ($("best").textContent = seconds != null ? `best ${clockText(seconds)}` : ""),
+    broken: (messages) => ($("broken").textContent = messages.join(" ")),
     solved: celebrate,
     changed: updateButtons,
   });

@@ -17,7 +17,8 @@ export function clockText(seconds) {
 export class Game {
   /**
    * `svg` is the board, `ui` the page's callbacks: say(html, kind), clock(text),
-   * best(seconds or null), solved(puzzle, seconds, best), changed().
+   * best(seconds or null), broken(messages of the rules broken), solved(puzzle, seconds,
+   * best), changed().
    */
   constructor(svg, settings, ui) {
     this.svg = svg;
@@ -76,9 +77,9 @@ export class Game {
   render() {
     if (!this.board) return;
     const errors = new Set();
-    if (this.settings.liveErrors) {
-      for (const e of provenErrors(this.board)) for (const c of e.cells) errors.add(c);
-    }
+    const broken = this.settings.liveErrors ? provenErrors(this.board) : [];
+    for (const e of broken) for (const c of e.cells) errors.add(c);
+    this.ui.broken([...new Set(broken.map((e) => e.message))]);
     draw(this.svg, this.board, {
       errors,
       wrong: this.wrong,
