@@ -33,7 +33,7 @@ export function draw(svg, board, view) {
   const H = rows * CELL + 2 * PAD;
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   // The page's CSS sizes the board from its shape: never taller than the window, never
-  // wider than 64 px a cell.
+  // wider than 72 px a cell.
   svg.style.setProperty("--ratio", String(W / H));
   svg.style.setProperty("--cols", String(cols));
   svg.setAttribute("xmlns", SVG_NS);
