@@ -400,3 +400,33 @@ def test_touch_screen_taps_cycle(browser, server) -> None:
             assert board_text(page)[cell] == expected
     finally:
         context.close()
+
+
+def test_number_box_next_random_and_level_filter(page, server) -> None:
+    open_puzzle(page, server.url, KEY)
+    page.fill("#number", "42")
+    page.press("#number", "Enter")
+    page.wait_for_function("() => window.nurikabe.game.key === '10x10/42'")
+    assert page.locator("#title").inner_text() == "10x10 #42"
+    assert page.url.endswith("#10x10/42")
+    page.select_option("#levelFilter", "hard")
+    page.click("#next")
+    page.wait_for_function("() => window.nurikabe.game.key !== '10x10/42'")
+    puzzle = page.evaluate("() => window.nurikabe.game.puzzle")
+    assert puzzle["level"] == "hard" and puzzle["collection"] == "10x10"
+    assert page.locator("#level").inner_text() == "hard"
+    page.select_option("#levelFilter", "expert")
+    page.click("#random")
+    page.wait_for_function("() => window.nurikabe.game.puzzle.level === 'expert'")
+    page.select_option("#collection", "15x15")
+    page.wait_for_function("() => window.nurikabe.game.key === '15x15/0'")
+    assert page.evaluate("() => window.nurikabe.game.board.size") == 225
+    assert page.get_attribute("#number", "max") == "99"
+    # An unknown number is told in one line; the puzzle stays.
+    page.fill("#number", "4000")
+    page.click("#go")
+    page.wait_for_selector("#message.error")
+    assert page.evaluate("() => window.nurikabe.game.key") == "15x15/0"
+    # The address opens a puzzle too.
+    page.goto(f"{server.url}/#20x20/3")
+    page.wait_for_function("() => window.nurikabe.game?.key === '20x20/3'")

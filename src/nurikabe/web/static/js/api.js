@@ -10,8 +10,9 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
-  const init = { method, headers: {}, credentials: "same-origin" };
+async function call(method, path, body, keepalive = false) {
+  // keepalive lets the last save finish when the tab is closed.
+  const init = { method, headers: {}, credentials: "same-origin", keepalive };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -85,7 +86,7 @@ export class SaveQueue {
     while (this.queue.length) {
       const { key, body } = this.queue.shift();
       try {
-        const answer = await call("PUT", `/api/progress/${part(key)}`, body);
+        const answer = await call("PUT", `/api/progress/${part(key)}`, body, true);
         this.onSaved(key, answer);
       } catch (err) {
         this.onError(err);
