@@ -198,10 +198,12 @@ def load_test(players: int, moves: int, think: float, db: Path) -> dict[str, Any
                     raise SystemExit("the server did not start") from None
                 time.sleep(0.1)
         cpu_before = _cpu_seconds(proc.pid)
+        client_before = time.process_time()
         latencies, server, errors, seconds = asyncio.run(
             asyncio.wait_for(_load(base, players, moves, think), timeout=600)
         )
         server_cpu = _cpu_seconds(proc.pid) - cpu_before
+        client_cpu = time.process_time() - client_before
     finally:
         proc.kill()
         proc.wait(timeout=10)
@@ -215,6 +217,7 @@ def load_test(players: int, moves: int, think: float, db: Path) -> dict[str, Any
         "seconds": round(seconds, 2),
         "requests_per_second": round(len(latencies) / seconds, 1),
         "server_cpu_ms_per_request": round(1000 * server_cpu / len(latencies), 2),
+        "client_cpu_ms_per_request": round(1000 * client_cpu / len(latencies), 2),
         "latency": _quantiles(latencies),
         "server_side": _quantiles(server),
     }
@@ -245,7 +248,8 @@ def main(argv: list[str] | None = None) -> int:
             f" median {q['median_ms']} ms, p95 {q['p95_ms']} ms, max {q['max_ms']} ms"
             f" (server's own time: median {load['server_side']['median_ms']} ms,"
             f" p95 {load['server_side']['p95_ms']} ms; server CPU"
-            f" {load['server_cpu_ms_per_request']} ms a request)"
+            f" {load['server_cpu_ms_per_request']} ms a request, client CPU"
+            f" {load['client_cpu_ms_per_request']} ms)"
         )
     summary = {
         "date": datetime.date.today().isoformat(),
