@@ -21,6 +21,8 @@ import schemathesis  # noqa: E402
 from fastapi import FastAPI  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from schemathesis import GenerationMode  # noqa: E402
 
 from nurikabe import Puzzle  # noqa: E402
 from nurikabe.rules import check  # noqa: E402
@@ -369,6 +371,7 @@ def test_openapi_describes_every_endpoint(client: TestClient) -> None:
 
 
 # -- property-based: no request makes a 5xx --------------------------------------------------
+# Valid requests (positive) and requests that break the schema (negative), per operation.
 
 
 OPERATIONS = [
@@ -397,7 +400,12 @@ def test_no_request_makes_a_server_error(app: FastAPI, label: str) -> None:
     schema = schemathesis.openapi.from_asgi("/openapi.json", app)
     operation = next(r.ok() for r in schema.get_all_operations() if r.ok().label == label)
 
-    @given(case=operation.as_strategy())
+    strategy = st.one_of(
+        operation.as_strategy(GenerationMode.POSITIVE),
+        operation.as_strategy(GenerationMode.NEGATIVE),
+    )
+
+    @given(case=strategy)
     @settings(
         max_examples=30,
         deadline=None,
