@@ -151,6 +151,24 @@ def test_import_stores_a_puzzle_once_whatever_the_format(client: TestClient) -> 
     assert check(puzzle, parse_board(puzzle, solution), mode="all") == []
 
 
+def test_an_imported_puzzle_is_played_like_the_others(client: TestClient) -> None:
+    first = client.post("/api/import", json={"text": URL}).json()
+    second = client.post("/api/import", json={"text": "https://puzz.link/p?nurikabe/3/2/1j2"})
+    key, other = first["key"], second.json()["key"]
+    after = client.get("/api/puzzles/next", params={"key": key}).json()
+    assert after["key"] == other
+    assert client.get("/api/puzzles/next", params={"key": other}).json()["key"] == key
+    board = apply("?" * 25, [[c, "white"] for c, _ in first["clues"]])
+    hint = client.post("/api/hint", json={"key": key, "board": board}).json()
+    assert hint["kind"] == "step" and hint["cells"]
+    solution = client.post("/api/solve", json={"key": key}).json()["solution"]
+    assert all(solution[c] == ("#" if color == "black" else ".") for c, color in hint["cells"])
+    saved = client.put(f"/api/progress/{key}", json={"board": solution, "seconds": 4})
+    assert saved.json() == {"ok": True, "best_seconds": 4.0, "solved": True}
+    picked = client.get("/api/puzzles/random", params={"collection": "imported"}).json()
+    assert picked["key"] == other  # the unsolved one
+
+
 def test_bad_imports_are_4xx(client: TestClient) -> None:
     assert_error(
         client.post("/api/import", json={"text": "https://puzz.link/p?nurikabe/5/5/"}),
