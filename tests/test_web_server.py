@@ -25,6 +25,31 @@ httpx = pytest.importorskip("httpx")
 pytest.importorskip("uvicorn")
 
 
+URL = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
+
+
+def _children(pid: int) -> list[int]:
+    """The child processes of `pid` (Linux /proc)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` runs (a zombie, ended but not yet reaped, does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -96,11 +121,20 @@ def test_a_killed_server_keeps_every_acknowledged_move(tmp_path: Path) -> None:
                     f"/api/progress/{key}", json={"board": in_flight, "seconds": 30, "moves": []}
                 )
 
+        # An import starts the solver's process; it must not outlive the server.
+        imported = client.post("/api/import", json={"text": URL})
+        assert imported.status_code == 200
+        children = _children(proc.pid)
+        assert children
         sender = threading.Thread(target=send)
         sender.start()
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=10)
         sender.join(timeout=30)
+        deadline = time.monotonic() + 20
+        while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not any(_alive(pid) for pid in children)
 
     conn = sqlite3.connect(db)
     assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

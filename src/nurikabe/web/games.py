@@ -5,7 +5,8 @@ imported puzzles from the players' database (`players.Players`); each puzzle com
 its unique solution, known from the collection or found once at import, so checks and
 hints never solve a puzzle again. It also parses a player's board string, and runs
 the searches (hint, import) in at most `MAX_SEARCHES` threads at a time, each under
-the library's time limits, so that no request can hang the server.
+the library's time limits, so that no request can hang the server; an import's exact
+solve runs in a separate process (`_solve_apart`).
 
 Raises `errors.ApiError` with the API's codes; imports the library and `players`.
 """
@@ -13,9 +14,14 @@ Raises `errors.ApiError` with the API's codes; imports the library and `players`
 from __future__ import annotations
 
 import functools
+import multiprocessing
+import os
 import random
 import threading
+import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -102,6 +108,55 @@ def _split_key(key: str) -> tuple[str, int]:
     if not number.isdigit() or not collection:
         raise ApiError(404, "not-found", f"no puzzle {key!r}")
     return collection, int(number)
+
+
+def _solve_child(url: str, seconds: float) -> tuple[str, str | None]:
+    """In the solver's process: the status and, when unique, the solution as a board string."""
+    result = solve(Puzzle.from_url(url), limit=Limit(solutions=2, seconds=seconds))
+    unique = result.status is Status.UNIQUE and result.solution is not None
+    return result.status.value, board_text(result.solution) if unique else None
+
+
+def _watch_parent() -> None:
+    """In the solver's process: end it when the server is gone (killed, say)."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+_POOL: ProcessPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def _solve_apart(url: str) -> tuple[Status, str | None]:
+    """Solve the puzzle of `url` in a separate process (one, started on first use).
+
+    The solver's C core holds the interpreter lock while it searches; in its own process
+    it cannot stall the server's other requests for the seconds a hard import may take.
+    """
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = ProcessPoolExecutor(
+                1, mp_context=multiprocessing.get_context("spawn"), initializer=_watch_parent
+            )
+        pool = _POOL
+    try:
+        status, solution = pool.submit(_solve_child, url, SOLVE_SECONDS).result(
+            timeout=SOLVE_SECONDS + 60
+        )
+    except (BrokenProcessPool, TimeoutError):
+        with _POOL_LOCK:
+            if _POOL is pool:
+                _POOL = None
+        pool.shutdown(wait=False, cancel_futures=True)
+        return Status.UNKNOWN, None
+    return Status(status), solution
 
 
 class _Searches:
@@ -255,19 +310,15 @@ class Games:
         url = puzzle.to_url()
         known = self.players.imported_by_url(url)
         if known is None:
-            result = self.searches.run(
-                lambda: solve(puzzle, limit=Limit(solutions=2, seconds=SOLVE_SECONDS))
-            )
-            if result.status is Status.UNKNOWN:
+            status, solution = self.searches.run(lambda: _solve_apart(url))
+            if status is Status.UNKNOWN:
                 raise ApiError(
                     422, "timeout", f"the puzzle could not be solved within {SOLVE_SECONDS:g} s"
                 )
-            if result.status is Status.NONE:
+            if status is Status.NONE:
                 raise ApiError(400, "bad-puzzle", "the puzzle has no solution")
-            if result.status is Status.MULTIPLE:
+            if status is Status.MULTIPLE:
                 raise ApiError(400, "bad-puzzle", "the puzzle has more than one solution")
-            assert result.solution is not None
-            known = self.players.add_imported(
-                url, board_text(result.solution), format=document.format, player=player
-            )
+            assert solution is not None
+            known = self.players.add_imported(url, solution, format=document.format, player=player)
         return self._get_imported(known.number)
