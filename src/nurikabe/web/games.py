@@ -230,7 +230,7 @@ class Games:
             game = self._imported.get(number)
         if game is not None:
             return game
-        row = self.players.imported(number) if number < 2**62 else None
+        row = self.players.imported(number)
         if row is None:
             raise ApiError(404, "not-found", f"no puzzle {IMPORTED}/{number}")
         puzzle = Puzzle.from_url(row.url)
@@ -258,7 +258,7 @@ class Games:
         pool = [c for c in self._candidates(collection) if level is None or c[2] == level]
         if not pool:
             raise ApiError(
-                404, "not-found", f"no {level or ''} puzzle in {collection!r}".replace("  ", " ")
+                404, "not-found", f"no {level + ' ' if level else ''}puzzle in {collection!r}"
             )
         after = [c for c in pool if c[1] > number]
         name, n, _ = (after or pool)[0]
