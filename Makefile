@@ -22,7 +22,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	@# The browser tests drive Debian's chromium (Playwright never downloads a browser).
-	test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
+	test -x /usr/bin/chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/python -m pytest
 

@@ -4,18 +4,13 @@ database, and Debian's chromium driven by Playwright (never a downloaded browser
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright import sync_api
 
 from tests.browser.harness import CHROMIUM, Server, launch_browser
-
-sync_api = pytest.importorskip("playwright.sync_api")
-
-if not os.path.exists(CHROMIUM) and shutil.which("chromium") is None:
-    pytest.skip(f"{CHROMIUM} is missing ('make test' installs it)", allow_module_level=True)
 
 
 @pytest.fixture(scope="module")
@@ -31,6 +26,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: 'make test' installs Debian's chromium")
     with sync_api.sync_playwright() as playwright:
         browser = launch_browser(playwright)
         try:

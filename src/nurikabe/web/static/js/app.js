@@ -63,7 +63,7 @@ async function refreshSolved() {
         `<li><a href="#${escapeHtml(s.key)}" data-key="${escapeHtml(s.key)}">${escapeHtml(s.key)}</a>` +
         `<span>${s.best_seconds != null ? clockText(s.best_seconds) : ""}</span></li>`,
     )
-    .join("");
+    .join("") || "<li class=\"none\">None yet.</li>";
 }
 
 function celebrate(puzzle, seconds, best) {

@@ -36,12 +36,13 @@ export class Game {
     this.seconds = 0;
     this.best = null;
     this.solved = false;
-    this.revealed = false;
+    this.revealed = null;
+    this.lastTick = performance.now();
     this.saves = new SaveQueue(
       (key, answer) => this.saved(key, answer),
       (err) => this.ui.say(`Not saved: ${err.message}`, "error"),
     );
-    setInterval(() => this.tick(), 1000);
+    setInterval(() => this.tick(), 500);
   }
 
   get key() {
@@ -91,10 +92,19 @@ export class Game {
     this.ui.changed();
   }
 
+  /** The clock counts real time while the page is shown (a sleeping machine adds at most 2 s). */
   tick() {
+    const now = performance.now();
+    const step = Math.min(2, (now - this.lastTick) / 1000);
+    this.lastTick = now;
     if (!this.board || this.solved || document.hidden || this.showingSolution) return;
-    this.seconds += 1;
+    this.seconds += step;
     this.ui.clock(clockText(this.seconds));
+  }
+
+  /** Whether an answer asked for on `key` and `board` still fits what is shown. */
+  current(key, board) {
+    return this.key === key && this.board.toString() === board;
   }
 
   // ---- moves -------------------------------------------------------------------------
@@ -216,7 +226,9 @@ export class Game {
       this.revertMistakes();
       return;
     }
-    const answer = await api.check(this.key, now);
+    const key = this.key;
+    const answer = await api.check(key, now);
+    if (!this.current(key, now)) return;
     this.hint = null;
     if (answer.wrong.length) {
       this.wrong = new Set(answer.wrong);
@@ -270,7 +282,9 @@ export class Game {
       this.ui.say("");
       return;
     }
-    const answer = await api.hint(this.key, now);
+    const key = this.key;
+    const answer = await api.hint(key, now);
+    if (!this.current(key, now)) return;
     this.hint = null;
     if (answer.kind === "mistakes") {
       this.wrong = new Set(answer.wrong);
@@ -292,7 +306,9 @@ export class Game {
   }
 
   async showSolution() {
-    const answer = await api.solve(this.key);
+    const key = this.key;
+    const answer = await api.solve(key);
+    if (this.key !== key) return;
     if (answer.status !== "unique" && !answer.solution) {
       this.ui.say(`The solver could not settle this puzzle (${answer.status}).`, "error");
       return;
