@@ -30,6 +30,7 @@ function showPuzzle(puzzle) {
   game.load(puzzle);
   const imported = puzzle.collection === "imported";
   $("title").textContent = imported ? `Imported #${puzzle.number}` : `${puzzle.collection} #${puzzle.number}`;
+  document.title = `${$("title").textContent} · Nurikabe`;
   $("level").textContent = puzzle.level || "";
   $("level").className = `badge ${puzzle.level || ""}`;
   if (!imported) {
