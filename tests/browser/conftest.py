@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright import sync_api
@@ -37,7 +36,7 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture
-def page(browser, server: Server, tmp_path: Path) -> Iterator[object]:
+def page(browser, server: Server) -> Iterator[object]:
     """A page of a fresh browser context (a new player: no cookie), at desktop width."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
