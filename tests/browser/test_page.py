@@ -256,6 +256,14 @@ def test_live_errors_and_island_size(page, server) -> None:
     drag_cells(page, square[2:])
     assert page.locator("#board rect.cell.black.error").count() == 4  # a pool
     assert "pool" in page.locator("#broken").inner_text()
+    page.click("#settingsBox summary")
+    page.uncheck("#livePool")  # each kind of error is switched on its own
+    assert page.locator("#board rect.cell.error").count() == 0
+    page.check("#livePool")
+    page.uncheck("#liveErrors")  # and all at once
+    assert page.locator("#livePool").is_disabled()
+    assert page.locator("#board rect.cell.error").count() == 0
+    page.check("#liveErrors")
     page.click("#undo")
     assert page.locator("#board rect.cell.error").count() == 0
 

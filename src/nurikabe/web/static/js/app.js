@@ -88,7 +88,8 @@ function bindSettings() {
       saveSettings(settings);
     });
   }
-  for (const name of ["showIslandSize", "autoDots", "liveErrors", "showTimer"]) {
+  const switches = ["showIslandSize", "autoDots", "liveErrors", "livePool", "liveIsland", "liveSea", "showTimer"];
+  for (const name of switches) {
     const box = $(name);
     box.checked = !!settings[name];
     box.addEventListener("change", () => {
@@ -107,6 +108,7 @@ function bindSettings() {
 
 function applyView() {
   $("clock").hidden = !settings.showTimer;
+  for (const name of ["livePool", "liveIsland", "liveSea"]) $(name).disabled = !settings.liveErrors;
 }
 
 function bindButtons() {

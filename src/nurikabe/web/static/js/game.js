@@ -4,7 +4,7 @@
 import { api, SaveQueue } from "./api.js";
 import { BLACK, Board, DOT, UNKNOWN } from "./board.js";
 import { draw } from "./render.js";
-import { finishingMarks, islandOf, provenErrors } from "./rules.js";
+import { ERROR_SETTING, finishingMarks, islandOf, provenErrors } from "./rules.js";
 
 export function clockText(seconds) {
   const s = Math.floor(seconds);
@@ -78,7 +78,8 @@ export class Game {
   render() {
     if (!this.board) return;
     const errors = new Set();
-    const broken = this.settings.liveErrors ? provenErrors(this.board) : [];
+    const shown = (e) => this.settings[ERROR_SETTING[e.code]] !== false;
+    const broken = this.settings.liveErrors ? provenErrors(this.board).filter(shown) : [];
     for (const e of broken) for (const c of e.cells) errors.add(c);
     this.ui.broken([...new Set(broken.map((e) => e.message))]);
     draw(this.svg, this.board, {

@@ -40,6 +40,16 @@ function touchesUnknown(board, group) {
   return group.some((c) => board.neighbours(c).some((n) => board.cells[n] === UNKNOWN && !board.isClue(n)));
 }
 
+/** The setting that switches the live marking of each error code. */
+export const ERROR_SETTING = {
+  pool: "livePool",
+  "two-clues": "liveIsland",
+  "too-big": "liveIsland",
+  "too-small": "liveIsland",
+  "no-clue": "liveIsland",
+  "sea-split": "liveSea",
+};
+
 /** Errors the rules prove on the board: [{code, cells, message}]. */
 export function provenErrors(board) {
   const errors = [];

@@ -7,7 +7,10 @@ export const DEFAULTS = {
   mouse: "black-left", // "black-left" | "white-left" | "cycle"
   showIslandSize: true,
   autoDots: false,
-  liveErrors: true,
+  liveErrors: true, // and, each on its own, the kinds of error it marks:
+  livePool: true, // a 2x2 pool
+  liveIsland: true, // an island with two numbers, too many cells, or walled in too small
+  liveSea: true, // a walled-in part of the sea
   showTimer: true,
   level: "",
   last: "",
