@@ -12,7 +12,7 @@ from playwright import sync_api
 from tests.browser.harness import CHROMIUM, Server, launch_browser
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """`nurikabe serve` on a free port with a fresh players database, stopped afterwards."""
     server = Server(tmp_path_factory.mktemp("players") / "players.sqlite")
