@@ -289,6 +289,40 @@ def test_following_the_hints_solves_the_puzzle_and_every_step_is_right(
     assert again["board"] == solution and again["solved"] and again["moves"] == moves
 
 
+def test_a_hint_the_engine_cannot_find_in_time_reveals_a_cell(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import nurikabe.web.app as web_app
+
+    monkeypatch.setattr(web_app, "find_step", lambda state, seconds: None)
+    key = "10x10/499"
+    solution = client.post("/api/solve", json={"key": key}).json()["solution"]
+    board = "?" * 100
+    for _ in range(3):
+        hint = client.post("/api/hint", json={"key": key, "board": board}).json()
+        assert hint["kind"] == "step" and hint["technique"] == "from-solution"
+        [[cell, color]] = hint["cells"]
+        assert solution[cell] == ("#" if color == "black" else ".")
+        board = apply(board, hint["cells"])
+
+
+def test_hints_wait_for_a_free_slot_then_time_out(
+    app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    searches = app.state.games.searches
+    monkeypatch.setattr(searches, "_wait", 0.2)
+    held = [searches._slots.acquire(timeout=1) for _ in range(2)]
+    try:
+        assert all(held)
+        busy = client.post("/api/hint", json={"key": "10x10/0", "board": "?" * 100})
+        assert_error(busy, 422, "timeout")
+    finally:
+        for _ in held:
+            searches._slots.release()
+    free = client.post("/api/hint", json={"key": "10x10/0", "board": "?" * 100})
+    assert free.json()["kind"] == "step"
+
+
 def test_solve_answers_the_unique_solution(client: TestClient) -> None:
     body = client.post("/api/solve", json={"key": "20x20/0"}).json()
     assert body["status"] == "unique" and len(body["solution"]) == 400
