@@ -118,6 +118,8 @@ export function attachInput(svg, game) {
       return;
     }
     if (game.cursor < 0) return;
+    // Space on a focused button or summary presses it, as usual.
+    if (key === " " && (tag === "BUTTON" || tag === "SUMMARY" || tag === "A")) return;
     const value = game.board.cells[game.cursor];
     let target = null;
     if (key === " " || key === "x" || key === "X") target = value === BLACK ? UNKNOWN : BLACK;
@@ -125,6 +127,7 @@ export function attachInput(svg, game) {
     else if (key === "Backspace" || key === "Delete") target = UNKNOWN;
     if (target != null) {
       e.preventDefault();
+      game.moveCursor(game.cursor, true);
       game.mark(game.cursor, target);
     }
   });
