@@ -7,18 +7,18 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 CORPUS ?= ../shared/corpus/puzzles.jsonl
 
-.PHONY: run test test-slow bench bench-solve bench-logic bench-generate bench-print bench-startup lint venv clean system-deps
+.PHONY: run test test-slow bench bench-solve bench-logic bench-generate bench-print bench-startup bench-web lint venv clean system-deps
 
 $(STAMP): pyproject.toml setup.py src/nurikabe/solver/_csolve.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,cpsat]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,cpsat,web]'
 	touch $(STAMP)
 
 venv: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/nurikabe demo
+	$(BIN)/nurikabe serve --host 127.0.0.1 --port 8000
 
 # Debian packages the tests drive: chromium (the browser tests, through Playwright, which
 # never downloads a browser) and poppler-utils (pdftoppm renders the printed booklets).
@@ -26,7 +26,7 @@ system-deps:
 	@missing=""; \
 	test -x /usr/bin/chromium || missing="$$missing chromium"; \
 	test -x /usr/bin/pdftoppm || missing="$$missing poppler-utils"; \
-	if [ -n "$$missing" ]; then apt-get update -q && apt-get install -y -q $$missing; fi
+	if [ -n "$$missing" ]; then apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; fi
 
 test: $(STAMP) system-deps
 	$(BIN)/ruff check src tests bench
@@ -36,7 +36,7 @@ test-slow: $(STAMP)
 	$(BIN)/python -m pytest -m slow
 
 # Each benchmark prints its tables and writes a JSON summary under bench/results/.
-bench: bench-solve bench-logic bench-generate bench-print bench-startup
+bench: bench-solve bench-logic bench-generate bench-print bench-startup bench-web
 
 bench-solve: $(STAMP)
 	$(BIN)/python bench/solve.py --corpus $(CORPUS)
@@ -52,6 +52,9 @@ bench-print: $(STAMP)
 
 bench-startup: $(STAMP)
 	$(BIN)/python bench/startup.py --corpus $(CORPUS)
+
+bench-web: $(STAMP)
+	$(BIN)/python bench/web.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

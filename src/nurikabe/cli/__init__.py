@@ -33,6 +33,7 @@ COMMANDS = {
     "collection": "collection",
     # not `print`: a submodule named so would shadow the builtin inside this package
     "print": "printing",
+    "serve": "serve",
 }
 COMMAND_MODULES = list(dict.fromkeys(COMMANDS.values()))
 

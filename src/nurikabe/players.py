@@ -1,0 +1,368 @@
+"""The players' database: anonymous players, their progress and settings, imported puzzles.
+
+This module owns the game's SQLite file (not the bundled collection, which the game only
+reads): its schema, its migrations and every read and write of it. The web server is its
+only user; it stays free of web code so that it can be tested and reused on its own.
+
+Schema (``PRAGMA user_version`` = `SCHEMA_VERSION`):
+
+- ``players``: one row per anonymous player id (the id the browser keeps in a cookie).
+- ``progress``: per player and puzzle key (``"10x10/42"``, ``"imported/3"``): the board
+  string, the move list (JSON), seconds played, whether the board is solved, when the
+  puzzle was first solved, the best time, when it was last saved.
+- ``settings``: per player, one JSON object.
+- ``imported``: puzzles players imported, shared by all players and deduplicated by their
+  canonical puzz.link URL; ``number`` is N of the key ``imported/N``. The unique solution
+  found at import is kept with it, so no puzzle is solved twice.
+
+Every write is one transaction, committed before the function returns; the file is in
+WAL mode, so a killed server loses at most the write in flight. `open_players` applies the
+migrations in `MIGRATIONS` to an older file. One `Players` object may be shared by
+threads. Faults of the file are `DatabaseError` lines (`database.connect`).
+
+Imports `database` (how the file is opened) and nothing else of the package.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from .database import DatabaseError, connect, guard, require_tables, transaction
+
+__all__ = [
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "Imported",
+    "Players",
+    "Progress",
+    "default_path",
+    "open_players",
+]
+
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE players (
+    id TEXT PRIMARY KEY,
+    created_at TEXT NOT NULL
+);
+CREATE TABLE progress (
+    player TEXT NOT NULL REFERENCES players(id),
+    puzzle TEXT NOT NULL,
+    board TEXT NOT NULL,
+    moves TEXT NOT NULL DEFAULT '[]',
+    seconds REAL NOT NULL DEFAULT 0,
+    solved INTEGER NOT NULL DEFAULT 0,
+    solved_at TEXT,
+    best_seconds REAL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (player, puzzle)
+);
+CREATE TABLE settings (
+    player TEXT PRIMARY KEY REFERENCES players(id),
+    value TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+CREATE TABLE imported (
+    number INTEGER PRIMARY KEY,
+    url TEXT NOT NULL UNIQUE,
+    solution TEXT NOT NULL,
+    format TEXT,
+    player TEXT,
+    created_at TEXT NOT NULL
+);
+"""
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {}
+"""Upgrade steps: ``MIGRATIONS[v](conn)`` turns a version-*v* database into *v + 1*."""
+
+
+def default_path() -> Path:
+    """``$XDG_DATA_HOME/nurikabe/players.sqlite``, else ``~/.local/share/nurikabe/...``."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "nurikabe" / "players.sqlite"
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """Open the file (checked, WAL, busy timeout; see `database.connect`)."""
+    conn = connect(path, create=True)
+    conn.execute("PRAGMA synchronous = NORMAL")  # a commit survives the process being killed
+    return conn
+
+
+def _migrate(conn: sqlite3.Connection, path: Path) -> None:
+    with transaction(conn):
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise DatabaseError(
+                f"{path}: players database version {version} is newer than this nurikabe"
+                f" ({SCHEMA_VERSION})"
+            )
+        if version == 0:
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            version = SCHEMA_VERSION
+        while version < SCHEMA_VERSION:
+            MIGRATIONS[version](conn)
+            version += 1
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    require_tables(conn, ("players", "progress", "settings", "imported"))
+
+
+@dataclass(frozen=True)
+class Progress:
+    """One player's state on one puzzle."""
+
+    puzzle: str
+    """The puzzle key, ``"<collection>/<number>"``."""
+    board: str
+    """The board string (``#`` black, ``.`` dot, ``?`` unknown), row-major."""
+    moves: list[str]
+    """The move history (``r1c2=#``), for the page's undo stack."""
+    seconds: float
+    """Time played so far."""
+    solved: bool
+    """Whether the saved board is solved."""
+    solved_at: str | None
+    """When the puzzle was first solved (ISO 8601, UTC), or None."""
+    best_seconds: float | None
+    """The best time of a solve, or None."""
+    updated_at: str
+    """When it was last saved (ISO 8601, UTC)."""
+
+
+@dataclass(frozen=True)
+class Imported:
+    """A puzzle a player imported: its number, canonical URL and unique solution."""
+
+    number: int
+    url: str
+    solution: str
+    """The solution as a board string (``#`` and ``.``)."""
+    format: str | None
+
+
+_PROGRESS = "puzzle, board, moves, seconds, solved, solved_at, best_seconds, updated_at"
+
+
+def _progress(row: tuple[Any, ...]) -> Progress:
+    puzzle, board, moves, seconds, solved, solved_at, best, updated = row
+    return Progress(
+        puzzle, board, json.loads(moves), seconds, bool(solved), solved_at, best, updated
+    )
+
+
+class Players:
+    """The players' database; use `open_players` to get one.
+
+    Each thread that uses it gets its own connection (SQLite connections stay in the
+    thread that made them); WAL lets them read at once while one writes.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        """Where the file is."""
+        self._local = threading.local()
+
+    def _conn(self) -> sqlite3.Connection:
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = _connect(self.path)
+            self._local.conn = conn
+        return conn
+
+    def close(self) -> None:
+        """Close this thread's connection (the others close with their threads)."""
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.close()
+            self._local.conn = None
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        conn = self._conn()
+        with guard(conn):
+            yield conn
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One transaction, committed before the block's caller goes on."""
+        with transaction(self._conn()) as conn:
+            yield conn
+
+    @staticmethod
+    def _ensure_player(conn: sqlite3.Connection, player: str) -> None:
+        conn.execute(
+            "INSERT OR IGNORE INTO players (id, created_at) VALUES (?, ?)", (player, _now())
+        )
+
+    # -- progress --------------------------------------------------------------------------
+
+    def progress(self, player: str, puzzle: str) -> Progress | None:
+        """The player's progress on `puzzle`, or None."""
+        with self._read() as conn:
+            row = conn.execute(
+                f"SELECT {_PROGRESS} FROM progress WHERE player = ? AND puzzle = ?",
+                (player, puzzle),
+            ).fetchone()
+        return None if row is None else _progress(row)
+
+    def all_progress(self, player: str) -> list[Progress]:
+        """Every puzzle the player has saved, most recently saved first."""
+        with self._read() as conn:
+            rows = conn.execute(
+                f"SELECT {_PROGRESS} FROM progress WHERE player = ?"
+                " ORDER BY updated_at DESC, puzzle",
+                (player,),
+            ).fetchall()
+        return [_progress(row) for row in rows]
+
+    def solved_keys(self, player: str) -> set[str]:
+        """The keys of the puzzles the player has solved at least once."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT puzzle FROM progress WHERE player = ? AND solved_at IS NOT NULL",
+                (player,),
+            ).fetchall()
+        return {row[0] for row in rows}
+
+    def save_progress(
+        self,
+        player: str,
+        puzzle: str,
+        *,
+        board: str,
+        moves: list[str],
+        seconds: float,
+        solved: bool,
+    ) -> Progress:
+        """Store the player's board on `puzzle`; a solved board may set the best time.
+
+        `solved` must be the server's own verdict. The first solve sets ``solved_at``;
+        the best time is the least `seconds` of any solved save.
+        """
+        now = _now()
+        with self._write() as conn:
+            self._ensure_player(conn, player)
+            row = conn.execute(
+                "SELECT solved_at, best_seconds FROM progress WHERE player = ? AND puzzle = ?",
+                (player, puzzle),
+            ).fetchone()
+            solved_at, best = (None, None) if row is None else row
+            if solved:
+                solved_at = solved_at or now
+                best = seconds if best is None else min(best, seconds)
+            conn.execute(
+                "INSERT OR REPLACE INTO progress (player, puzzle, board, moves, seconds, solved,"
+                " solved_at, best_seconds, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    player,
+                    puzzle,
+                    board,
+                    json.dumps(moves),
+                    seconds,
+                    int(solved),
+                    solved_at,
+                    best,
+                    now,
+                ),
+            )
+        return Progress(puzzle, board, list(moves), seconds, solved, solved_at, best, now)
+
+    # -- settings --------------------------------------------------------------------------
+
+    def settings(self, player: str) -> dict[str, Any]:
+        """The player's settings ({} when none are saved)."""
+        with self._read() as conn:
+            row = conn.execute("SELECT value FROM settings WHERE player = ?", (player,)).fetchone()
+        return {} if row is None else dict(json.loads(row[0]))
+
+    def save_settings(self, player: str, settings: dict[str, Any]) -> None:
+        """Replace the player's settings."""
+        with self._write() as conn:
+            self._ensure_player(conn, player)
+            conn.execute(
+                "INSERT OR REPLACE INTO settings (player, value, updated_at) VALUES (?, ?, ?)",
+                (player, json.dumps(settings, separators=(",", ":")), _now()),
+            )
+
+    # -- imported puzzles ------------------------------------------------------------------
+
+    def imported(self, number: int) -> Imported | None:
+        """Imported puzzle `number`, or None."""
+        with self._read() as conn:
+            row = conn.execute(
+                "SELECT number, url, solution, format FROM imported WHERE number = ?", (number,)
+            ).fetchone()
+        return None if row is None else Imported(*row)
+
+    def imported_by_url(self, url: str) -> Imported | None:
+        """The imported puzzle with this canonical URL, or None."""
+        with self._read() as conn:
+            row = conn.execute(
+                "SELECT number, url, solution, format FROM imported WHERE url = ?", (url,)
+            ).fetchone()
+        return None if row is None else Imported(*row)
+
+    def imported_numbers(self) -> list[int]:
+        """The numbers of every imported puzzle, in order."""
+        with self._read() as conn:
+            return [row[0] for row in conn.execute("SELECT number FROM imported ORDER BY number")]
+
+    def add_imported(
+        self, url: str, solution: str, *, format: str | None = None, player: str | None = None
+    ) -> Imported:
+        """Store an imported puzzle (by its canonical URL) unless it is there already."""
+        with self._write() as conn:
+            row = conn.execute(
+                "SELECT number, url, solution, format FROM imported WHERE url = ?", (url,)
+            ).fetchone()
+            if row is not None:
+                return Imported(*row)
+            cursor = conn.execute(
+                "INSERT INTO imported (url, solution, format, player, created_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (url, solution, format, player, _now()),
+            )
+            number = cursor.lastrowid
+        assert number is not None
+        return Imported(number, url, solution, format)
+
+
+def open_players(path: str | Path | None = None) -> Players:
+    """Open (creating and migrating as needed) the players' database; default `default_path`
+    (its folder is made when missing; that of a given `path` must exist).
+
+    Raises:
+        DatabaseError: the file cannot be used (one line naming it and the fault), is not
+            a players' database, or is one from a newer version.
+    """
+    if path is None:
+        path = default_path()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise DatabaseError(f"{path}: cannot make its folder ({exc.strerror})") from None
+    path = Path(path).expanduser()
+    players = Players(path)
+    conn = players._conn()
+    try:
+        _migrate(conn, path)
+    except BaseException:
+        players.close()
+        raise
+    return players

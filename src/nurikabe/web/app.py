@@ -1,0 +1,310 @@
+"""The FastAPI application: `create_app` and the API's thin handlers (docs/web-api.md).
+
+Each handler validates its input (`models`), looks the puzzle up (`games`) and calls the
+library's public functions: `rules.check` and `rules.wrong_cells` for a check, the logic
+engine's `find_step` for a hint (mistakes first, found against the unique solution),
+`formats.load` and the solver for an import; progress and settings go to the players'
+database (`players`), one committed transaction per request. The handlers that search
+(hint, import) are plain functions, so FastAPI runs them in its thread pool and a search
+never blocks the event loop; the others take well under a millisecond of work and run on
+the event loop itself, saving a thread hand-off per request. Every answer carries a
+``Server-Timing`` header with the time the app spent on it. The page is served from
+``static/``: ``/`` is ``static/index.html``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Query, Request
+from fastapi import Path as PathParam
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+
+from ..logic import LEVELS, State, find_step
+from ..logic.techniques import technique
+from ..players import Players, open_players
+from ..puzzle import UNKNOWN_CLUE, Board, Color
+from ..rules import check, wrong_cells
+from .errors import ApiError, install_handlers
+from .games import HINT_SECONDS, Game, Games, board_text, parse_board
+from .middleware import BodyLimit, PlayerCookie, ServerTiming
+from .models import (
+    COLLECTION_PATTERN,
+    KEY_PATTERN,
+    BoardRequest,
+    CheckOut,
+    CollectionOut,
+    CollectionsOut,
+    ErrorOut,
+    HintMistakes,
+    HintSolved,
+    HintStep,
+    ImportRequest,
+    InProgressItem,
+    ProgressList,
+    ProgressOut,
+    ProgressRequest,
+    ProgressSaved,
+    PuzzleOut,
+    SettingsOut,
+    SettingsRequest,
+    SolvedItem,
+    SolveOut,
+    SolveRequest,
+    ViolationOut,
+)
+
+__all__ = ["MAX_BODY", "MAX_SETTINGS", "STATIC", "create_app"]
+
+MAX_BODY = 64 * 1024
+"""The largest request body, in bytes."""
+MAX_SETTINGS = 4096
+"""The largest settings object, in bytes of JSON."""
+STATIC = Path(__file__).parent / "static"
+"""The page's files."""
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorOut, "description": text}
+    for status, text in (
+        (400, "bad input: bad-board, bad-puzzle, bad-request"),
+        (404, "not-found"),
+        (413, "too-large"),
+        (422, "bad-request (fields), timeout"),
+    )
+}
+
+Collection = Annotated[str, PathParam(pattern=COLLECTION_PATTERN)]
+Number = Annotated[int, PathParam(ge=0, le=999_999_999)]
+Level = Annotated[str | None, Query(pattern="^(" + "|".join(LEVELS) + ")$")]
+
+
+def _player(request: Request) -> str:
+    return str(request.state.player)
+
+
+def _puzzle_out(game: Game, players: Players, player: str) -> PuzzleOut:
+    puzzle = game.puzzle
+    saved = players.progress(player, game.key)
+    progress = None
+    if saved is not None:
+        progress = ProgressOut(
+            board=saved.board,
+            seconds=saved.seconds,
+            solved=saved.solved,
+            best_seconds=saved.best_seconds,
+            moves=saved.moves,
+        )
+    return PuzzleOut(
+        key=game.key,
+        collection=game.collection,
+        number=game.number,
+        rows=puzzle.rows,
+        cols=puzzle.cols,
+        clues=[(i, None if v == UNKNOWN_CLUE else v) for i, v in puzzle.clues.items()],
+        url=puzzle.to_url(),
+        level=game.level,
+        score=game.score,
+        progress=progress,
+    )
+
+
+def _solved(board: Board, solution: Board) -> bool:
+    return board.black_mask == solution.black_mask
+
+
+def _hint(game: Game, board: Board) -> HintMistakes | HintStep | HintSolved:
+    wrong = wrong_cells(board, game.solution)
+    if wrong:
+        return HintMistakes(wrong=list(wrong))
+    if not board.unknown_mask:
+        return HintSolved()
+    step = find_step(State.from_board(board), seconds=HINT_SECONDS)
+    if step is None or step.kind not in ("deduction", "trial"):
+        return _reveal(game, board)
+    row = technique(step.technique)
+    return HintStep(
+        technique=step.technique,
+        name=row.name,
+        message=step.message,
+        cells=[(i, "black" if c is Color.BLACK else "white") for i, c in step.cells],
+        premises=list(step.premises),
+        level=LEVELS[row.tier - 1],
+    )
+
+
+def _reveal(game: Game, board: Board) -> HintStep:
+    """The hint when logic finds no step in time: one unknown cell, from the solution."""
+    unknown = board.unknown_mask
+    cell = (unknown & -unknown).bit_length() - 1
+    black = bool(game.solution.black_mask >> cell & 1)
+    name = game.puzzle.grid.name(cell)
+    return HintStep(
+        technique="from-solution",
+        name="From the solution",
+        message=f"No deduction was found within {HINT_SECONDS:g} s; the solution has {name} "
+        + ("black." if black else "white."),
+        cells=[(cell, "black" if black else "white")],
+        premises=[],
+        level=None,
+    )
+
+
+def create_app(
+    db_path: str | Path | None = None, collection_path: str | Path | None = None
+) -> FastAPI:
+    """The game's app on the players' database `db_path` (default `players.default_path`)
+    and the collection `collection_path` (default: the bundled one, read-only)."""
+    players = open_players(db_path)
+    games = Games(players, collection_path)
+    app = FastAPI(
+        title="nurikabe",
+        summary="Play Nurikabe: puzzles, checks, hints that teach, progress kept per player.",
+        version=_version(),
+        responses=_ERRORS,
+    )
+    app.state.players = players
+    app.state.games = games
+    install_handlers(app)
+    app.add_middleware(BodyLimit, max_bytes=MAX_BODY)
+    app.add_middleware(PlayerCookie)
+    app.add_middleware(ServerTiming)
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        page = STATIC / "index.html"
+        if not page.is_file():
+            raise ApiError(404, "not-found", "the page is not installed")
+        return FileResponse(page, headers={"cache-control": "no-cache"})
+
+    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+
+    @app.get("/api/collections")
+    async def list_collections() -> CollectionsOut:
+        """The collections, with their sizes and how many puzzles of each level."""
+        out = []
+        for name, items in games.collections.items():
+            levels: dict[str, int] = {}
+            for game in items:
+                if game.level is not None:
+                    levels[game.level] = levels.get(game.level, 0) + 1
+            first = items[0].puzzle
+            out.append(
+                CollectionOut(
+                    name=name, count=len(items), levels=levels, rows=first.rows, cols=first.cols
+                )
+            )
+        return CollectionsOut(collections=out)
+
+    @app.get("/api/puzzles/next")
+    async def next_puzzle(
+        request: Request, key: Annotated[str, Query(pattern=KEY_PATTERN)], level: Level = None
+    ) -> PuzzleOut:
+        """The next puzzle after `key` in its collection (wrapping), of `level` if given."""
+        return _puzzle_out(games.next(key, level), players, _player(request))
+
+    @app.get("/api/puzzles/random")
+    async def random_puzzle(
+        request: Request,
+        collection: Annotated[str | None, Query(pattern=COLLECTION_PATTERN)] = None,
+        level: Level = None,
+    ) -> PuzzleOut:
+        """A random puzzle, one the player has not solved when there is one."""
+        player = _player(request)
+        game = games.random(players.solved_keys(player), collection=collection, level=level)
+        return _puzzle_out(game, players, player)
+
+    @app.get("/api/puzzles/{collection}/{number}")
+    async def get_puzzle(request: Request, collection: Collection, number: Number) -> PuzzleOut:
+        """Puzzle `number` of `collection`, with the player's progress on it."""
+        return _puzzle_out(games.get(collection, number), players, _player(request))
+
+    @app.post("/api/import")
+    def import_puzzle(request: Request, body: ImportRequest) -> PuzzleOut:
+        """Store a puzzle given as a puzz.link URL, janko block, text, pzprv3 or game ID."""
+        player = _player(request)
+        return _puzzle_out(games.import_text(body.text, player), players, player)
+
+    @app.post("/api/check")
+    async def check_board(body: BoardRequest) -> CheckOut:
+        """The rules the board already breaks, and its cells that differ from the solution."""
+        game = games.by_key(body.key)
+        board = parse_board(game.puzzle, body.board)
+        solved = _solved(board, game.solution)
+        return CheckOut(
+            violations=[
+                ViolationOut(code=v.code, cells=list(v.cells), message=v.message)
+                for v in check(game.puzzle, board, mode="partial")
+            ],
+            wrong=list(wrong_cells(board, game.solution)),
+            solved=solved,
+            complete=solved and not board.unknown_mask,
+        )
+
+    @app.post("/api/hint")
+    def hint(body: BoardRequest) -> HintMistakes | HintStep | HintSolved:
+        """The mistakes while there are any, else the simplest next step, with its reason."""
+        game = games.by_key(body.key)
+        board = parse_board(game.puzzle, body.board)
+        return games.searches.run(lambda: _hint(game, board))
+
+    @app.post("/api/solve")
+    async def solve_puzzle(body: SolveRequest) -> SolveOut:
+        """The puzzle's unique solution."""
+        game = games.by_key(body.key)
+        return SolveOut(status="unique", solution=board_text(game.solution))
+
+    @app.put("/api/progress/{collection}/{number}")
+    async def save_progress(
+        request: Request, collection: Collection, number: Number, body: ProgressRequest
+    ) -> ProgressSaved:
+        """Save the player's board; the server decides whether it is solved."""
+        game = games.get(collection, number)
+        board = parse_board(game.puzzle, body.board)
+        solved = _solved(board, game.solution)
+        saved = players.save_progress(
+            _player(request),
+            game.key,
+            board=board_text(board),
+            moves=body.moves,
+            seconds=body.seconds,
+            solved=solved,
+        )
+        return ProgressSaved(best_seconds=saved.best_seconds, solved=solved)
+
+    @app.get("/api/progress")
+    async def list_progress(request: Request) -> ProgressList:
+        """The puzzles the player has solved (with best times) and those begun."""
+        solved, begun = [], []
+        for p in players.all_progress(_player(request)):
+            if p.solved_at is not None:
+                solved.append(
+                    SolvedItem(key=p.puzzle, best_seconds=p.best_seconds, solved_at=p.solved_at)
+                )
+            if not p.solved:
+                begun.append(InProgressItem(key=p.puzzle, seconds=p.seconds))
+        return ProgressList(solved=solved, in_progress=begun)
+
+    @app.get("/api/settings")
+    async def get_settings(request: Request) -> SettingsOut:
+        """The player's settings."""
+        return SettingsOut(settings=players.settings(_player(request)))
+
+    @app.put("/api/settings")
+    async def put_settings(request: Request, body: SettingsRequest) -> SettingsOut:
+        """Replace the player's settings (a JSON object of at most 4 KiB)."""
+        size = len(json.dumps(body.settings, separators=(",", ":")).encode())
+        if size > MAX_SETTINGS:
+            raise ApiError(413, "too-large", f"the settings take {size} bytes, over {MAX_SETTINGS}")
+        players.save_settings(_player(request), body.settings)
+        return SettingsOut(settings=body.settings)
+
+    return app
+
+
+def _version() -> str:
+    from .. import __version__
+
+    return __version__

@@ -1,0 +1,324 @@
+"""The puzzles the game serves, by key, each with its unique solution; and the searches.
+
+`Games` reads the bundled collection once, read-only (`collection.open_db`), and the
+imported puzzles from the players' database (`players.Players`); each puzzle comes with
+its unique solution, known from the collection or found once at import, so checks and
+hints never solve a puzzle again. It also parses a player's board string, and runs
+the searches (hint, import) in at most `MAX_SEARCHES` threads at a time, each under
+the library's time limits, so that no request can hang the server; an import's exact
+solve runs in a separate process (`_solve_apart`).
+
+Raises `errors.ApiError` with the API's codes; imports the library and `players`.
+"""
+
+from __future__ import annotations
+
+import functools
+import multiprocessing
+import os
+import random
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+from .. import collection as bundled
+from ..errors import FormatError, InvalidPuzzleError
+from ..formats import load
+from ..players import Players
+from ..puzzle import Board, Puzzle
+from ..solver import Limit, Status, solve
+from .errors import ApiError
+from .models import MAX_SIDE
+
+__all__ = [
+    "HINT_SECONDS",
+    "IMPORTED",
+    "MAX_SEARCHES",
+    "SOLVE_SECONDS",
+    "Game",
+    "Games",
+    "board_text",
+    "parse_board",
+]
+
+IMPORTED = "imported"
+"""The collection of the puzzles players import."""
+HINT_SECONDS = 2.0
+"""CPU time a hint's search may take."""
+SOLVE_SECONDS = 5.0
+"""Wall time the solver may take on an imported puzzle."""
+MAX_SEARCHES = 2
+"""Searches (hints, imports) running at once; more wait for a slot."""
+WAIT_SECONDS = 5.0
+"""How long a search waits for a slot before the request gives up with ``timeout``."""
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Game:
+    """One puzzle of the game, with its unique solution."""
+
+    collection: str
+    number: int
+    puzzle: Puzzle
+    solution: Board
+    level: str | None = None
+    score: int | None = None
+
+    @property
+    def key(self) -> str:
+        """``"<collection>/<number>"``."""
+        return f"{self.collection}/{self.number}"
+
+
+def board_text(board: Board) -> str:
+    """The board as one row-major string: ``#`` black, ``.`` white, ``?`` unknown."""
+    return "".join(board.to_rows())
+
+
+def parse_board(puzzle: Puzzle, text: str) -> Board:
+    """A player's board string on `puzzle`; clue cells are white whatever they say.
+
+    Raises:
+        ApiError: ``bad-board`` for a wrong length or character.
+    """
+    cells = puzzle.rows * puzzle.cols
+    if len(text) != cells:
+        raise ApiError(400, "bad-board", f"the board has {len(text)} cells, the puzzle {cells}")
+    black = white = 0
+    for i, ch in enumerate(text):
+        if ch == "#":
+            black |= 1 << i
+        elif ch == ".":
+            white |= 1 << i
+        elif ch != "?":
+            raise ApiError(400, "bad-board", f"unknown cell {ch[:1]!r} at {i} (expected #, . or ?)")
+    clues = puzzle.clue_mask
+    return Board(puzzle, black & ~clues, (white | clues))
+
+
+def _split_key(key: str) -> tuple[str, int]:
+    collection, _, number = key.partition("/")
+    if not number.isdigit() or not collection:
+        raise ApiError(404, "not-found", f"no puzzle {key!r}")
+    return collection, int(number)
+
+
+def _solve_child(url: str, seconds: float) -> tuple[str, str | None]:
+    """In the solver's process: the status and, when unique, the solution as a board string."""
+    result = solve(Puzzle.from_url(url), limit=Limit(solutions=2, seconds=seconds))
+    unique = result.status is Status.UNIQUE and result.solution is not None
+    return result.status.value, board_text(result.solution) if unique else None
+
+
+def _watch_parent() -> None:
+    """In the solver's process: end it when the server is gone (killed, say)."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+_POOL: ProcessPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def _solve_apart(url: str) -> tuple[Status, str | None]:
+    """Solve the puzzle of `url` in a separate process (one, started on first use).
+
+    The solver's C core holds the interpreter lock while it searches; in its own process
+    it cannot stall the server's other requests for the seconds a hard import may take.
+    """
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = ProcessPoolExecutor(
+                1, mp_context=multiprocessing.get_context("spawn"), initializer=_watch_parent
+            )
+        pool = _POOL
+    try:
+        status, solution = pool.submit(_solve_child, url, SOLVE_SECONDS).result(
+            timeout=SOLVE_SECONDS + 60
+        )
+    except (BrokenProcessPool, TimeoutError):
+        with _POOL_LOCK:
+            if _POOL is pool:
+                _POOL = None
+        pool.shutdown(wait=False, cancel_futures=True)
+        return Status.UNKNOWN, None
+    return Status(status), solution
+
+
+class _Searches:
+    """At most `limit` searches at once; a request waits `wait` seconds for a slot."""
+
+    def __init__(self, limit: int, wait: float) -> None:
+        self._slots = threading.BoundedSemaphore(limit)
+        self._wait = wait
+
+    def run(self, search: Callable[[], T]) -> T:
+        if not self._slots.acquire(timeout=self._wait):
+            raise ApiError(422, "timeout", "the server is busy with other searches; try again")
+        try:
+            return search()
+        finally:
+            self._slots.release()
+
+
+@functools.lru_cache(maxsize=4)
+def _read_collection(path: str, mtime_ns: int) -> dict[str, list[Game]]:
+    """Every puzzle of a collection file, by collection and number (read once per version)."""
+    conn = bundled.open_db(path, readonly=True)
+    try:
+        out: dict[str, list[Game]] = {name: [] for name, _ in bundled.collections(conn)}
+        for e in bundled.entries(conn):
+            out[e.collection].append(
+                Game(e.collection, e.number, e.puzzle, e.solution, e.level, e.score)
+            )
+    finally:
+        conn.close()
+    for games in out.values():
+        games.sort(key=lambda g: g.number)
+    return out
+
+
+class Games:
+    """The bundled collection and the imported puzzles, by key."""
+
+    def __init__(self, players: Players, collection_path: str | Path | None = None) -> None:
+        self.players = players
+        self.searches = _Searches(MAX_SEARCHES, WAIT_SECONDS)
+        path = Path(collection_path) if collection_path is not None else bundled.bundled_path()
+        self.collections: dict[str, list[Game]] = _read_collection(
+            str(path.resolve()), path.stat().st_mtime_ns
+        )
+        self._games = {(g.collection, g.number): g for gs in self.collections.values() for g in gs}
+        self._imported: dict[int, Game] = {}
+        self._lock = threading.Lock()
+
+    # -- lookup ----------------------------------------------------------------------------
+
+    def get(self, collection: str, number: int) -> Game:
+        """The puzzle `number` of `collection`.
+
+        Raises:
+            ApiError: ``not-found``.
+        """
+        if collection == IMPORTED:
+            return self._get_imported(number)
+        game = self._games.get((collection, number))
+        if game is None:
+            raise ApiError(404, "not-found", f"no puzzle {collection}/{number}")
+        return game
+
+    def by_key(self, key: str) -> Game:
+        """The puzzle of a key like ``"10x10/42"``."""
+        return self.get(*_split_key(key))
+
+    def _get_imported(self, number: int) -> Game:
+        with self._lock:
+            game = self._imported.get(number)
+        if game is not None:
+            return game
+        row = self.players.imported(number)
+        if row is None:
+            raise ApiError(404, "not-found", f"no puzzle {IMPORTED}/{number}")
+        puzzle = Puzzle.from_url(row.url)
+        solution = Board.from_rows(
+            puzzle,
+            [row.solution[r * puzzle.cols : (r + 1) * puzzle.cols] for r in range(puzzle.rows)],
+        )
+        game = Game(IMPORTED, number, puzzle, solution)
+        with self._lock:
+            self._imported[number] = game
+        return game
+
+    def _candidates(self, collection: str) -> list[tuple[str, int, str | None]]:
+        """(collection, number, level) of every puzzle of `collection`, in order."""
+        if collection == IMPORTED:
+            return [(IMPORTED, n, None) for n in self.players.imported_numbers()]
+        games = self.collections.get(collection)
+        if games is None:
+            raise ApiError(404, "not-found", f"no collection {collection!r}")
+        return [(g.collection, g.number, g.level) for g in games]
+
+    def next(self, key: str, level: str | None = None) -> Game:
+        """The puzzle after `key` in its collection (wrapping), of `level` if given."""
+        collection, number = _split_key(key)
+        pool = [c for c in self._candidates(collection) if level is None or c[2] == level]
+        if not pool:
+            raise ApiError(
+                404, "not-found", f"no {level + ' ' if level else ''}puzzle in {collection!r}"
+            )
+        after = [c for c in pool if c[1] > number]
+        name, n, _ = (after or pool)[0]
+        return self.get(name, n)
+
+    def random(
+        self,
+        solved: set[str],
+        *,
+        collection: str | None = None,
+        level: str | None = None,
+        rng: random.Random | None = None,
+    ) -> Game:
+        """A random puzzle of `collection` and `level` (either optional), unsolved if any is."""
+        names = [collection] if collection is not None else list(self.collections)
+        pool = [
+            c for name in names for c in self._candidates(name) if level is None or c[2] == level
+        ]
+        if not pool:
+            raise ApiError(404, "not-found", "no puzzle of that collection and level")
+        unsolved = [c for c in pool if f"{c[0]}/{c[1]}" not in solved]
+        name, n, _ = (rng or random).choice(unsolved or pool)
+        return self.get(name, n)
+
+    # -- import ----------------------------------------------------------------------------
+
+    def import_text(self, text: str, player: str | None = None) -> Game:
+        """Store the puzzle `text` holds as ``imported/N`` (once per canonical URL).
+
+        The puzzle must have exactly one solution, found within `SOLVE_SECONDS`.
+
+        Raises:
+            ApiError: ``bad-puzzle`` (does not parse, no solution or several),
+                ``too-large`` (a side over 40), ``timeout``.
+        """
+        try:
+            document = load(text)
+        except (FormatError, InvalidPuzzleError) as exc:
+            message = str(exc).splitlines()[0] if str(exc) else "not a puzzle"
+            raise ApiError(400, "bad-puzzle", message) from None
+        puzzle = document.puzzle
+        if puzzle.rows > MAX_SIDE or puzzle.cols > MAX_SIDE:
+            raise ApiError(
+                413,
+                "too-large",
+                f"the grid is {puzzle.rows}x{puzzle.cols}; the game takes up to"
+                f" {MAX_SIDE}x{MAX_SIDE}",
+            )
+        url = puzzle.to_url()
+        known = self.players.imported_by_url(url)
+        if known is None:
+            status, solution = self.searches.run(lambda: _solve_apart(url))
+            if status is Status.UNKNOWN:
+                raise ApiError(
+                    422, "timeout", f"the puzzle could not be solved within {SOLVE_SECONDS:g} s"
+                )
+            if status is Status.NONE:
+                raise ApiError(400, "bad-puzzle", "the puzzle has no solution")
+            if status is Status.MULTIPLE:
+                raise ApiError(400, "bad-puzzle", "the puzzle has more than one solution")
+            assert solution is not None
+            known = self.players.add_imported(url, solution, format=document.format, player=player)
+        return self._get_imported(known.number)

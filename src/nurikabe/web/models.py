@@ -1,0 +1,211 @@
+"""The API's request and response bodies, as pydantic models (docs/web-api.md).
+
+Requests are validated here (lengths, ranges, patterns), so a handler only meets
+well-formed input; the board's content is checked against its puzzle in `games`.
+Responses are declared so that ``/openapi.json`` describes every endpoint.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "KEY_PATTERN",
+    "MAX_BOARD",
+    "BoardRequest",
+    "CheckOut",
+    "CollectionOut",
+    "CollectionsOut",
+    "ErrorOut",
+    "HintMistakes",
+    "HintSolved",
+    "HintStep",
+    "ImportRequest",
+    "ProgressList",
+    "ProgressOut",
+    "ProgressRequest",
+    "ProgressSaved",
+    "PuzzleOut",
+    "SettingsOut",
+    "SettingsRequest",
+    "SolveOut",
+    "SolveRequest",
+    "ViolationOut",
+]
+
+COLLECTION_PATTERN = r"^[A-Za-z0-9_-]{1,32}$"
+"""A collection name: ``10x10``, ``15x15``, ``imported``."""
+KEY_PATTERN = r"^[A-Za-z0-9_-]{1,32}/[0-9]{1,9}$"
+"""A puzzle key: ``<collection>/<number>``."""
+MAX_SIDE = 40
+"""The largest grid side the game takes (imports larger are refused)."""
+MAX_BOARD = MAX_SIDE * MAX_SIDE
+"""The longest board string."""
+
+Key = Annotated[str, Field(pattern=KEY_PATTERN, examples=["10x10/42"])]
+BoardText = Annotated[
+    str,
+    Field(
+        max_length=MAX_BOARD,
+        description="rows*cols characters, row-major: # black, . dot, ? unknown",
+    ),
+]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+
+# -- requests -------------------------------------------------------------------------------
+
+
+class BoardRequest(_Strict):
+    """A player's board on a puzzle (check, hint)."""
+
+    key: Key
+    board: BoardText
+
+
+class SolveRequest(_Strict):
+    """The puzzle to solve."""
+
+    key: Key
+
+
+class ImportRequest(_Strict):
+    """A puzzle in any format the library reads (puzz.link URL, janko, text, pzprv3, ...)."""
+
+    text: Annotated[str, Field(min_length=1, max_length=60_000)]
+
+
+class ProgressRequest(_Strict):
+    """A player's state on a puzzle, saved after every move."""
+
+    board: BoardText
+    seconds: Annotated[float, Field(ge=0, le=1e8, allow_inf_nan=False)] = 0.0
+    moves: Annotated[list[Annotated[str, Field(max_length=16)]], Field(max_length=5000)] = []
+    solved: bool = False
+
+
+class SettingsRequest(_Strict):
+    """A player's settings: a free-form JSON object (at most 4 KiB)."""
+
+    settings: dict[str, Any]
+
+
+# -- responses ------------------------------------------------------------------------------
+
+
+class _Ok(BaseModel):
+    ok: Literal[True] = True
+
+
+class ErrorDetail(BaseModel):
+    code: str = Field(examples=["not-found"])
+    message: str
+
+
+class ErrorOut(BaseModel):
+    """Every 4xx and 5xx body."""
+
+    ok: Literal[False] = False
+    error: ErrorDetail
+
+
+class CollectionOut(BaseModel):
+    name: str
+    count: int
+    levels: dict[str, int]
+    rows: int
+    cols: int
+
+
+class CollectionsOut(_Ok):
+    collections: list[CollectionOut]
+
+
+class ProgressOut(BaseModel):
+    board: str
+    seconds: float
+    solved: bool
+    best_seconds: float | None
+    moves: list[str]
+
+
+class PuzzleOut(_Ok):
+    key: str
+    collection: str
+    number: int
+    rows: int
+    cols: int
+    clues: list[tuple[int, int | None]] = Field(
+        description="[cell, value] pairs; a null value is a ? clue"
+    )
+    url: str
+    level: str | None
+    score: int | None
+    progress: ProgressOut | None
+
+
+class ViolationOut(BaseModel):
+    code: str
+    cells: list[int]
+    message: str
+
+
+class CheckOut(_Ok):
+    violations: list[ViolationOut]
+    wrong: list[int]
+    solved: bool
+    complete: bool
+
+
+class HintMistakes(_Ok):
+    kind: Literal["mistakes"] = "mistakes"
+    wrong: list[int]
+
+
+class HintStep(_Ok):
+    kind: Literal["step"] = "step"
+    technique: str
+    name: str
+    message: str
+    cells: list[tuple[int, Literal["black", "white"]]]
+    premises: list[int]
+    level: str | None
+
+
+class HintSolved(_Ok):
+    kind: Literal["solved"] = "solved"
+
+
+class SolveOut(_Ok):
+    status: Literal["unique", "multiple", "none", "unknown"]
+    solution: str | None
+
+
+class ProgressSaved(_Ok):
+    best_seconds: float | None
+    solved: bool
+
+
+class SolvedItem(BaseModel):
+    key: str
+    best_seconds: float | None
+    solved_at: str
+
+
+class InProgressItem(BaseModel):
+    key: str
+    seconds: float
+
+
+class ProgressList(_Ok):
+    solved: list[SolvedItem]
+    in_progress: list[InProgressItem]
+
+
+class SettingsOut(_Ok):
+    settings: dict[str, Any]

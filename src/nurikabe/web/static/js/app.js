@@ -1,0 +1,204 @@
+// The page's shell: wires the buttons, the puzzle picker, import, the solved list and the
+// settings panel to the game, and opens the puzzle of the address or of the last visit.
+
+import { api } from "./api.js";
+import { clockText, escapeHtml, Game } from "./game.js";
+import { attachInput } from "./input.js";
+import { loadSettings, saveSettings } from "./settings.js";
+
+const $ = (id) => document.getElementById(id);
+
+function say(html, kind = "") {
+  const box = $("message");
+  box.innerHTML = html;
+  box.className = `message ${kind}`;
+}
+
+let game;
+let settings;
+let collections = [];
+
+async function guarded(action) {
+  try {
+    await action();
+  } catch (err) {
+    say(escapeHtml(err.message || String(err)), "error");
+  }
+}
+
+function showPuzzle(puzzle) {
+  game.load(puzzle);
+  const imported = puzzle.collection === "imported";
+  $("title").textContent = imported ? `Imported #${puzzle.number}` : `${puzzle.collection} #${puzzle.number}`;
+  document.title = `${$("title").textContent} · Nurikabe`;
+  $("level").textContent = puzzle.level || "";
+  $("level").className = `badge ${puzzle.level || ""}`;
+  if (!imported) {
+    $("collection").value = puzzle.collection;
+    $("number").value = puzzle.number;
+    updateNumberRange();
+  }
+  if (location.hash.slice(1) !== puzzle.key) history.replaceState(null, "", `#${puzzle.key}`);
+  if (settings.last !== puzzle.key) {
+    settings.last = puzzle.key;
+    saveSettings(settings);
+  }
+  $("celebrate").hidden = true;
+}
+
+async function open(key) {
+  showPuzzle(await api.puzzle(key));
+}
+
+function updateNumberRange() {
+  const c = collections.find((x) => x.name === $("collection").value);
+  if (c) $("number").max = c.count - 1;
+}
+
+async function refreshSolved() {
+  const { solved } = await api.progress();
+  $("solvedCount").textContent = solved.length ? `(${solved.length})` : "";
+  $("solvedList").innerHTML = solved
+    .map(
+      (s) =>
+        `<li><a href="#${escapeHtml(s.key)}" data-key="${escapeHtml(s.key)}">${escapeHtml(s.key)}</a>` +
+        `<span>${s.best_seconds != null ? clockText(s.best_seconds) : ""}</span></li>`,
+    )
+    .join("") || "<li class=\"none\">None yet.</li>";
+}
+
+function celebrate(puzzle, seconds, best) {
+  const text = `Solved in ${clockText(seconds)}${best != null ? ` · best ${clockText(best)}` : ""}`;
+  say(`<b>${escapeHtml(text)}</b>`, "good");
+  const box = $("celebrate");
+  box.textContent = "Solved!";
+  box.hidden = false;
+  box.classList.remove("show");
+  void box.offsetWidth; // restart the animation
+  box.classList.add("show");
+  setTimeout(() => (box.hidden = true), 2600);
+  guarded(refreshSolved);
+}
+
+function bindSettings() {
+  for (const radio of document.querySelectorAll('input[name="mouse"]')) {
+    radio.checked = radio.value === settings.mouse;
+    radio.addEventListener("change", () => {
+      settings.mouse = radio.value;
+      saveSettings(settings);
+    });
+  }
+  const switches = ["showIslandSize", "autoDots", "liveErrors", "livePool", "liveIsland", "liveSea", "showTimer"];
+  for (const name of switches) {
+    const box = $(name);
+    box.checked = !!settings[name];
+    box.addEventListener("change", () => {
+      settings[name] = box.checked;
+      saveSettings(settings);
+      applyView();
+      game.render();
+    });
+  }
+  $("levelFilter").value = settings.level || "";
+  $("levelFilter").addEventListener("change", () => {
+    settings.level = $("levelFilter").value;
+    saveSettings(settings);
+  });
+}
+
+function applyView() {
+  $("clock").hidden = !settings.showTimer;
+  for (const name of ["livePool", "liveIsland", "liveSea"]) $(name).disabled = !settings.liveErrors;
+}
+
+function bindButtons() {
+  $("undo").addEventListener("click", () => game.undo());
+  $("redo").addEventListener("click", () => game.redo());
+  $("restart").addEventListener("click", () => game.restart());
+  $("check").addEventListener("click", () => guarded(() => game.check()));
+  $("hint").addEventListener("click", () => guarded(() => game.hintPressed()));
+  $("solution").addEventListener("click", () => {
+    if (game.solved || confirm("Show the whole solution?")) guarded(() => game.showSolution());
+  });
+  $("go").addEventListener("click", () => guarded(() => open(`${$("collection").value}/${$("number").value}`)));
+  $("number").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") $("go").click();
+  });
+  $("collection").addEventListener("change", () => {
+    updateNumberRange();
+    $("number").value = 0;
+    $("go").click();
+  });
+  $("next").addEventListener("click", () =>
+    guarded(async () => showPuzzle(await api.next(game.key, settings.level || undefined))),
+  );
+  $("random").addEventListener("click", () =>
+    guarded(async () => showPuzzle(await api.random($("collection").value, settings.level || undefined))),
+  );
+  $("importGo").addEventListener("click", () =>
+    guarded(async () => {
+      const text = $("importText").value.trim();
+      if (!text) return;
+      showPuzzle(await api.importText(text));
+      $("importText").value = "";
+      $("importBox").open = false;
+    }),
+  );
+  $("solvedBox").addEventListener("toggle", () => {
+    if ($("solvedBox").open) guarded(refreshSolved);
+  });
+  $("solvedList").addEventListener("click", (e) => {
+    const key = e.target.closest("a")?.dataset.key;
+    if (key) {
+      e.preventDefault();
+      guarded(() => open(key));
+    }
+  });
+  window.addEventListener("hashchange", () => {
+    const key = decodeURIComponent(location.hash.slice(1));
+    if (key && key !== game.key) guarded(() => open(key));
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden && game.board?.history.length) game.save();
+  });
+}
+
+function updateButtons() {
+  const b = game.board;
+  $("undo").disabled = !b?.history.length;
+  $("redo").disabled = !b?.future.length;
+}
+
+async function main() {
+  // The settings, the collections and the puzzle of the address are asked for at once.
+  const hashKey = decodeURIComponent(location.hash.slice(1));
+  const firstPuzzle = hashKey ? api.puzzle(hashKey).catch(() => null) : Promise.resolve(null);
+  const listing = api.collections().catch(() => ({ collections: [] }));
+  settings = await loadSettings();
+  const svg = $("board");
+  game = new Game(svg, settings, {
+    say,
+    clock: (text) => ($("clock").textContent = text),
+    best: (seconds) => ($("best").textContent = seconds != null ? `best ${clockText(seconds)}` : ""),
+    broken: (messages) => ($("broken").textContent = messages.join(" ")),
+    solved: celebrate,
+    changed: updateButtons,
+  });
+  attachInput(svg, game);
+  window.nurikabe = { game, api }; // for the browser tests and the curious
+  bindSettings();
+  bindButtons();
+  applyView();
+  let puzzle = await firstPuzzle;
+  if (!puzzle) puzzle = await api.puzzle(settings.last || "10x10/0").catch(() => null);
+  if (!puzzle) puzzle = await api.puzzle("10x10/0");
+  collections = (await listing).collections;
+  $("collection").innerHTML = collections
+    .map((c) => `<option value="${escapeHtml(c.name)}">${escapeHtml(c.name)} (${c.count})</option>`)
+    .join("");
+  showPuzzle(puzzle);
+  document.body.dataset.ready = "1";
+  window.nurikabe.readyAt = performance.now(); // ms since navigation began (bench/page.py)
+}
+
+main().catch((err) => say(escapeHtml(`The game could not start: ${err.message}`), "error"));

@@ -1,0 +1,334 @@
+// One puzzle being played: the board and its overlays, moves from input, check, hint,
+// solution, the clock, completion, and saving each move to the server in order.
+
+import { api, SaveQueue } from "./api.js";
+import { BLACK, Board, DOT, UNKNOWN } from "./board.js";
+import { draw } from "./render.js";
+import { ERROR_SETTING, finishingMarks, islandOf, provenErrors } from "./rules.js";
+
+export function clockText(seconds) {
+  const s = Math.floor(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+}
+
+export class Game {
+  /**
+   * `svg` is the board, `ui` the page's callbacks: say(html, kind), clock(text),
+   * best(seconds or null), broken(messages of the rules broken), solved(puzzle, seconds,
+   * best), changed().
+   */
+  constructor(svg, settings, ui) {
+    this.svg = svg;
+    this.settings = settings;
+    this.ui = ui;
+    this.puzzle = null;
+    this.board = null;
+    this.cursor = -1;
+    this.showCursor = false;
+    this.wrong = new Set(); // cells crossed by the last check (or a hint that found mistakes)
+    this.checkedAt = null; // the board those marks belong to
+    this.hint = null; // {cells, premises, board} of a hint shown but not applied
+    this.label = null;
+    this.stroke = null;
+    this.seconds = 0;
+    this.best = null;
+    this.solved = false;
+    this.revealed = null;
+    this.lastTick = performance.now();
+    this.saves = new SaveQueue(
+      (key, answer) => this.saved(key, answer),
+      (err) => this.ui.say(`Not saved: ${err.message}`, "error"),
+    );
+    setInterval(() => this.tick(), 500);
+  }
+
+  get key() {
+    return this.puzzle?.key;
+  }
+
+  /** Show a puzzle object from the API, restoring the player's progress on it. */
+  load(puzzle) {
+    this.puzzle = puzzle;
+    this.board = new Board(puzzle.rows, puzzle.cols, puzzle.clues);
+    const progress = puzzle.progress;
+    if (progress) this.board.restore(progress.board, progress.moves);
+    this.seconds = progress?.seconds || 0;
+    this.best = progress?.best_seconds ?? null;
+    this.solved = !!progress?.solved;
+    this.revealed = null; // the move that showed the solution
+    this.cursor = -1;
+    this.clearMarks();
+    this.label = null;
+    this.render();
+    this.ui.clock(clockText(this.seconds));
+    this.ui.best(this.best);
+    this.ui.say(this.solved ? `Solved${this.best != null ? ` · best ${clockText(this.best)}` : ""}.` : "");
+  }
+
+  clearMarks() {
+    if (this.hint || this.wrong.size) this.ui.say("");
+    this.wrong = new Set();
+    this.checkedAt = null;
+    this.hint = null;
+  }
+
+  render() {
+    if (!this.board) return;
+    const errors = new Set();
+    const shown = (e) => this.settings[ERROR_SETTING[e.code]] !== false;
+    const broken = this.settings.liveErrors ? provenErrors(this.board).filter(shown) : [];
+    for (const e of broken) for (const c of e.cells) errors.add(c);
+    this.ui.broken([...new Set(broken.map((e) => e.message))]);
+    draw(this.svg, this.board, {
+      errors,
+      wrong: this.wrong,
+      hint: this.hint,
+      cursor: this.showCursor ? this.cursor : -1,
+      label: this.settings.showIslandSize ? this.label : null,
+      solved: this.solved || this.showingSolution,
+    });
+    this.ui.changed();
+  }
+
+  /** The clock counts real time while the page is shown (a sleeping machine adds at most 2 s). */
+  tick() {
+    const now = performance.now();
+    const step = Math.min(2, (now - this.lastTick) / 1000);
+    this.lastTick = now;
+    if (!this.board || this.solved || document.hidden || this.showingSolution) return;
+    this.seconds += step;
+    this.ui.clock(clockText(this.seconds));
+  }
+
+  /** Whether an answer asked for on `key` and `board` still fits what is shown. */
+  current(key, board) {
+    return this.key === key && this.board.toString() === board;
+  }
+
+  // ---- moves -------------------------------------------------------------------------
+
+  beginStroke(cell, value) {
+    this.stroke = { value, started: false };
+    this.strokeTo(cell);
+  }
+
+  strokeTo(cell) {
+    if (!this.stroke || this.board.isClue(cell)) return;
+    const changes = this.board.changesTo([cell], this.stroke.value);
+    if (!changes.length) return;
+    if (this.stroke.started) this.board.extend(changes);
+    else this.stroke.started = this.board.play(changes);
+    this.label = this.stroke.value === DOT ? { cell, size: 0 } : null;
+    this.clearMarks();
+    this.updateLabel();
+    this.render();
+  }
+
+  endStroke() {
+    const stroke = this.stroke;
+    this.stroke = null;
+    if (stroke?.started) this.moved();
+  }
+
+  /** One cell set from the keyboard. */
+  mark(cell, value) {
+    if (this.board.isClue(cell)) return;
+    if (this.board.play(this.board.changesTo([cell], value))) {
+      this.label = value === DOT ? { cell, size: 0 } : null;
+      this.clearMarks();
+      this.moved();
+    }
+  }
+
+  moveCursor(cell, shown) {
+    this.cursor = cell;
+    this.showCursor = shown;
+    this.render();
+  }
+
+  updateLabel() {
+    if (!this.label) return;
+    const island = islandOf(this.board, this.label.cell);
+    this.label.size = island ? island.length : 0;
+  }
+
+  /** After a move: the finishing marks, the overlays, the save. */
+  moved() {
+    if (this.settings.autoDots) {
+      for (let round = 0; round < this.board.size; round++) {
+        const marks = finishingMarks(this.board);
+        if (!marks.length) break;
+        this.board.extend(marks);
+      }
+    }
+    this.updateLabel();
+    this.render();
+    this.save();
+  }
+
+  undo() {
+    if (this.board?.undo()) this.afterHistory();
+  }
+
+  redo() {
+    if (this.board?.redo()) this.afterHistory();
+  }
+
+  afterHistory() {
+    this.clearMarks();
+    this.label = null;
+    this.render();
+    this.save();
+  }
+
+  restart() {
+    const changes = this.board.changesTo([...this.board.cells.keys()], UNKNOWN);
+    if (this.board.play(changes)) this.afterHistory();
+  }
+
+  /** Whether the shown solution is among the moves played. */
+  get showingSolution() {
+    return !!this.revealed && this.board.history.includes(this.revealed);
+  }
+
+  save() {
+    if (!this.puzzle || this.showingSolution) return;
+    this.saves.save(this.key, {
+      board: this.board.toString(),
+      seconds: Math.round(this.seconds * 10) / 10,
+      moves: this.board.movesText(),
+      solved: this.solved || this.showingSolution,
+    });
+  }
+
+  saved(key, answer) {
+    if (key !== this.key || this.saves.pending > 1) return;
+    if (answer.best_seconds != null) this.best = answer.best_seconds;
+    this.ui.best(this.best);
+    if (!answer.solved && this.solved) {
+      this.solved = false; // undone after the solve: the clock goes on
+      this.render();
+    } else if (answer.solved && !this.solved) {
+      this.solved = true;
+      this.clearMarks();
+      this.render();
+      this.ui.solved(this.puzzle, this.seconds, this.best);
+    }
+  }
+
+  // ---- help from the server ----------------------------------------------------------
+
+  async check() {
+    const now = this.board.toString();
+    if (this.wrong.size && this.checkedAt === now) {
+      this.revertMistakes();
+      return;
+    }
+    const key = this.key;
+    const answer = await api.check(key, now);
+    if (!this.current(key, now)) return;
+    this.hint = null;
+    if (answer.wrong.length) {
+      this.wrong = new Set(answer.wrong);
+      this.checkedAt = now;
+      const n = answer.wrong.length;
+      this.ui.say(
+        `${n} cell${n > 1 ? "s are" : " is"} wrong (crossed in red). Press <b>Check</b> again to go back to before the first mistake.`,
+        "error",
+      );
+    } else {
+      this.wrong = new Set();
+      this.ui.say(answer.complete || answer.solved ? "All correct." : "No mistakes so far.", "good");
+    }
+    this.render();
+  }
+
+  revertMistakes() {
+    const first = this.board.firstMistake([...this.wrong]);
+    const before = this.board.history.length;
+    if (first >= 0) {
+      this.board.undoTo(first);
+    } else {
+      this.board.play(this.board.changesTo([...this.wrong], UNKNOWN));
+    }
+    const undone = first >= 0 ? before - first : 0;
+    this.clearMarks();
+    this.label = null;
+    this.render();
+    this.save();
+    this.ui.say(
+      undone
+        ? `Back to before the first mistake (${undone} move${undone > 1 ? "s" : ""} undone; Redo brings them back).`
+        : "The wrong cells are cleared.",
+    );
+  }
+
+  async hintPressed() {
+    const now = this.board.toString();
+    if (this.hint && this.hint.board === now) {
+      const changes = [];
+      for (const [cell, colour] of this.hint.cells) {
+        changes.push(...this.board.changesTo([cell], colour === "black" ? BLACK : DOT));
+      }
+      this.hint = null;
+      if (this.board.play(changes)) {
+        this.label = null;
+        this.moved();
+      } else {
+        this.render();
+      }
+      this.ui.say("");
+      return;
+    }
+    const key = this.key;
+    const answer = await api.hint(key, now);
+    if (!this.current(key, now)) return;
+    this.hint = null;
+    if (answer.kind === "mistakes") {
+      this.wrong = new Set(answer.wrong);
+      this.checkedAt = now;
+      this.ui.say(
+        "No hint while mistakes stand: the cells crossed in red are wrong. Press <b>Check</b> to go back to before the first one.",
+        "error",
+      );
+    } else if (answer.kind === "step") {
+      this.hint = { cells: answer.cells, premises: answer.premises || [], board: now };
+      this.ui.say(
+        `<b>${escapeHtml(answer.name)}</b>${answer.level ? ` <span class="level">${escapeHtml(answer.level)}</span>` : ""}: ${escapeHtml(answer.message)} <span class="aside">Press the wand again to apply it.</span>`,
+        "hint",
+      );
+    } else {
+      this.ui.say("Nothing left to deduce: the board is solved.", "good");
+    }
+    this.render();
+  }
+
+  async showSolution() {
+    const key = this.key;
+    const answer = await api.solve(key);
+    if (this.key !== key) return;
+    if (answer.status !== "unique" && !answer.solution) {
+      this.ui.say(`The solver could not settle this puzzle (${answer.status}).`, "error");
+      return;
+    }
+    const changes = [];
+    [...answer.solution].forEach((ch, cell) => {
+      if (!this.board.isClue(cell)) changes.push(...this.board.changesTo([cell], ch === "#" ? BLACK : DOT));
+    });
+    this.clearMarks();
+    if (this.board.play(changes)) {
+      // While the shown solution is on the board nothing is saved: a solution shown is no
+      // solve and sets no best time; the player's own board comes back on reload.
+      this.revealed = this.board.history[this.board.history.length - 1];
+      this.render();
+    }
+    this.ui.say("The solution is shown (not saved: a reload brings your board back). Undo takes it back.");
+  }
+}
+
+export function escapeHtml(text) {
+  return String(text ?? "").replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}

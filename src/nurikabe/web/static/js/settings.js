@@ -1,0 +1,40 @@
+// The player's settings: defaults, and loading and saving them through the server
+// (kept per player, so they survive a visit). Keys are those of docs/web-api.md.
+
+import { api } from "./api.js";
+
+export const DEFAULTS = {
+  mouse: "black-left", // "black-left" | "white-left" | "cycle"
+  showIslandSize: true,
+  autoDots: false,
+  liveErrors: true, // and, each on its own, the kinds of error it marks:
+  livePool: true, // a 2x2 pool
+  liveIsland: true, // an island with two numbers, too many cells, or walled in too small
+  liveSea: true, // a walled-in part of the sea
+  showTimer: true,
+  level: "",
+  last: "",
+};
+
+/** The defaults for this device: on a touch screen one button cycles, as in pzprjs. */
+function defaults() {
+  const touch = window.matchMedia?.("(pointer: coarse)").matches && !window.matchMedia("(pointer: fine)").matches;
+  return { ...DEFAULTS, mouse: touch ? "cycle" : DEFAULTS.mouse };
+}
+
+export async function loadSettings() {
+  try {
+    const { settings } = await api.settings();
+    return { ...defaults(), ...(settings || {}) };
+  } catch {
+    return defaults();
+  }
+}
+
+export async function saveSettings(settings) {
+  try {
+    await api.saveSettings(settings);
+  } catch {
+    // Settings are a comfort: the game goes on with them kept in the page.
+  }
+}

@@ -1,0 +1,122 @@
+"""The pieces the browser tests, the screenshot script and the page benchmark share: the
+server in a subprocess on a free port, chromium launched the project's way, and helpers that
+play on the page (open a puzzle, click a cell, read the board)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def launch_browser(playwright):
+    """Debian's chromium, headless, with no network of its own."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`nurikabe serve` in a subprocess; start() waits until it answers, stop() ends it."""
+
+    def __init__(self, db: Path, port: int | None = None) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> None:
+        exe = Path(sys.executable).with_name("nurikabe")
+        command = [str(exe)] if exe.exists() else [sys.executable, "-m", "nurikabe"]
+        command += ["serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.db)]
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ)
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server stopped with code {self.process.returncode}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/collections", timeout=2) as answer:
+                    if answer.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("the server did not answer in time")
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
+
+# ---- playing on the page -----------------------------------------------------------------
+
+
+def open_puzzle(page, base: str, key: str) -> None:
+    """Load the page at `key` and wait until the board is drawn and the game ready."""
+    page.goto(f"{base}/#{key}")
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("#board rect.cell")
+
+
+def cell_center(page, cell: int) -> tuple[float, float]:
+    box = page.locator(f"#board rect.cell[data-cell='{cell}']").bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def click_cell(page, cell: int, button: str = "left") -> None:
+    x, y = cell_center(page, cell)
+    page.mouse.click(x, y, button=button)
+
+
+def drag_cells(page, cells: list[int], button: str = "left") -> None:
+    """Press on the first cell, move through the others in order, release on the last."""
+    x, y = cell_center(page, cells[0])
+    page.mouse.move(x, y)
+    page.mouse.down(button=button)
+    for cell in cells[1:]:
+        x, y = cell_center(page, cell)
+        page.mouse.move(x, y, steps=3)
+    page.mouse.up(button=button)
+
+
+def board_text(page) -> str:
+    """The board as the page holds it: '#', '.' or '?' per cell."""
+    return page.evaluate("() => window.nurikabe.game.board.toString()")
+
+
+def saved(page) -> None:
+    """Wait until every progress save has reached the server."""
+    page.wait_for_function("() => window.nurikabe.game.saves.pending === 0")
