@@ -63,3 +63,12 @@ class InvalidPuzzleError(NurikabeError):
 
 class IllegalMoveError(NurikabeError):
     """A move that cannot be played: off the grid, or shading a clue cell."""
+
+
+class DatabaseError(NurikabeError):
+    """A database file that cannot be used.
+
+    Missing, not a database, damaged, read-only, locked by another program for too
+    long, or without the tables it should hold. The message is one line that names
+    the file (see `nurikabe.database`).
+    """
