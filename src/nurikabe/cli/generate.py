@@ -14,15 +14,12 @@ import random
 import signal
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..generate import DIFFICULTIES, SYMMETRIES
 from ..generate.batch import derive_seed, make_record
 from .common import CliError, write_output
 from .progress import progress
-
-if TYPE_CHECKING:
-    from concurrent.futures import Future
 
 FORMATS = ("puzzlink", "url", "janko", "text", "jsonl")
 
@@ -54,7 +51,8 @@ def _interruptible() -> None:
     """Let Ctrl-C and SIGTERM raise KeyboardInterrupt, even in a background job.
 
     A shell starts background jobs with SIGINT ignored, and Python then leaves it so;
-    a batch must still stop cleanly and keep what it has made.
+    a batch must still stop cleanly and keep what it has made. SIGTERM ends a batch
+    the same way as Ctrl-C (exit code 130).
     """
 
     def stop(signum: int, frame: object) -> None:
@@ -67,49 +65,73 @@ def _interruptible() -> None:
         pass
 
 
+_STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def _worker_start() -> None:
+    """In a worker: ignore Ctrl-C (the parent decides) and die at once on SIGTERM.
+
+    Ctrl-C in a terminal reaches every process of the group; the workers leave it to
+    the parent, which keeps what is done and terminates them.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def run_jobs(
     jobs: list[dict[str, Any]],
     workers: int,
     *,
     desc: str = "generate",
     work: Callable[[dict[str, Any]], dict[str, Any]] = make_record,
+    on_record: Callable[[dict[str, Any]], None] | None = None,
 ) -> tuple[list[dict[str, Any]], bool]:
     """Run `work` on every job, on `workers` processes; results in job order.
 
-    Returns the records finished and whether Ctrl-C stopped the run early (the
-    records done by then are kept; pending jobs are cancelled).
+    `on_record` is called with each record as soon as it is made (in the order they
+    finish), for callers that store as they go. Returns the records finished and
+    whether Ctrl-C or SIGTERM stopped the run early: the records done by then are kept,
+    and the worker processes are terminated at once (they ignore Ctrl-C themselves).
     """
     done: dict[int, dict[str, Any]] = {}
     interrupted = False
+
+    def keep(record: dict[str, Any]) -> None:
+        done[record["index"]] = record
+        if on_record is not None:
+            on_record(record)
+        next(bar, None)
+
     _interruptible()
     bar = progress(iter(range(len(jobs))), total=len(jobs), desc=desc)
-    if workers <= 1:
+    if workers <= 1 or len(jobs) <= 1:
         try:
             for job in jobs:
-                done[job["index"]] = work(job)
-                next(bar, None)
+                keep(work(job))
         except KeyboardInterrupt:
             interrupted = True
     else:
         # Imported here: worker pools cost start-up time every other command would pay.
-        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+        import multiprocessing
 
-        pool = ProcessPoolExecutor(max_workers=workers)
+        pool = multiprocessing.get_context("fork").Pool(
+            min(workers, len(jobs)), initializer=_worker_start
+        )
         try:
-            pending: set[Future[dict[str, Any]]] = {pool.submit(work, job) for job in jobs}
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    record = future.result()
-                    done[record["index"]] = record
-                    next(bar, None)
+            for record in pool.imap_unordered(work, jobs):
+                keep(record)
+            pool.close()
         except KeyboardInterrupt:
             interrupted = True
-            # Workers busy on a puzzle would finish it first; stop them now instead.
-            for process in list(getattr(pool, "_processes", {}).values()):
-                process.terminate()
         finally:
-            pool.shutdown(wait=not interrupted, cancel_futures=True)
+            # A second Ctrl-C or SIGTERM must not interrupt the clean-up.
+            previous = [signal.signal(sig, signal.SIG_IGN) for sig in _STOP_SIGNALS]
+            try:
+                pool.terminate()
+                pool.join()
+            finally:
+                for sig, handler in zip(_STOP_SIGNALS, previous, strict=True):
+                    signal.signal(sig, handler)
     for _ in bar:  # close the bar
         pass
     order = [job["index"] for job in jobs]
