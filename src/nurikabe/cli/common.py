@@ -64,17 +64,20 @@ def number_option(
             high is not None and value > high
         )
         if bad:
-            if low is not None and high is not None:
-                side = "above" if above else "from"
-                span = f"{side} {low:g} to {high:g}"
-            elif low is not None:
-                span = f"above {low:g}" if above else f"at least {low:g}"
-            else:
-                span = f"at most {high:g}"
+            parts = []
+            if low is not None:
+                parts.append(f"above {_shown(low)}" if above else f"at least {_shown(low)}")
+            if high is not None:
+                parts.append(f"at most {_shown(high)}")
+            span = " and ".join(parts)
             raise argparse.ArgumentTypeError(f"{what or 'value'} must be {span}: {text!r}")
         return value
 
     return parse
+
+
+def _shown(value: float) -> str:
+    return f"{int(value)}" if float(value).is_integer() else f"{value:g}"
 
 
 seconds_option = number_option(float, low=0, high=MAX_SECONDS, above=True, what="seconds")

@@ -16,12 +16,23 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..generate import DIFFICULTIES, SYMMETRIES
+from ..generate import DIFFICULTIES, SYMMETRIES, GenerationError, check_options
 from ..generate.batch import derive_seed, make_record
-from .common import CliError, write_output
+from .common import CliError, jobs_option, number_option, seconds_option, write_output
 from .progress import progress
 
 FORMATS = ("puzzlink", "url", "janko", "text", "jsonl")
+
+_FLAGS = {
+    "max_island": "--max-island",
+    "mean_island": "--mean-island",
+    "clue_density": "--clue-density",
+    "seconds must": "--seconds must",
+}
+"""The library's names of the options, as the command spells them."""
+
+MAX_COUNT = 1_000_000
+"""The most puzzles one ``generate`` makes."""
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -162,8 +173,20 @@ def join_records(records: list[dict[str, Any]], fmt: str) -> str:
 
 def cmd_generate(args: argparse.Namespace) -> int:
     rows, cols = args.size
-    if args.count < 1:
-        raise CliError("--count must be at least 1")
+    try:  # every option against the grid, before any worker starts
+        check_options(
+            rows,
+            cols,
+            max_island=args.max_island,
+            mean_island=args.mean_island,
+            clue_density=args.clue_density,
+            seconds=args.seconds,
+        )
+    except GenerationError as exc:
+        message = str(exc)
+        for name, flag in _FLAGS.items():
+            message = message.replace(name, flag)
+        raise CliError(message) from None
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
     if args.seed is None:
         print(f"nurikabe: --seed {seed}", file=sys.stderr)
@@ -179,7 +202,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         {"index": i, "rows": rows, "cols": cols, "seed": derive_seed(seed, i), **options}
         for i in range(args.count)
     ]
-    records, interrupted = run_jobs(jobs, max(1, args.jobs))
+    records, interrupted = run_jobs(jobs, args.jobs)
     good = [r for r in records if "error" not in r]
     for r in records:
         if "error" in r:
@@ -199,7 +222,8 @@ def register(subparsers: Any) -> None:
         description="Make new puzzles with exactly one solution, graded at the requested "
         "difficulty. Each puzzle's seed follows from --seed and its index, so the output "
         "is the same whatever --jobs. Exit 0: all made; 1: some could not be made within "
-        "the budget; 2: bad options; 130: interrupted (the puzzles done are written).",
+        "the budget; 2: bad options; 130: interrupted by Ctrl-C or SIGTERM (the puzzles "
+        "done are written).",
     )
     p.add_argument(
         "--size", type=parse_size, default=(10, 10), metavar="RxC", help="grid size (default 10x10)"
@@ -207,7 +231,12 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--difficulty", choices=DIFFICULTIES, default="medium", help="grade wanted (default medium)"
     )
-    p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
+    p.add_argument(
+        "--count",
+        type=number_option(int, low=1, high=MAX_COUNT, what="--count"),
+        default=1,
+        help="how many puzzles (default 1)",
+    )
     p.add_argument("--seed", type=int, default=None, help="batch seed (default: random)")
     p.add_argument(
         "--symmetry",
@@ -215,11 +244,29 @@ def register(subparsers: Any) -> None:
         default="none",
         help="symmetry of the clue positions (default none)",
     )
-    p.add_argument("--max-island", type=int, default=None, help="largest island size")
-    p.add_argument("--mean-island", type=float, default=None, help="mean island size aimed at")
-    p.add_argument("--clue-density", type=float, default=None, help="clues per 100 cells aimed at")
     p.add_argument(
-        "--seconds", type=float, default=120.0, help="time budget per puzzle (default 120)"
+        "--max-island",
+        type=number_option(int, low=1, what="--max-island"),
+        default=None,
+        help="largest island size (at most the grid's cells)",
+    )
+    p.add_argument(
+        "--mean-island",
+        type=number_option(float, low=1, what="--mean-island"),
+        default=None,
+        help="mean island size aimed at (1 to --max-island)",
+    )
+    p.add_argument(
+        "--clue-density",
+        type=number_option(float, low=0, high=100, above=True, what="--clue-density"),
+        default=None,
+        help="clues per 100 cells aimed at (above 0, at most 100)",
+    )
+    p.add_argument(
+        "--seconds",
+        type=seconds_option,
+        default=120.0,
+        help="time budget per puzzle (default 120)",
     )
     p.add_argument(
         "--format",
@@ -229,6 +276,9 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("-o", "--output", default=None, help="output file (default stdout)")
     p.add_argument(
-        "--jobs", type=int, default=default_jobs(), help="worker processes (default: all cores)"
+        "--jobs",
+        type=jobs_option,
+        default=default_jobs(),
+        help="worker processes (default: all cores)",
     )
     p.set_defaults(func=cmd_generate)
