@@ -94,7 +94,7 @@ def test_board_play_and_undo() -> None:
         board.play("r1c1=#")
     with pytest.raises(IllegalMoveError, match="off the"):
         board.play("r3c1=#")
-    with pytest.raises(IndexError):
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
         board.undo()
 
 

@@ -17,19 +17,32 @@ Schema (``PRAGMA user_version`` = `SCHEMA_VERSION`):
 `open_db` applies the migrations in `MIGRATIONS` to an older file; a migration is a
 function taking the connection, registered under the version it upgrades from.
 
-Imports `puzzle`, `formats` and `generate.batch` (for the build plan's seeds).
+Safety (files are opened through `nurikabe.database`): every fault of a file (missing,
+not a database, damaged, read-only, locked, without the tables, a row that does not
+decode) is one `DatabaseError` line. No function here writes the bundled file: opening
+it for writing raises, so that a command can only ever write a path it was given.
+`build_into` makes a build safe: the new file is made beside the target, starting as a
+copy of the target when there is one (a build never drops rows it did not make: other
+collections, progress, settings), and swapped into place atomically at the end.
+
+Imports `puzzle`, `database`, `errors` and `generate.batch` (for the build plan's seeds).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sqlite3
+import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from . import database
+from .errors import DatabaseError
 from .generate import GENERATOR_VERSION
 from .generate.batch import derive_seed
 from .puzzle import Board, Puzzle
@@ -39,8 +52,10 @@ __all__ = [
     "PLAN",
     "SCHEMA_VERSION",
     "Entry",
+    "build_into",
     "build_jobs",
     "bundled_path",
+    "close_db",
     "create",
     "entries",
     "execution_order",
@@ -140,49 +155,163 @@ class Entry:
         }
 
 
-def _migrate(conn: sqlite3.Connection) -> None:
+TABLES = ("puzzles", "progress", "settings", "meta")
+"""The tables a collection file holds."""
+
+
+def _migrate(conn: sqlite3.Connection, path: Path) -> None:
     version = conn.execute("PRAGMA user_version").fetchone()[0]
-    if version == 0:
-        conn.executescript(_SCHEMA)
-        version = SCHEMA_VERSION
-    while version < SCHEMA_VERSION:
-        MIGRATIONS[version](conn)
-        version += 1
     if version > SCHEMA_VERSION:
-        raise sqlite3.DatabaseError(
-            f"collection schema version {version} is newer than this nurikabe ({SCHEMA_VERSION})"
+        raise DatabaseError(
+            f"{path}: collection schema version {version} is newer than this nurikabe "
+            f"({SCHEMA_VERSION})"
         )
-    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-    conn.commit()
+    if version == SCHEMA_VERSION:
+        return
+    with database.transaction(conn):
+        if version == 0:
+            have = conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
+            if have:
+                raise DatabaseError(f"{path}: not a collection database (other tables)")
+            # One statement at a time: executescript would commit the transaction.
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            version = SCHEMA_VERSION
+        while version < SCHEMA_VERSION:
+            MIGRATIONS[version](conn)
+            version += 1
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _is_bundled(path: Path) -> bool:
+    bundled = bundled_path()
+    try:
+        return path.exists() and bundled.exists() and path.samefile(bundled)
+    except OSError:
+        return False
 
 
 def open_db(path: str | Path | None = None, *, readonly: bool = False) -> sqlite3.Connection:
     """Open (creating and migrating as needed) a collection database; default: the bundled one.
 
+    The bundled database opens read-only only.
+
     Raises:
-        sqlite3.DatabaseError: not a collection database, or one from a newer version.
+        DatabaseError: the file is missing (read-only), not a collection database, one
+            from a newer version, damaged, locked or read-only when writing is asked,
+            or the bundled file opened for writing.
     """
     path = Path(path) if path is not None else bundled_path()
     if readonly:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        conn = database.connect(path, readonly=True)
+        with database.guard(conn):
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version != SCHEMA_VERSION:
             conn.close()
-            raise sqlite3.DatabaseError(
+            raise DatabaseError(
                 f"{path}: collection schema version {version}, expected {SCHEMA_VERSION}"
+                + (" (not a collection database?)" if version == 0 else "")
             )
+        try:
+            database.require_tables(conn, TABLES)
+        except DatabaseError:
+            conn.close()
+            raise
         return conn
-    conn = sqlite3.connect(path)
-    _migrate(conn)
+    if _is_bundled(path):
+        raise DatabaseError(
+            f"{path}: the bundled collection is never written; work on a copy (--db PATH)"
+        )
+    conn = database.connect(path, create=True)
+    try:
+        _migrate(conn, path)
+        database.require_tables(conn, TABLES)
+    except (DatabaseError, sqlite3.Error) as exc:
+        conn.close()
+        if isinstance(exc, sqlite3.Error):
+            raise database.explain(exc, path) from exc
+        raise
     return conn
 
 
+def close_db(conn: sqlite3.Connection) -> None:
+    """Close a collection opened for writing, leaving one self-contained file (no WAL).
+
+    A collection is a file to copy and ship; the WAL serves only while it is written.
+    """
+    with contextlib.suppress(sqlite3.Error):  # another reader: it stays WAL, still whole
+        conn.execute("PRAGMA journal_mode = DELETE")
+    conn.close()
+
+
 def create(path: str | Path) -> sqlite3.Connection:
-    """A new, empty collection database at `path` (an existing file is replaced)."""
+    """A new, empty collection database at `path`.
+
+    Raises:
+        DatabaseError: `path` exists already (nothing is replaced), or cannot be written.
+    """
     path = Path(path)
     if path.exists():
-        path.unlink()
+        raise DatabaseError(f"{path}: exists already; give a new path")
     return open_db(path)
+
+
+@contextlib.contextmanager
+def build_into(path: str | Path) -> Iterator[sqlite3.Connection]:
+    """A connection to write a build of the collection at `path` into, swapped in at the end.
+
+    Checked before anything is made: `path` must be writable, not a folder, not the
+    bundled file, and if it exists, a readable collection. The build writes into a new
+    file beside `path`, which starts as a copy of `path` when it exists, so rows the
+    build does not replace are kept. When the block ends, even by Ctrl-C, the new file
+    replaces `path` atomically (what was stored is kept); if it raises anything else,
+    `path` is left as it was and the new file is removed.
+
+    Raises:
+        DatabaseError: the checks above, or a write that fails (a full disk).
+    """
+    target = database.check_writable(path)
+    if _is_bundled(target):
+        raise DatabaseError(f"{target}: the bundled collection is never written; give -o PATH")
+    old = open_db(target, readonly=True) if target.exists() else None
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".building", dir=target.parent)
+    os.close(fd)
+    tmp = Path(name)
+    os.unlink(tmp)
+    conn: sqlite3.Connection | None = None
+    try:
+        conn = database.connect(tmp, create=True)
+        if old is not None:
+            with database.guard(conn):
+                old.backup(conn)
+            old.close()
+            old = None
+            conn.execute("PRAGMA journal_mode = WAL")
+        _migrate(conn, tmp)
+        try:
+            yield conn
+        except KeyboardInterrupt:
+            _finish_build(conn, tmp, target)
+            conn = None
+            raise
+        _finish_build(conn, tmp, target)
+        conn = None
+    finally:
+        if old is not None:
+            old.close()
+        if conn is not None:
+            conn.close()
+        for leftover in (tmp, *(tmp.with_name(tmp.name + x) for x in ("-wal", "-shm"))):
+            with contextlib.suppress(OSError):
+                leftover.unlink()
+
+
+def _finish_build(conn: sqlite3.Connection, tmp: Path, target: Path) -> None:
+    with database.guard(conn):
+        conn.execute("PRAGMA journal_mode = DELETE")
+    conn.close()
+    database.replace_atomically(tmp, target)
 
 
 def build_jobs(seed: int) -> list[dict[str, Any]]:
@@ -241,11 +370,17 @@ def store(
     *,
     source: str | None = None,
 ) -> None:
-    """Insert or replace one puzzle from its JSON record (the generator's shape)."""
+    """Insert one puzzle from its JSON record (the generator's shape), or replace the
+    puzzle stored under the same collection and number (keeping its row id, so the
+    progress stored against it stays attached)."""
     grade = record.get("grade") or {}
     conn.execute(
-        "INSERT OR REPLACE INTO puzzles (collection, number, rows, cols, clues, solution, url,"
-        " level, score, seed, generator, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO puzzles (collection, number, rows, cols, clues, solution, url,"
+        " level, score, seed, generator, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (collection, number) DO UPDATE SET rows = excluded.rows,"
+        " cols = excluded.cols, clues = excluded.clues, solution = excluded.solution,"
+        " url = excluded.url, level = excluded.level, score = excluded.score,"
+        " seed = excluded.seed, generator = excluded.generator, source = excluded.source",
         (
             collection,
             number,
@@ -275,18 +410,13 @@ def set_grade(
 
 def _entry(row: tuple[Any, ...]) -> Entry:
     collection, number, rows, cols, clues, solution, level, score, seed, generator, source = row
-    puzzle = Puzzle.from_clues(rows, cols, [tuple(c) for c in json.loads(clues)])
-    return Entry(
-        collection,
-        number,
-        puzzle,
-        Board.from_rows(puzzle, json.loads(solution)),
-        level,
-        score,
-        seed,
-        generator,
-        source,
-    )
+    try:
+        puzzle = Puzzle.from_clues(rows, cols, [tuple(c) for c in json.loads(clues)])
+        board = Board.from_rows(puzzle, json.loads(solution))
+    except (ValueError, TypeError) as exc:  # json's errors and NurikabeError are ValueErrors
+        why = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+        raise DatabaseError(f"{collection} #{number}: a damaged row ({why})") from None
+    return Entry(collection, number, puzzle, board, level, score, seed, generator, source)
 
 
 _COLUMNS = "collection, number, rows, cols, clues, solution, level, score, seed, generator, source"
@@ -307,26 +437,32 @@ def entries(
     if where:
         query += " WHERE " + " AND ".join(where)
     query += " ORDER BY id"
-    for row in conn.execute(query, args):
+    with database.guard(conn):
+        rows = conn.execute(query, args).fetchall()
+    for row in rows:
         yield _entry(row)
 
 
 def get(conn: sqlite3.Connection, number: int, collection: str = "10x10") -> Entry | None:
     """Puzzle `number` of `collection`, or None."""
-    row = conn.execute(
-        f"SELECT {_COLUMNS} FROM puzzles WHERE collection = ? AND number = ?",
-        (collection, number),
-    ).fetchone()
+    if not -(2**63) <= number < 2**63:
+        return None  # no SQLite integer is that large
+    with database.guard(conn):
+        row = conn.execute(
+            f"SELECT {_COLUMNS} FROM puzzles WHERE collection = ? AND number = ?",
+            (collection, number),
+        ).fetchone()
     return None if row is None else _entry(row)
 
 
 def collections(conn: sqlite3.Connection) -> list[tuple[str, int]]:
     """The collections and their puzzle counts."""
-    return list(
-        conn.execute(
-            "SELECT collection, COUNT(*) FROM puzzles GROUP BY collection ORDER BY MIN(id)"
+    with database.guard(conn):
+        return list(
+            conn.execute(
+                "SELECT collection, COUNT(*) FROM puzzles GROUP BY collection ORDER BY MIN(id)"
+            )
         )
-    )
 
 
 def set_meta(conn: sqlite3.Connection, **values: Any) -> None:
@@ -339,7 +475,12 @@ def set_meta(conn: sqlite3.Connection, **values: Any) -> None:
 
 def meta(conn: sqlite3.Connection) -> dict[str, Any]:
     """What `set_meta` recorded."""
-    return {k: json.loads(v) for k, v in conn.execute("SELECT key, value FROM meta")}
+    with database.guard(conn):
+        rows = conn.execute("SELECT key, value FROM meta").fetchall()
+    try:
+        return {k: json.loads(v) for k, v in rows}
+    except (ValueError, TypeError) as exc:
+        raise DatabaseError(f"meta: a damaged row ({exc})") from None
 
 
 def build_meta(seed: int) -> dict[str, Any]:

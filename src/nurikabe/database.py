@@ -60,7 +60,7 @@ def explain(exc: sqlite3.Error, where: str | os.PathLike[str]) -> DatabaseError:
     text = str(exc)
     low = text.lower()
     if "locked" in low or "busy" in low:
-        why = f"in use by another program (still locked after {BUSY_TIMEOUT:g} s); try again"
+        why = "in use by another program (still locked after the busy timeout); try again"
     elif "not a database" in low:
         why = "not a SQLite database"
     elif "malformed" in low or "corrupt" in low:
@@ -132,14 +132,15 @@ def connect(
     *,
     readonly: bool = False,
     create: bool = False,
-    timeout: float = BUSY_TIMEOUT,
+    timeout: float | None = None,
 ) -> sqlite3.Connection:
     """Open the SQLite file at `path`, checked.
 
     `readonly` opens it for reading only (the file must exist; its journal mode is left
     alone). Otherwise the file must be writable, and is switched to WAL mode; `create`
     allows making a new, empty file. Every connection gets a busy timeout of `timeout`
-    seconds and foreign keys, and the file is checked with ``PRAGMA quick_check``.
+    seconds (default `BUSY_TIMEOUT`) and foreign keys, and the file is checked with
+    ``PRAGMA quick_check``.
 
     Raises:
         DatabaseError: one line naming the file and the fault.
@@ -161,7 +162,12 @@ def connect(
     mode = "ro" if readonly else ("rwc" if create else "rw")
     uri = f"{target.resolve().as_uri()}?mode={mode}"
     try:
-        conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
+        conn = sqlite3.connect(
+            uri,
+            uri=True,
+            timeout=BUSY_TIMEOUT if timeout is None else timeout,
+            isolation_level=None,
+        )
     except sqlite3.Error as exc:
         raise explain(exc, target) from exc
     try:

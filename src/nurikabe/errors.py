@@ -61,6 +61,11 @@ class InvalidPuzzleError(NurikabeError):
     """Input that parses but does not describe a puzzle (no cells, a clue below 1, ...)."""
 
 
+class InvalidBoardError(NurikabeError):
+    """A board that does not fit its puzzle: a mask that is negative, not an int, has
+    cells off the grid, or shares cells with the other mask."""
+
+
 class IllegalMoveError(NurikabeError):
     """A move that cannot be played: off the grid, or shading a clue cell."""
 

@@ -25,13 +25,14 @@ import their modules inside the method, so that the core stays one-directional.
 from __future__ import annotations
 
 import enum
+import operator
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Protocol
 
-from .errors import FormatError, IllegalMoveError, InvalidPuzzleError
+from .errors import FormatError, IllegalMoveError, InvalidBoardError, InvalidPuzzleError
 from .grid import MAX_SIDE, Grid, bits
 
 __all__ = [
@@ -98,6 +99,17 @@ class PuzzleIssue(enum.IntFlag):
     """The clues need more white cells than the grid can hold apart: no solution."""
 
 
+def _whole(value: object, what: str) -> int:
+    """`value` as an int, if it is a whole number (an int, not a bool, a float or a str).
+
+    Raises:
+        InvalidPuzzleError: anything else, named.
+    """
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise InvalidPuzzleError(f"{what} {value!r} is not a whole number")
+    return operator.index(value)  # type: ignore[call-overload]
+
+
 class Clues(Mapping[int, int]):
     """A read-only, hashable mapping from cell index to clue value (``-1`` for ``?``)."""
 
@@ -105,7 +117,7 @@ class Clues(Mapping[int, int]):
 
     def __init__(self, items: Mapping[int, int] | Iterable[tuple[int, int]] = ()) -> None:
         pairs = items.items() if isinstance(items, Mapping) else items
-        self._map = dict(sorted((int(i), int(v)) for i, v in pairs))
+        self._map = dict(sorted((_whole(i, "cell"), _whole(v, "clue")) for i, v in pairs))
         self._items = tuple(self._map.items())
 
     def __getitem__(self, cell: int) -> int:
@@ -166,7 +178,14 @@ class Puzzle:
 
     def _validate(self) -> None:
         rows, cols = self.rows, self.cols
-        if not isinstance(rows, int) or not isinstance(cols, int) or rows < 1 or cols < 1:
+        if (
+            not isinstance(rows, int)
+            or not isinstance(cols, int)
+            or isinstance(rows, bool)
+            or isinstance(cols, bool)
+            or rows < 1
+            or cols < 1
+        ):
             raise InvalidPuzzleError(
                 f"a puzzle needs at least one row and one column, got {rows}x{cols}"
             )
@@ -445,6 +464,28 @@ class Board:
     __slots__ = ("_history", "black_mask", "grid", "puzzle", "white_mask")
 
     def __init__(self, puzzle: Puzzle, black_mask: int = 0, white_mask: int = 0) -> None:
+        """A board of `puzzle` with the cells of `black_mask` black and `white_mask` white.
+
+        Raises:
+            InvalidBoardError: `puzzle` is not a Puzzle, or a mask is not an int, is
+                negative, has a bit off the grid, or shares a cell with the other.
+        """
+        if not isinstance(puzzle, Puzzle):
+            raise InvalidBoardError(f"a board needs a Puzzle, not {type(puzzle).__name__}")
+        full = puzzle.grid.full
+        for name, mask in (("black_mask", black_mask), ("white_mask", white_mask)):
+            if not isinstance(mask, int) or isinstance(mask, bool):
+                raise InvalidBoardError(f"{name} must be an int, not {type(mask).__name__}")
+            if mask < 0 or mask & ~full:
+                raise InvalidBoardError(
+                    f"{name} has cells off the {puzzle.rows}x{puzzle.cols} grid "
+                    "(a mask is a non-negative int with one bit per cell)"
+                )
+        if black_mask & white_mask:
+            raise InvalidBoardError("black_mask and white_mask share cells")
+        self._set(puzzle, black_mask, white_mask)
+
+    def _set(self, puzzle: Puzzle, black_mask: int, white_mask: int) -> None:
         self.puzzle = puzzle
         self.grid = puzzle.grid
         self.black_mask = black_mask
@@ -565,7 +606,8 @@ class Board:
 
     def copy(self, *, history: bool = False) -> Board:
         """An independent copy; with `history`, the undo stack is copied too."""
-        board = Board(self.puzzle, self.black_mask, self.white_mask)
+        board = Board.__new__(Board)  # the masks are valid already
+        board._set(self.puzzle, self.black_mask, self.white_mask)
         if history:
             board._history = list(self._history)
         return board
@@ -605,8 +647,10 @@ class Board:
         """Go back to the shading before the last `apply`, `play` or `push`.
 
         Raises:
-            IndexError: nothing to undo.
+            IllegalMoveError: nothing to undo.
         """
+        if not self._history:
+            raise IllegalMoveError("nothing to undo")
         self.black_mask, self.white_mask = self._history.pop()
 
     def can_undo(self) -> bool:

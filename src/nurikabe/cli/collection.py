@@ -1,13 +1,20 @@
 """``nurikabe collection``: build, list, show, export and compare the bundled collection.
 
-- ``build [--seed S] [--jobs N] [-o PATH]``: regenerate the database from a seed (the
-  same seed gives the same puzzles whatever --jobs); Ctrl-C keeps the puzzles done.
+- ``build -o PATH [--seed S] [--jobs N] [--limit N]``: regenerate the database from a
+  seed (the same seed gives the same puzzles whatever --jobs) into PATH, never into the
+  bundled file. PATH is checked before any puzzle is made; an existing PATH keeps the
+  rows the build does not remake (other collections, progress, settings); the new file
+  is swapped into place atomically. Ctrl-C or SIGTERM keeps the puzzles done (exit 130).
 - ``list``: the collections and their grade counts, or the puzzles of one collection.
 - ``show N``: draw puzzle N (``--solution`` for its solution).
 - ``export``: write jsonl records or puzz.link URLs.
 - ``regrade``: grade the stored puzzles again with the current logic engine, print what
-  changed and store it (``--check``: only tell, exit 1 if anything changed); for a
-  grader change that leaves the puzzles as they are, it does what a rebuild would.
+  changed and store it, one puzzle per transaction (``--check``: only tell, exit 1 if
+  anything changed; storing needs ``--db PATH``, as the bundled file is never written);
+  for a grader change that leaves the puzzles as they are, it does what a rebuild would.
+
+A database that cannot be used (missing, not a collection, damaged, read-only, locked
+by another program) ends the command with one line and exit code 2.
 - ``stats``: generated puzzles (of the database, or of a jsonl file with ``--generated``)
   side by side with a published corpus (jsonl file).
 """
@@ -23,7 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import collection as store
-from .common import CliError, write_output
+from .. import database
+from .common import CliError, jobs_option, number_option, write_output
 from .generate import default_jobs, run_jobs
 
 DEFAULT_SEED = 2026
@@ -33,36 +41,40 @@ def _open(path: str | None) -> sqlite3.Connection:
     target = Path(path) if path else store.bundled_path()
     if not target.exists():
         raise CliError(f"{target}: no collection database (run: nurikabe collection build)")
-    try:
-        return store.open_db(target, readonly=True)
-    except sqlite3.DatabaseError as exc:
-        raise CliError(f"{target}: {exc}") from None
+    return store.open_db(target, readonly=True)
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    out = Path(args.output) if args.output else store.bundled_path()
+    if args.output is None:
+        raise CliError(
+            "give -o PATH: a build never writes the bundled collection "
+            "(copy PATH into the package by hand to ship it)"
+        )
     jobs = store.execution_order(store.build_jobs(args.seed))
     if args.limit is not None:
         jobs = jobs[: args.limit]
     where = {job["index"]: (job["collection"], job["number"]) for job in jobs}
     work = [{k: v for k, v in job.items() if k not in ("collection", "number")} for job in jobs]
-    records, interrupted = run_jobs(work, max(1, args.jobs), desc="collection")
-    tmp = out.with_suffix(out.suffix + ".tmp")
-    conn = store.create(tmp)
-    failed = 0
-    for record in records:
-        if "error" in record:
-            failed += 1
-            print(f"nurikabe: puzzle {record['index']}: {record['error']}", file=sys.stderr)
-            continue
-        name, number = where[record["index"]]
-        store.store(conn, name, number, record)
-    store.set_meta(conn, **store.build_meta(args.seed), complete=not interrupted and not failed)
-    conn.commit()
-    conn.close()
-    tmp.replace(out)
-    made = len(records) - failed
-    print(f"{out}: {made} puzzles", file=sys.stderr)
+    failed = made = 0
+    with store.build_into(args.output) as conn:  # checks the path before any work
+
+        def keep(record: dict[str, Any]) -> None:
+            nonlocal failed, made
+            if "error" in record:
+                failed += 1
+                print(f"nurikabe: puzzle {record['index']}: {record['error']}", file=sys.stderr)
+                return
+            name, number = where[record["index"]]
+            with database.transaction(conn):  # each puzzle is stored as soon as it is made
+                store.store(conn, name, number, record)
+            made += 1
+
+        _, interrupted = run_jobs(work, args.jobs, desc="collection", on_record=keep)
+        with database.transaction(conn):
+            store.set_meta(
+                conn, **store.build_meta(args.seed), complete=not interrupted and not failed
+            )
+    print(f"{args.output}: {made} puzzles made", file=sys.stderr)
     if interrupted:
         return 130
     return 0 if not failed else 1
@@ -118,6 +130,11 @@ def cmd_regrade(args: argparse.Namespace) -> int:
     from ..logic import grade
     from .progress import progress
 
+    if not args.check and args.db is None:
+        raise CliError(
+            "give --db PATH to store new grades (the bundled collection is never "
+            "written), or --check to only compare"
+        )
     path = Path(args.db) if args.db else store.bundled_path()
     conn = _open(args.db)
     if not args.check:
@@ -138,13 +155,16 @@ def cmd_regrade(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             if not args.check:
-                store.set_grade(conn, e.collection, e.number, new.level, new.score)
-                conn.commit()
+                with database.transaction(conn):
+                    store.set_grade(conn, e.collection, e.number, new.level, new.score)
     except KeyboardInterrupt:
         print(f"nurikabe: interrupted; {changed} grades changed so far", file=sys.stderr)
         return 130
     finally:
-        conn.close()
+        if args.check:
+            conn.close()
+        else:
+            store.close_db(conn)
     what = "differ" if args.check else "changed"
     print(f"{path}: {changed} of {len(items)} grades {what}", file=sys.stderr)
     return 1 if args.check and changed else 0
@@ -260,9 +280,20 @@ def register(subparsers: Any) -> None:
 
     b = sub.add_parser("build", help="rebuild the database from a seed")
     b.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"default {DEFAULT_SEED}")
-    b.add_argument("--jobs", type=int, default=default_jobs(), help="worker processes")
-    b.add_argument("-o", "--output", default=None, help="database path (default: bundled)")
-    b.add_argument("--limit", type=int, default=None, help="only the first N puzzles")
+    b.add_argument("--jobs", type=jobs_option, default=default_jobs(), help="worker processes")
+    b.add_argument(
+        "-o",
+        "--output",
+        default=None,
+        help="database path (required: the bundled file is never written; an existing "
+        "file keeps the rows the build does not remake)",
+    )
+    b.add_argument(
+        "--limit",
+        type=number_option(int, low=1, what="--limit"),
+        default=None,
+        help="only the first N puzzles",
+    )
     b.set_defaults(func=cmd_build)
 
     def db_option(q: argparse.ArgumentParser) -> None:
@@ -275,7 +306,7 @@ def register(subparsers: Any) -> None:
     ls.set_defaults(func=cmd_list)
 
     sh = sub.add_parser("show", help="draw puzzle N")
-    sh.add_argument("number", type=int)
+    sh.add_argument("number", type=number_option(int, low=0, high=2**63 - 1, what="N"))
     sh.add_argument("--collection", default="10x10", help="default 10x10")
     sh.add_argument("--solution", action="store_true", help="draw the solution too")
     db_option(sh)
@@ -316,7 +347,10 @@ def register(subparsers: Any) -> None:
         help="only generated puzzles of this level (and published ones graded so)",
     )
     st.add_argument(
-        "--sample", type=int, default=60, help="published puzzles compared (60; 0: all)"
+        "--sample",
+        type=number_option(int, low=0, what="--sample"),
+        default=60,
+        help="published puzzles compared (60; 0: all)",
     )
     st.add_argument(
         "--no-grade", dest="grade", action="store_false", help="skip grading the published puzzles"

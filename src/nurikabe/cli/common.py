@@ -1,4 +1,6 @@
-"""What every command shares: reading a SRC argument, printing JSON, the one-line error.
+"""What every command shares: reading a SRC argument, checked numeric options, writing
+output (standard output included: a full disk is one line, not a traceback), the one-line
+error.
 
 A SRC is a path, a URL (puzz.link, pzv.jp, pzprxs), ``-`` for standard input, a
 Tatham-style ``WxH:...`` game ID, or a puzzle text given inline (anything containing a
@@ -7,9 +9,12 @@ newline).
 
 from __future__ import annotations
 
-import os.path
+import argparse
+import math
+import os
 import re
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import FormatError, NurikabeError
@@ -26,6 +31,58 @@ class CliError(Exception):
     def __init__(self, message: str, code: int = 2) -> None:
         super().__init__(message)
         self.code = code
+
+
+MAX_SECONDS = 7 * 24 * 3600.0
+"""The largest time limit an option takes (a week): longer is a mistake, not a plan."""
+
+
+def number_option(
+    kind: type[int] | type[float],
+    *,
+    low: float | None = None,
+    high: float | None = None,
+    above: bool = False,
+    what: str = "",
+) -> Callable[[str], Any]:
+    """An argparse ``type=`` for a finite number in [`low`, `high`] (`above`: > `low`).
+
+    Rejects nan, inf and anything out of range with argparse's one-line error (exit 2).
+    """
+
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            noun = "a whole number" if kind is int else "a number"
+            raise argparse.ArgumentTypeError(f"not {noun}: {text!r}") from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"must be a finite number: {text!r}")
+        bad = (low is not None and (value <= low if above else value < low)) or (
+            high is not None and value > high
+        )
+        if bad:
+            parts = []
+            if low is not None:
+                parts.append(f"above {_shown(low)}" if above else f"at least {_shown(low)}")
+            if high is not None:
+                parts.append(f"at most {_shown(high)}")
+            span = " and ".join(parts)
+            raise argparse.ArgumentTypeError(f"{what or 'value'} must be {span}: {text!r}")
+        return value
+
+    return parse
+
+
+def _shown(value: float) -> str:
+    return f"{int(value)}" if float(value).is_integer() else f"{value:g}"
+
+
+seconds_option = number_option(float, low=0, high=MAX_SECONDS, above=True, what="seconds")
+"""``--seconds``/``--timeout``: a finite time above 0, at most `MAX_SECONDS`."""
+
+jobs_option = number_option(int, low=1, high=256, what="--jobs")
+"""``--jobs``: 1 to 256 worker processes."""
 
 
 def is_url(src: str) -> bool:
@@ -99,11 +156,39 @@ def source_id(src: str, document: Document | None = None) -> str:
     return os.path.basename(os.path.normpath(src))
 
 
+def emit(text: str) -> None:
+    """Write `text` (and a newline if it lacks one) to standard output, flushed.
+
+    Raises:
+        CliError: standard output cannot be written (a full disk, a closed pipe's
+            sibling errors); output is then sent nowhere so exit stays quiet.
+    """
+    try:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        raise
+    except OSError as exc:
+        _silence_stdout()
+        raise CliError(f"standard output: cannot write: {exc.strerror or exc}") from None
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so the exit flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # pragma: no cover - stdout is not a file
+        pass
+
+
 def print_json(obj: Any) -> None:
     """Print one JSON object on one line."""
     import json
 
-    print(json.dumps(obj, separators=(", ", ": ")))
+    emit(json.dumps(obj, separators=(", ", ": ")))
 
 
 def write_output(text: str, path: str | None) -> None:
@@ -113,7 +198,7 @@ def write_output(text: str, path: str | None) -> None:
         CliError: the file cannot be written.
     """
     if path is None or path == "-":
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        emit(text)
         return
     try:
         with open(path, "w", encoding="utf-8") as fh:

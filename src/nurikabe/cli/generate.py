@@ -14,17 +14,25 @@ import random
 import signal
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..generate import DIFFICULTIES, SYMMETRIES
+from ..generate import DIFFICULTIES, SYMMETRIES, GenerationError, check_options
 from ..generate.batch import derive_seed, make_record
-from .common import CliError, write_output
+from .common import CliError, jobs_option, number_option, seconds_option, write_output
 from .progress import progress
 
-if TYPE_CHECKING:
-    from concurrent.futures import Future
-
 FORMATS = ("puzzlink", "url", "janko", "text", "jsonl")
+
+_FLAGS = {
+    "max_island": "--max-island",
+    "mean_island": "--mean-island",
+    "clue_density": "--clue-density",
+    "seconds must": "--seconds must",
+}
+"""The library's names of the options, as the command spells them."""
+
+MAX_COUNT = 1_000_000
+"""The most puzzles one ``generate`` makes."""
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -54,7 +62,8 @@ def _interruptible() -> None:
     """Let Ctrl-C and SIGTERM raise KeyboardInterrupt, even in a background job.
 
     A shell starts background jobs with SIGINT ignored, and Python then leaves it so;
-    a batch must still stop cleanly and keep what it has made.
+    a batch must still stop cleanly and keep what it has made. SIGTERM ends a batch
+    the same way as Ctrl-C (exit code 130).
     """
 
     def stop(signum: int, frame: object) -> None:
@@ -67,49 +76,73 @@ def _interruptible() -> None:
         pass
 
 
+_STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def _worker_start() -> None:
+    """In a worker: ignore Ctrl-C (the parent decides) and die at once on SIGTERM.
+
+    Ctrl-C in a terminal reaches every process of the group; the workers leave it to
+    the parent, which keeps what is done and terminates them.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def run_jobs(
     jobs: list[dict[str, Any]],
     workers: int,
     *,
     desc: str = "generate",
     work: Callable[[dict[str, Any]], dict[str, Any]] = make_record,
+    on_record: Callable[[dict[str, Any]], None] | None = None,
 ) -> tuple[list[dict[str, Any]], bool]:
     """Run `work` on every job, on `workers` processes; results in job order.
 
-    Returns the records finished and whether Ctrl-C stopped the run early (the
-    records done by then are kept; pending jobs are cancelled).
+    `on_record` is called with each record as soon as it is made (in the order they
+    finish), for callers that store as they go. Returns the records finished and
+    whether Ctrl-C or SIGTERM stopped the run early: the records done by then are kept,
+    and the worker processes are terminated at once (they ignore Ctrl-C themselves).
     """
     done: dict[int, dict[str, Any]] = {}
     interrupted = False
+
+    def keep(record: dict[str, Any]) -> None:
+        done[record["index"]] = record
+        if on_record is not None:
+            on_record(record)
+        next(bar, None)
+
     _interruptible()
     bar = progress(iter(range(len(jobs))), total=len(jobs), desc=desc)
-    if workers <= 1:
+    if workers <= 1 or len(jobs) <= 1:
         try:
             for job in jobs:
-                done[job["index"]] = work(job)
-                next(bar, None)
+                keep(work(job))
         except KeyboardInterrupt:
             interrupted = True
     else:
         # Imported here: worker pools cost start-up time every other command would pay.
-        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+        import multiprocessing
 
-        pool = ProcessPoolExecutor(max_workers=workers)
+        pool = multiprocessing.get_context("fork").Pool(
+            min(workers, len(jobs)), initializer=_worker_start
+        )
         try:
-            pending: set[Future[dict[str, Any]]] = {pool.submit(work, job) for job in jobs}
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    record = future.result()
-                    done[record["index"]] = record
-                    next(bar, None)
+            for record in pool.imap_unordered(work, jobs):
+                keep(record)
+            pool.close()
         except KeyboardInterrupt:
             interrupted = True
-            # Workers busy on a puzzle would finish it first; stop them now instead.
-            for process in list(getattr(pool, "_processes", {}).values()):
-                process.terminate()
         finally:
-            pool.shutdown(wait=not interrupted, cancel_futures=True)
+            # A second Ctrl-C or SIGTERM must not interrupt the clean-up.
+            previous = [signal.signal(sig, signal.SIG_IGN) for sig in _STOP_SIGNALS]
+            try:
+                pool.terminate()
+                pool.join()
+            finally:
+                for sig, handler in zip(_STOP_SIGNALS, previous, strict=True):
+                    signal.signal(sig, handler)
     for _ in bar:  # close the bar
         pass
     order = [job["index"] for job in jobs]
@@ -140,8 +173,20 @@ def join_records(records: list[dict[str, Any]], fmt: str) -> str:
 
 def cmd_generate(args: argparse.Namespace) -> int:
     rows, cols = args.size
-    if args.count < 1:
-        raise CliError("--count must be at least 1")
+    try:  # every option against the grid, before any worker starts
+        check_options(
+            rows,
+            cols,
+            max_island=args.max_island,
+            mean_island=args.mean_island,
+            clue_density=args.clue_density,
+            seconds=args.seconds,
+        )
+    except GenerationError as exc:
+        message = str(exc)
+        for name, flag in _FLAGS.items():
+            message = message.replace(name, flag)
+        raise CliError(message) from None
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
     if args.seed is None:
         print(f"nurikabe: --seed {seed}", file=sys.stderr)
@@ -157,7 +202,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         {"index": i, "rows": rows, "cols": cols, "seed": derive_seed(seed, i), **options}
         for i in range(args.count)
     ]
-    records, interrupted = run_jobs(jobs, max(1, args.jobs))
+    records, interrupted = run_jobs(jobs, args.jobs)
     good = [r for r in records if "error" not in r]
     for r in records:
         if "error" in r:
@@ -177,7 +222,8 @@ def register(subparsers: Any) -> None:
         description="Make new puzzles with exactly one solution, graded at the requested "
         "difficulty. Each puzzle's seed follows from --seed and its index, so the output "
         "is the same whatever --jobs. Exit 0: all made; 1: some could not be made within "
-        "the budget; 2: bad options; 130: interrupted (the puzzles done are written).",
+        "the budget; 2: bad options; 130: interrupted by Ctrl-C or SIGTERM (the puzzles "
+        "done are written).",
     )
     p.add_argument(
         "--size", type=parse_size, default=(10, 10), metavar="RxC", help="grid size (default 10x10)"
@@ -185,7 +231,12 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--difficulty", choices=DIFFICULTIES, default="medium", help="grade wanted (default medium)"
     )
-    p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
+    p.add_argument(
+        "--count",
+        type=number_option(int, low=1, high=MAX_COUNT, what="--count"),
+        default=1,
+        help="how many puzzles (default 1)",
+    )
     p.add_argument("--seed", type=int, default=None, help="batch seed (default: random)")
     p.add_argument(
         "--symmetry",
@@ -193,11 +244,29 @@ def register(subparsers: Any) -> None:
         default="none",
         help="symmetry of the clue positions (default none)",
     )
-    p.add_argument("--max-island", type=int, default=None, help="largest island size")
-    p.add_argument("--mean-island", type=float, default=None, help="mean island size aimed at")
-    p.add_argument("--clue-density", type=float, default=None, help="clues per 100 cells aimed at")
     p.add_argument(
-        "--seconds", type=float, default=120.0, help="time budget per puzzle (default 120)"
+        "--max-island",
+        type=number_option(int, low=1, what="--max-island"),
+        default=None,
+        help="largest island size (at most the grid's cells)",
+    )
+    p.add_argument(
+        "--mean-island",
+        type=number_option(float, low=1, what="--mean-island"),
+        default=None,
+        help="mean island size aimed at (1 to --max-island)",
+    )
+    p.add_argument(
+        "--clue-density",
+        type=number_option(float, low=0, high=100, above=True, what="--clue-density"),
+        default=None,
+        help="clues per 100 cells aimed at (above 0, at most 100)",
+    )
+    p.add_argument(
+        "--seconds",
+        type=seconds_option,
+        default=120.0,
+        help="time budget per puzzle (default 120)",
     )
     p.add_argument(
         "--format",
@@ -207,6 +276,9 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("-o", "--output", default=None, help="output file (default stdout)")
     p.add_argument(
-        "--jobs", type=int, default=default_jobs(), help="worker processes (default: all cores)"
+        "--jobs",
+        type=jobs_option,
+        default=default_jobs(),
+        help="worker processes (default: all cores)",
     )
     p.set_defaults(func=cmd_generate)

@@ -14,7 +14,18 @@ from typing import Any
 
 from ..errors import FormatError, NurikabeError
 from ..puzzle import Board, Puzzle
-from .common import CliError, load_source, print_json, read_source, source_id, write_output
+from .common import (
+    CliError,
+    load_source,
+    print_json,
+    read_source,
+    seconds_option,
+    source_id,
+    write_output,
+)
+
+HINT_SECONDS = 10.0
+"""How long ``hint`` lets the solver look for the solution (the logic engine's own default)."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -29,6 +40,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     hint.add_argument("--board", metavar="FILE", help="the player's board ('#', '.', '?' rows)")
     hint.add_argument("--json", action="store_true", help="print the step as JSON")
     hint.add_argument("--max-level", default="extreme", help=f"hardest level to use ({levels})")
+    hint.add_argument(
+        "--seconds",
+        type=seconds_option,
+        default=HINT_SECONDS,
+        help=f"time to find the solution the hint checks the board against (default "
+        f"{HINT_SECONDS:g})",
+    )
     hint.set_defaults(func=run_hint)
 
     explain = sub.add_parser(
@@ -40,7 +58,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     explain.add_argument("--html", metavar="FILE", help="write a self-contained HTML page")
     explain.add_argument("--json", action="store_true", help="print the walkthrough as JSON")
     explain.add_argument("--max-level", default="extreme", help=f"hardest level ({levels})")
-    explain.add_argument("--seconds", type=float, default=60.0, help="time for trial steps")
+    explain.add_argument(
+        "--seconds", type=seconds_option, default=60.0, help="time for trial steps (default 60)"
+    )
     explain.set_defaults(func=run_explain)
 
     grade = sub.add_parser(
@@ -52,7 +72,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     grade.add_argument("src", metavar="SRC", help="puzzle file, URL, .jsonl file or '-'")
     grade.add_argument("--batch", action="store_true", help="SRC is a JSON-lines file")
     grade.add_argument("--json", action="store_true", help="print JSON")
-    grade.add_argument("--seconds", type=float, default=60.0, help="time for trial steps")
+    grade.add_argument(
+        "--seconds", type=seconds_option, default=60.0, help="time for trial steps (default 60)"
+    )
     grade.set_defaults(func=run_grade)
 
 
@@ -93,7 +115,12 @@ def run_hint(args: argparse.Namespace) -> int:
         board = doc.board
     else:
         board = puzzle.empty_board()
-    step = next_step(puzzle, board, solution=doc.solution, max_tier=_level(args.max_level))
+    solution = doc.solution
+    if solution is None:
+        from ..solver import Limit, solve
+
+        solution = solve(puzzle, limit=Limit(solutions=2, seconds=args.seconds)).solution
+    step = next_step(puzzle, board, solution=solution, max_tier=_level(args.max_level))
     if args.json:
         print_json(step.to_json() if step is not None else None)
         return 0

@@ -11,7 +11,7 @@ import argparse
 
 from ..formats import Document
 from ..puzzle import Board
-from .common import CliError, load_source, source_id, write_output
+from .common import CliError, load_source, seconds_option, source_id, write_output
 
 SOLVE_SECONDS = 30.0
 """How long ``--solution`` lets the solver look for a solution the source lacks."""
@@ -39,6 +39,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="show the solution (the source's, else the solver's)",
     )
     parser.add_argument(
+        "--seconds",
+        type=seconds_option,
+        default=SOLVE_SECONDS,
+        help=f"with --solution: time the solver may take (default {SOLVE_SECONDS:g})",
+    )
+    parser.add_argument(
         "--errors",
         action="store_true",
         help="mark the cells of broken rules (a partial check while cells are unknown)",
@@ -49,7 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser.set_defaults(func=run)
 
 
-def solution_of(document: Document, name: str) -> Board:
+def solution_of(document: Document, name: str, seconds: float = SOLVE_SECONDS) -> Board:
     """The solution the document holds, else the unique one the solver finds.
 
     Raises:
@@ -59,20 +65,24 @@ def solution_of(document: Document, name: str) -> Board:
         return document.solution
     from ..solver import Limit, Status, solve
 
-    result = solve(document.puzzle, limit=Limit(solutions=2, seconds=SOLVE_SECONDS))
+    result = solve(document.puzzle, limit=Limit(solutions=2, seconds=seconds))
     if result.status is Status.UNIQUE and result.solution is not None:
         return result.solution
     why = {
         Status.NONE: "has no solution",
         Status.MULTIPLE: "has more than one solution",
-        Status.UNKNOWN: f"was not solved within {SOLVE_SECONDS:g} s",
+        Status.UNKNOWN: f"was not solved within {seconds:g} s",
     }[result.status]
     raise CliError(f"{name}: the puzzle {why}", code=1)
 
 
 def run(args: argparse.Namespace) -> int:
     document = load_source(args.src)
-    board = solution_of(document, source_id(args.src)) if args.solution else document.board
+    board = (
+        solution_of(document, source_id(args.src), args.seconds)
+        if args.solution
+        else document.board
+    )
     errors = 0
     if args.errors and board is not None:
         from ..rules import check, violation_mask

@@ -27,14 +27,17 @@ from ..formats import Document
 from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
 from ..solver import (
     DEFAULT_ENGINE,
+    CountResult,
     Limit,
     Result,
+    Stats,
     Status,
     count_solutions,
     engine_names,
+    iter_solutions,
     solve,
 )
-from .common import CliError, load_source, print_json, read_source, source_id
+from .common import CliError, emit, load_source, print_json, read_source, source_id
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -400,6 +403,8 @@ def _write_svg(path: str, outcome: _Outcome) -> None:
 
 def run(args: argparse.Namespace) -> int:
     is_batch, items, total = _items(args.src, args.batch)
+    if not is_batch and args.all and not args.json:
+        return _stream_all(next(items), args)
     if not is_batch:
         outcome = _solve_item(next(items), args)
         if args.json:
@@ -412,6 +417,54 @@ def run(args: argparse.Namespace) -> int:
     if args.svg:
         raise CliError("--svg draws one puzzle; it cannot be used with a batch")
     return _run_batch(items, total, args)
+
+
+def _stream_all(item: _Item, args: argparse.Namespace) -> int:
+    """``--all`` on one puzzle: print each solution as soon as it is found.
+
+    Only the first two are kept (for the status), so memory stays bounded however many
+    there are. The search ran to the end when the solutions stopped coming before the
+    ``--limit`` count and the ``--timeout``.
+    """
+    if item.document is None:
+        raise CliError(item.error or f"{item.id}: cannot read")
+    puzzle = item.document.puzzle
+    limit = Limit(solutions=args.limit, seconds=args.timeout)
+    began = time.perf_counter()
+    kept: list[Board] = []
+    found = 0
+    limit_hit: str | None = None
+    for board in iter_solutions(puzzle, limit=limit, engine=args.engine):
+        found += 1
+        if len(kept) < 2:
+            kept.append(board)
+        emit(f"solution {found}:\n{_render(puzzle, board)}\n\n")
+        if time.perf_counter() - began >= args.timeout:  # printing counts too
+            limit_hit = "seconds"
+            break
+    seconds = time.perf_counter() - began
+    if limit_hit is None and limit.solutions is not None and found >= limit.solutions:
+        limit_hit = "solutions"
+    elif limit_hit is None and seconds >= args.timeout:
+        limit_hit = "seconds"
+    complete = limit_hit is None
+    status = Status.MULTIPLE if found >= 2 else Status.UNKNOWN
+    if found < 2 and complete:
+        status = Status.UNIQUE if found == 1 else Status.NONE
+    result = CountResult(
+        puzzle,
+        status,
+        kept,
+        Stats(engine=args.engine, seconds=seconds),
+        complete=complete,
+        limit_hit=limit_hit,
+        total=found,
+    )
+    lines = [f"{item.id}: {result} ({_seconds(result)})"]
+    if not complete:
+        lines.append(f"{item.id}: that count is a lower bound; raise --limit or --timeout to go on")
+    emit("\n".join(lines))
+    return _EXIT_OF_STATUS[status] if complete else EXIT_LIMIT
 
 
 def _run_batch(items: Iterator[_Item], total: int | None, args: argparse.Namespace) -> int:

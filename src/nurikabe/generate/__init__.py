@@ -50,6 +50,7 @@ Imports `grid`, `puzzle`, `errors`, `solver`, `logic` and its own modules.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -79,6 +80,7 @@ __all__ = [
     "SYMMETRIES",
     "GeneratedPuzzle",
     "GenerationError",
+    "check_options",
     "generate",
 ]
 
@@ -187,11 +189,65 @@ average 3.7 cells per island; tier 1 logic alone rarely pins down big islands, s
 easier levels start from smaller ones (the climb shrinks islands further)."""
 
 
-def _check_request(rows: int, cols: int, difficulty: str, symmetry: str, max_island: int) -> None:
-    if not (isinstance(rows, int) and isinstance(cols, int)) or rows < 2 or cols < 2:
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def check_options(
+    rows: int,
+    cols: int,
+    *,
+    max_island: int | None = None,
+    mean_island: float | None = None,
+    clue_density: float | None = None,
+    seconds: float | None = 60.0,
+    attempts: int = 200,
+) -> None:
+    """Check the numeric options of `generate` against the grid, before any work.
+
+    Every option is bounded by the grid: `max_island` from 1 to the number of cells,
+    `mean_island` from 1 to `max_island` (or the cells), `clue_density` above 0 and at
+    most 100 clues per 100 cells; `seconds` is None or a finite time above 0 and
+    `attempts` at least 1. nan and inf are refused everywhere.
+
+    Raises:
+        GenerationError: the first option out of range, named with its bounds.
+    """
+    if not (_is_int(rows) and _is_int(cols)) or rows < 2 or cols < 2:
         raise GenerationError(f"cannot generate a {rows}x{cols} puzzle: need at least 2x2")
-    if rows * cols > 64 * 64:
-        raise GenerationError(f"{rows}x{cols} is too large for the generator (at most 4096 cells)")
+    if rows * cols > MAX_CELLS:
+        raise GenerationError(
+            f"{rows}x{cols} is too large for the generator (at most {MAX_CELLS} cells)"
+        )
+    area = rows * cols
+    if max_island is not None and (not _is_int(max_island) or not 1 <= max_island <= area):
+        raise GenerationError(
+            f"max_island must be a whole number from 1 to {area} (the cells of "
+            f"{rows}x{cols}), not {max_island!r}"
+        )
+    top = max_island if max_island is not None else area
+    if mean_island is not None and (not _is_number(mean_island) or not 1 <= mean_island <= top):
+        raise GenerationError(f"mean_island must be from 1 to {top}, not {mean_island!r}")
+    if clue_density is not None and (not _is_number(clue_density) or not 0 < clue_density <= 100):
+        raise GenerationError(
+            f"clue_density must be above 0 and at most 100 (clues per 100 cells), "
+            f"not {clue_density!r}"
+        )
+    if seconds is not None and (not _is_number(seconds) or seconds <= 0):
+        raise GenerationError(f"seconds must be a finite time above 0 (or None), not {seconds!r}")
+    if not _is_int(attempts) or attempts < 1:
+        raise GenerationError(f"attempts must be a whole number of at least 1, not {attempts!r}")
+
+
+MAX_CELLS = 64 * 64
+"""The largest grid the generator takes."""
+
+
+def _check_request(rows: int, cols: int, difficulty: str, symmetry: str, max_island: int) -> None:
     if difficulty not in DIFFICULTIES:
         raise GenerationError(
             f"unknown difficulty {difficulty!r} (known: {', '.join(DIFFICULTIES)})"
@@ -504,8 +560,17 @@ def generate(
     True
 
     Raises:
-        GenerationError: an impossible request, or the budget ran out.
+        GenerationError: an impossible request (see `check_options`), or the budget ran out.
     """
+    check_options(
+        rows,
+        cols,
+        max_island=max_island,
+        mean_island=mean_island,
+        clue_density=clue_density,
+        seconds=seconds,
+        attempts=attempts,
+    )
     profile = _default_profile(rows, cols, difficulty, max_island, mean_island, clue_density)
     _check_request(rows, cols, difficulty, symmetry, profile.max_island)
     symmetry_map(rows, cols, symmetry)  # validates the name

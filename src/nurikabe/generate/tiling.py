@@ -25,6 +25,8 @@ Imports `grid` only.
 
 from __future__ import annotations
 
+import functools
+import math
 import random
 from dataclasses import dataclass
 
@@ -90,15 +92,35 @@ PUBLISHED_SIZES = (0.115, 0.23, 0.221, 0.167, 0.101, 0.061, 0.039, 0.023, 0.025,
 """Share of island sizes 1..10 in the published 10x10 puzzles of the corpus."""
 
 
-def _size_weights(max_island: int, mean: float) -> list[float]:
-    """Weights of sizes 1..max_island: the published histogram times t**k, mean `mean`."""
-    base = [
-        PUBLISHED_SIZES[k - 1] if k <= 10 else 0.018 * 0.7 ** (k - 10)
-        for k in range(1, max(1, max_island) + 1)
-    ]
+@functools.lru_cache(maxsize=64)
+def _size_weights(max_island: int, mean: float) -> tuple[float, ...]:
+    """Weights of sizes 1..max_island: the published histogram times t**k, mean `mean`.
 
-    def tilted(t: float) -> list[float]:
-        return [w * t**k for k, w in enumerate(base, 1)]
+    Computed once per profile (a tiling draws hundreds of sizes). Up to `_DIRECT_SIZES`
+    the weights are computed directly (the numbers past puzzles were drawn with);
+    beyond, in log space, where t**k would overflow a float.
+    """
+    n = max(1, max_island)
+    if n <= _DIRECT_SIZES:
+        base = [
+            PUBLISHED_SIZES[k - 1] if k <= 10 else 0.018 * 0.7 ** (k - 10) for k in range(1, n + 1)
+        ]
+
+        def tilted(t: float) -> list[float]:
+            return [w * t**k for k, w in enumerate(base, 1)]
+
+    else:
+        logs = [
+            math.log(PUBLISHED_SIZES[k - 1])
+            if k <= 10
+            else math.log(0.018) + (k - 10) * math.log(0.7)
+            for k in range(1, n + 1)
+        ]
+
+        def tilted(t: float) -> list[float]:
+            exponents = [x + k * math.log(t) for k, x in enumerate(logs, 1)]
+            top = max(exponents)
+            return [math.exp(x - top) for x in exponents]
 
     def mean_of(ws: list[float]) -> float:
         return sum(k * w for k, w in enumerate(ws, 1)) / sum(ws)
@@ -110,7 +132,11 @@ def _size_weights(max_island: int, mean: float) -> list[float]:
             lo = mid
         else:
             hi = mid
-    return tilted(lo)
+    return tuple(tilted(lo))
+
+
+_DIRECT_SIZES = 200
+"""Largest island size whose weights `_size_weights` computes directly (20**200 fits a float)."""
 
 
 _RINGS: dict[tuple[int, int], tuple[int, ...]] = {}

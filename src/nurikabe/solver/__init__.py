@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from ..errors import NurikabeError
+from ..errors import InvalidPuzzleError, NurikabeError
 from ..puzzle import Board, CellSet, Puzzle
 from .result import Limit, Result, Stats, Status
 
@@ -126,6 +126,9 @@ def _engine_class(engine: str) -> Callable[..., Search]:
 
 
 def _new_search(puzzle: Puzzle, limit: Limit, start: Board | None, engine: str) -> Search:
+    if not isinstance(puzzle, Puzzle):
+        hint = " (read it first: Puzzle.from_url(...))" if isinstance(puzzle, str) else ""
+        raise InvalidPuzzleError(f"expected a Puzzle, not {type(puzzle).__name__}{hint}")
     return _engine_class(engine)(puzzle, limit, start=start)
 
 
@@ -175,6 +178,7 @@ def solve(
     Raises:
         UnknownEngineError: `engine` is no engine name.
         EngineUnavailableError: the engine's optional dependency is missing.
+        InvalidPuzzleError: `puzzle` is not a `Puzzle` (a URL string, say).
     """
     search = _new_search(puzzle, limit, start, engine)
     result = run_search(search, puzzle, limit)

@@ -45,10 +45,13 @@ so that importing this module is cheap and fails only when the engine is used.
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import time
 from collections.abc import Iterator
 from typing import Any
 
+from ..grid import bits
 from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
 from .result import Limit, Result, SearchBase
 
@@ -56,6 +59,14 @@ __all__ = ["WORKERS", "CpSatSearch", "FastCpSatSearch", "search"]
 
 WORKERS = 1
 """CP-SAT worker threads per solve (see the module docstring for why one)."""
+
+BUILD_RATE = 50_000
+"""Model terms built per second (see `CpSatSearch._check_size`): measured 45,000-60,000
+on a shared 2-core machine, building 30x30 to 100x100 models with 1 to 60 clues."""
+
+CELL_TERMS = 15
+"""Terms a cell costs to build besides its labels (booleans, distance, parents, pools):
+building took about 300 us per cell and 20 us per label."""
 
 INSTALL_HINT = "the cpsat engine needs OR-Tools: pip install 'nurikabe[cpsat]'"
 
@@ -68,6 +79,22 @@ def _cp_model() -> Any:
 
         raise EngineUnavailableError(INSTALL_HINT) from exc
     return cp_model
+
+
+def _solve(solver: Any, model: Any) -> Any:
+    """``solver.solve(model)``, leaving Python's Ctrl-C handler as it found it.
+
+    CP-SAT catches SIGINT while it solves (it stops as if out of time) and afterwards
+    leaves the signal to its default action, which would kill the process on the next
+    Ctrl-C with no clean-up; Python's handler is put back after every solve.
+    """
+    handler = signal.getsignal(signal.SIGINT)
+    try:
+        return solver.solve(model)
+    finally:
+        if handler is not None:
+            with contextlib.suppress(ValueError):  # not the main thread: nothing to restore
+                signal.signal(signal.SIGINT, handler)
 
 
 class _OutOfTime(Exception):
@@ -111,21 +138,34 @@ class CpSatSearch(SearchBase):
         if self._deadline is not None and time.perf_counter() > self._deadline:
             raise _OutOfTime
 
+    def _check_size(self, terms: int) -> None:
+        """Refuse, before building it, a model that cannot be built in the time left.
+
+        `terms` counts `CELL_TERMS` per cell plus one per label a cell may carry;
+        building runs at about `BUILD_RATE` of them a second, so a model needing longer
+        than the time left ends the search at once with the time limit hit.
+        """
+        if self._deadline is not None:
+            left = self._deadline - time.perf_counter()
+            if terms > BUILD_RATE * left:
+                raise _OutOfTime
+
     def _build(self, cp_model: Any) -> tuple[Any, list[Any]]:
         """The model and the per-cell sea booleans."""
         puzzle = self.puzzle
         grid = puzzle.grid
         n = grid.size
+        self._check_size((CELL_TERMS + 1) * n)  # every cell has a label at least
         model = cp_model.CpModel()
         clue_cells = list(puzzle.clues)  # sorted by cell: clue k is clue_cells[k - 1]
         k_count = len(clue_cells)
         label_of_clue = {cell: k + 1 for k, cell in enumerate(clue_cells)}
-        neighbors = [[d for d in range(n) if grid.neighbors[c] >> d & 1] for c in range(n)]
 
         # Which labels a cell may carry, and how deep it may lie in its region's tree.
         allowed: list[list[int]] = []
         max_dist: list[int] = []
         for c in range(n):
+            self._check_time()
             r, col = grid.coords(c)
             if c in label_of_clue:
                 allowed.append([label_of_clue[c]])
@@ -142,6 +182,8 @@ class CpSatSearch(SearchBase):
                 labels.extend(range(1, k_count + 1))
             allowed.append(labels)
             max_dist.append(n - 1)
+        self._check_size(CELL_TERMS * n + sum(len(labels) for labels in allowed))
+        neighbors = [list(bits(grid.neighbors[c])) for c in range(n)]
 
         member: list[dict[int, Any]] = []
         label: list[Any] = []
@@ -202,6 +244,7 @@ class CpSatSearch(SearchBase):
 
         # No pool.
         for corner in range(n):
+            self._check_time()
             r, col = grid.coords(corner)
             if r + 1 < grid.rows and col + 1 < grid.cols:
                 block = [corner, corner + 1, corner + grid.cols, corner + grid.cols + 1]
@@ -234,6 +277,7 @@ class CpSatSearch(SearchBase):
             # so that a uniqueness proof need not refute every choice of root.
             seen = None  # true when some earlier cell is sea
             for c in range(n):
+                self._check_time()
                 if c in label_of_clue:
                     continue
                 root = root_of[c]
@@ -298,7 +342,7 @@ class CpSatSearch(SearchBase):
                         self.limit_hit = "seconds"
                         return
                     solver.parameters.max_time_in_seconds = remaining
-                status = solver.solve(model)
+                status = _solve(solver, model)
                 self.solves += 1
                 self.nodes += int(solver.num_branches)
                 if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -317,6 +361,11 @@ class CpSatSearch(SearchBase):
                     self.complete = True
                     return
                 elif status == cp_model.UNKNOWN:
+                    left = None if deadline is None else deadline - time.perf_counter()
+                    if left is None or left > max(0.05 * remaining, 0.01):
+                        # CP-SAT catches Ctrl-C and stops as if out of time; with time
+                        # left, that is what happened, and the caller must hear of it.
+                        raise KeyboardInterrupt
                     self.limit_hit = "seconds"
                     return
                 else:  # MODEL_INVALID: a bug in the model, not in the input
