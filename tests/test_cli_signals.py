@@ -129,3 +129,23 @@ def test_cpsat_solve_ctrl_c_exits_130(tmp_path: Path, engine: str) -> None:
         assert done.returncode == 130, (after, done.stdout, done.stderr)
         assert "Traceback" not in done.stderr
         assert took < 5, (after, took)
+
+
+@pytest.mark.parametrize(
+    "command", [["solve"], ["hint"], ["explain"], ["grade"], ["show"], ["convert", "--to", "url"]]
+)
+def test_a_full_standard_output_is_one_line_and_exit_2(command: list[str]) -> None:
+    url = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "nurikabe.cli", *command, url],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines() == [
+        "nurikabe: standard output: cannot write: No space left on device"
+    ]

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from ..errors import NurikabeError
-from .common import CliError
+from .common import CliError, silence_stdout
 
 # Each command and the module that adds it, in the order `--help` lists them. Running
 # a command imports only its module, so that `nurikabe solve` loads no generator.
@@ -108,7 +108,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(args.func(args))
+        code = int(args.func(args))
+        sys.stdout.flush()  # a full disk shows here, not in the interpreter's exit flush
+        return code
     except CliError as exc:
         print(f"nurikabe: {exc}", file=sys.stderr)
         return exc.code
@@ -120,6 +122,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:
+        if exc.filename is not None:  # a file the command itself opened
+            print(f"nurikabe: {exc.filename}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+        silence_stdout()
+        print(f"nurikabe: standard output: cannot write: {exc.strerror or exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -167,14 +167,14 @@ def emit(text: str) -> None:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
         sys.stdout.flush()
     except BrokenPipeError:
-        _silence_stdout()
+        silence_stdout()
         raise
     except OSError as exc:
-        _silence_stdout()
+        silence_stdout()
         raise CliError(f"standard output: cannot write: {exc.strerror or exc}") from None
 
 
-def _silence_stdout() -> None:
+def silence_stdout() -> None:
     """Point standard output at the null device, so the exit flush cannot fail again."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
