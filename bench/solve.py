@@ -39,6 +39,7 @@ from typing import Any
 from nurikabe import Limit, Status, solve
 from nurikabe.formats import Document, write
 from nurikabe.formats.jsonl import read_file
+from nurikabe.research.families import FAMILIES
 from nurikabe.solver import engine_names
 
 HERE = Path(__file__).resolve().parent
@@ -276,6 +277,63 @@ def print_tables(table: list[dict[str, Any]], ratio_rows: list[dict[str, Any]]) 
             )
 
 
+FAMILY_SIZES = {
+    "corner": list(range(5, 52, 2)),
+    "two-clue": list(range(3, 52)),
+    "lattice": [10, 20, 30, 40, 50],
+    "brick": [10, 20, 30, 40, 50],
+}
+"""The sizes n (n x n) each family is run at by default."""
+
+
+def run_families(names: list[str], timeout: float, give_up: int) -> list[dict[str, Any]]:
+    """Solve each family's members (native engine, CPU seconds) from the smallest up; a
+    family stops after `give_up` members in a row not proven unique."""
+    rows: list[dict[str, Any]] = []
+    for name in names:
+        misses = 0
+        print(f"\nfamily {name}: n, CPU s, status, nodes")
+        for n in FAMILY_SIZES[name]:
+            member = FAMILIES[name](n)
+            cpu0 = time.process_time()
+            result = solve(member.puzzle, limit=Limit(solutions=2, seconds=timeout))
+            cpu = time.process_time() - cpu0
+            ok = (
+                result.status is Status.UNIQUE
+                and result.solutions[0].black_mask == member.solution.black_mask
+            )
+            cells = member.puzzle.area
+            rows.append(
+                {
+                    "family": name,
+                    "n": n,
+                    "cells": cells,
+                    "class": size_class(cells),
+                    "seconds": round(cpu, 6),
+                    "status": result.status.value,
+                    "nodes": result.stats.nodes,
+                    "ok": ok,
+                }
+            )
+            status = "ok" if ok else result.status.value
+            print(f"  {n:3}  {cpu:8.3f}  {status:8} {result.stats.nodes}")
+            misses = 0 if ok else misses + 1
+            if misses >= give_up:
+                print(f"  (stopped after {give_up} in a row not proven)")
+                break
+    print("\nfamily     class    proven  median s    max s")
+    for name in names:
+        for cls in ("<=100", "101-399", ">=400"):
+            sel = [r for r in rows if r["family"] == name and r["class"] == cls]
+            if not sel:
+                continue
+            ok = [r["seconds"] for r in sel if r["ok"]]
+            med = f"{statistics.median(ok):9.3f}" if ok else "        -"
+            top = f"{max(ok):8.3f}" if ok else "       -"
+            print(f"{name:10} {cls:8} {len(ok):3}/{len(sel):<3} {med} {top}")
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", required=True, help="JSON-lines corpus with solutions")
@@ -311,13 +369,31 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--out", help="JSON summary path (default bench/results/solve-DATE.json)")
     parser.add_argument("--no-process", action="store_true", help="skip start-up and RSS runs")
+    parser.add_argument(
+        "--families",
+        default=",".join(FAMILIES),
+        help=f"the thesis's families to run after the corpus ({','.join(FAMILIES)}; 'none')",
+    )
+    parser.add_argument(
+        "--family-timeout", type=float, default=10.0, help="seconds per family member (10)"
+    )
+    parser.add_argument(
+        "--family-give-up",
+        type=int,
+        default=2,
+        help="stop a family after this many members in a row not proven (2)",
+    )
+    parser.add_argument("--skip-corpus", action="store_true", help="run only the families")
     args = parser.parse_args(argv)
+    families = [f.strip() for f in args.families.split(",") if f.strip() and f != "none"]
+    if any(f not in FAMILIES for f in families):
+        parser.error(f"unknown family in {args.families!r}")
 
     engines = [e.strip() for e in args.engines.split(",") if e.strip()]
     unknown = [e for e in engines if e not in engine_names()]
     if unknown:
         parser.error(f"unknown engine(s): {', '.join(unknown)}")
-    docs = spread(read_file(args.corpus), args.sample)
+    docs = [] if args.skip_corpus else spread(read_file(args.corpus), args.sample)
     print(
         f"{len(docs)} puzzles; engines {', '.join(engines)}; {args.timeout:g} s per puzzle; "
         f"CP-SAT on up to {args.cpsat_sample or 'all'} puzzles of up to {args.limit_cells} cells "
@@ -358,7 +434,9 @@ def main(argv: list[str] | None = None) -> int:
 
     table = class_table(rows, engines)
     ratio_rows = ratios(rows, engines)
-    print_tables(table, ratio_rows)
+    if rows:
+        print_tables(table, ratio_rows)
+    family_rows = run_families(families, args.family_timeout, args.family_give_up)
 
     process: dict[str, Any] = {}
     if not args.no_process and rows:
@@ -406,6 +484,7 @@ def main(argv: list[str] | None = None) -> int:
         "ratios": ratio_rows,
         "process": process,
         "puzzles": rows,
+        "families": family_rows,
     }
     out = Path(args.out) if args.out else HERE / "results" / f"solve-{datetime.date.today()}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
