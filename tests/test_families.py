@@ -74,9 +74,10 @@ def test_the_oracle_finds_the_same_single_solution(family: Family) -> None:
     assert black_masks(family.puzzle, cap=2) == {family.solution.black_mask}
 
 
-@pytest.mark.parametrize("n", [3, 5, 7])
-def test_the_python_engine_agrees_on_the_corner_family(n: int) -> None:
-    family = corner_puzzle(n)
+@pytest.mark.parametrize(
+    "family", [corner_puzzle(3), corner_puzzle(5), two_clue_puzzle(6), two_clue_puzzle(7)]
+)
+def test_the_python_engine_agrees_on_small_members(family: Family) -> None:
     result = solve(family.puzzle, limit=Limit(solutions=2, seconds=60), engine="python")
     assert result.status is Status.UNIQUE
     assert result.solutions[0].black_mask == family.solution.black_mask

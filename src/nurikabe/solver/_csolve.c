@@ -23,6 +23,13 @@
  *            (so they are two islands); an island too big for the whole sea to wall in
  *            (perimeter bounds) leaves the other walled in: off the edge of the grid, in
  *            a box of few enough rows plus columns, filled when just big enough;
+ *  sides     (run last; sparse grids, no `?`; off for the logic engine's calls) a connected sea
+ *            of S cells shows at most 2S + 2 sides to the islands and the edge; the
+ *            islands' perimeters (at least 2 * (rows + columns) of their box) less their
+ *            sides on the edge (each island's edge cells one arc of cells it may have)
+ *            must fit: a contradiction, cells whose joining would widen an island's box
+ *            too much are black, edge cells the island's bounds need are white, an
+ *            island held in its box with just room fills it;
  *  sea       black cells must stay connected through non-white cells: unknown cells cut
  *            off from the sea are white, so are cells farther from every black cell
  *            than the sea has cells left, a black component with one exit grows through
@@ -763,7 +770,10 @@ static void edge_sums(Search *s) {
  * for an island anywhere on the grid, and are not grown by it; and the rule runs only
  * where the islands have SIDES_SPARSE cells or more on average. Measured on the hardest
  * corpus puzzles (islands of 3-11 cells on average), the rule cost 20-40% more time for
- * no fewer nodes (janko-1091, 11 on average, 2.5 -> 3.3 s); on the corner family it proves 9x9 in 1,811 nodes (none finished in 60 s before). */
+ * no fewer nodes (janko-1091, 11 on average: 1.9-2.0 -> 2.3-3.2 s, the machine shared);
+ * on the thesis's corner family (research/families.py) it proves every odd n from 9 to
+ * 51 at the root in at most a few ms (before: 7x7 in 1,327 nodes, 9x9 not in 60 s), the
+ * two-clue family up to 51x51 likewise (before: 12x12 not in 10 s). */
 #ifndef SIDES_AREA
 #define SIDES_AREA 8
 #endif
