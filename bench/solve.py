@@ -26,6 +26,7 @@ import json
 import math
 import os
 import platform
+import random
 import resource
 import shutil
 import statistics
@@ -36,9 +37,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from nurikabe import Limit, Status, solve
+from nurikabe import Limit, Puzzle, Status, solve
 from nurikabe.formats import Document, write
 from nurikabe.formats.jsonl import read_file
+from nurikabe.research.families import FAMILIES
 from nurikabe.solver import engine_names
 
 HERE = Path(__file__).resolve().parent
@@ -276,6 +278,156 @@ def print_tables(table: list[dict[str, Any]], ratio_rows: list[dict[str, Any]]) 
             )
 
 
+FAMILY_SIZES = {
+    "corner": list(range(5, 52, 2)),
+    "two-clue": list(range(3, 52)),
+    "lattice": [10, 20, 30, 40, 50],
+    "brick": [10, 20, 30, 40, 50],
+}
+"""The sizes n (n x n) each family is run at by default."""
+
+
+def run_families(names: list[str], timeout: float, give_up: int) -> list[dict[str, Any]]:
+    """Solve each family's members (native engine, CPU seconds) from the smallest up; a
+    family stops after `give_up` members in a row not proven unique."""
+    rows: list[dict[str, Any]] = []
+    for name in names:
+        misses = 0
+        print(f"\nfamily {name}: n, CPU s, status, nodes")
+        for n in FAMILY_SIZES[name]:
+            member = FAMILIES[name](n)
+            cpu0 = time.process_time()
+            result = solve(member.puzzle, limit=Limit(solutions=2, seconds=timeout))
+            cpu = time.process_time() - cpu0
+            ok = (
+                result.status is Status.UNIQUE
+                and result.solutions[0].black_mask == member.solution.black_mask
+            )
+            cells = member.puzzle.area
+            rows.append(
+                {
+                    "family": name,
+                    "n": n,
+                    "cells": cells,
+                    "class": size_class(cells),
+                    "seconds": round(cpu, 6),
+                    "status": result.status.value,
+                    "nodes": result.stats.nodes,
+                    "ok": ok,
+                }
+            )
+            status = "ok" if ok else result.status.value
+            print(f"  {n:3}  {cpu:8.3f}  {status:8} {result.stats.nodes}")
+            misses = 0 if ok else misses + 1
+            if misses >= give_up:
+                print(f"  (stopped after {give_up} in a row not proven)")
+                break
+    print("\nfamily     class    proven  median s    max s")
+    for name in names:
+        for cls in ("<=100", "101-399", ">=400"):
+            sel = [r for r in rows if r["family"] == name and r["class"] == cls]
+            if not sel:
+                continue
+            ok = [r["seconds"] for r in sel if r["ok"]]
+            med = f"{statistics.median(ok):9.3f}" if ok else "        -"
+            top = f"{max(ok):8.3f}" if ok else "       -"
+            print(f"{name:10} {cls:8} {len(ok):3}/{len(sel):<3} {med} {top}")
+    return rows
+
+
+def sparse_puzzle(rows: int, cols: int, sea_share: float, rng: random.Random) -> Puzzle:
+    """A random puzzle with few clues and big islands: a sea grown cell by cell from a
+    random cell, depth first (long corridors, so few islands), never closing a 2x2 pool,
+    to `sea_share` of the grid; each component of the rest is an island, its clue on a
+    random cell of it."""
+    n = rows * cols
+    black: set[int] = set()
+
+    def near(i: int) -> list[int]:
+        r, c = divmod(i, cols)
+        out = [i - cols] if r else []
+        out += [i + cols] if r + 1 < rows else []
+        out += [i - 1] if c else []
+        out += [i + 1] if c + 1 < cols else []
+        return out
+
+    def pools(i: int) -> bool:
+        r, c = divmod(i, cols)
+        for dr in (-1, 0):
+            for dc in (-1, 0):
+                r0, c0 = r + dr, c + dc
+                if 0 <= r0 < rows - 1 and 0 <= c0 < cols - 1:
+                    block = {r0 * cols + c0, r0 * cols + c0 + 1, (r0 + 1) * cols + c0}
+                    block.add((r0 + 1) * cols + c0 + 1)
+                    if all(j == i or j in black for j in block):
+                        return True
+        return False
+
+    frontier = [rng.randrange(n)]
+    while frontier and len(black) < sea_share * n:
+        i = frontier.pop()
+        if i in black or pools(i):
+            continue
+        black.add(i)
+        fresh = [j for j in near(i) if j not in black]
+        rng.shuffle(fresh)
+        frontier.extend(fresh)
+    clues: dict[int, int] = {}
+    seen: set[int] = set(black)
+    for i in range(n):
+        if i in seen:
+            continue
+        island, queue = [i], [i]
+        seen.add(i)
+        while queue:
+            for j in near(queue.pop()):
+                if j not in seen:
+                    seen.add(j)
+                    island.append(j)
+                    queue.append(j)
+        clues[rng.choice(island)] = len(island)
+    return Puzzle(rows, cols, clues)
+
+
+def run_sparse(count: int, sizes: list[tuple[int, int]], timeout: float) -> list[dict[str, Any]]:
+    """Solve `count` random sparse puzzles per size (seeds 0..count-1) with the native
+    engine; most are not unique, so the table says how many each status got and how
+    long the unique ones took (CPU seconds)."""
+    rows_out: list[dict[str, Any]] = []
+    print("\nsparse   n  unique  multiple  none  unknown  clues  island  median s    max s")
+    for rows, cols in sizes:
+        sel = []
+        for seed in range(count):
+            puzzle = sparse_puzzle(rows, cols, 0.45, random.Random(seed))
+            cpu0 = time.process_time()
+            result = solve(puzzle, limit=Limit(solutions=2, seconds=timeout))
+            cpu = time.process_time() - cpu0
+            sel.append(
+                {
+                    "size": f"{rows}x{cols}",
+                    "seed": seed,
+                    "clues": len(puzzle.clues),
+                    "status": result.status.value,
+                    "seconds": round(cpu, 6),
+                    "nodes": result.stats.nodes,
+                    "puzzle": puzzle.to_url(),
+                }
+            )
+        rows_out += sel
+        unique = [r["seconds"] for r in sel if r["status"] == Status.UNIQUE.value]
+        tally = {st: sum(r["status"] == st.value for r in sel) for st in Status}
+        clues = statistics.mean(r["clues"] for r in sel)
+        island = (1 - 0.45) * rows * cols / clues
+        med = f"{statistics.median(unique):9.3f}" if unique else "        -"
+        top = f"{max(unique):8.3f}" if unique else "       -"
+        print(
+            f"{rows}x{cols:<4} {count:3} {len(unique):7} {tally[Status.MULTIPLE]:9} "
+            f"{tally[Status.NONE]:5} {tally[Status.UNKNOWN]:8} {clues:6.1f} {island:7.1f} "
+            f"{med} {top}"
+        )
+    return rows_out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", required=True, help="JSON-lines corpus with solutions")
@@ -311,13 +463,37 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--out", help="JSON summary path (default bench/results/solve-DATE.json)")
     parser.add_argument("--no-process", action="store_true", help="skip start-up and RSS runs")
+    parser.add_argument(
+        "--families",
+        default=",".join(FAMILIES),
+        help=f"the thesis's families to run after the corpus ({','.join(FAMILIES)}; 'none')",
+    )
+    parser.add_argument(
+        "--family-timeout", type=float, default=10.0, help="seconds per family member (10)"
+    )
+    parser.add_argument(
+        "--family-give-up",
+        type=int,
+        default=2,
+        help="stop a family after this many members in a row not proven (2)",
+    )
+    parser.add_argument("--skip-corpus", action="store_true", help="run only the families")
+    parser.add_argument(
+        "--sparse",
+        type=int,
+        default=20,
+        help="random sparse puzzles (few clues, big islands) per size, 10x10 and 15x15 (20)",
+    )
     args = parser.parse_args(argv)
+    families = [f.strip() for f in args.families.split(",") if f.strip() and f != "none"]
+    if any(f not in FAMILIES for f in families):
+        parser.error(f"unknown family in {args.families!r}")
 
     engines = [e.strip() for e in args.engines.split(",") if e.strip()]
     unknown = [e for e in engines if e not in engine_names()]
     if unknown:
         parser.error(f"unknown engine(s): {', '.join(unknown)}")
-    docs = spread(read_file(args.corpus), args.sample)
+    docs = [] if args.skip_corpus else spread(read_file(args.corpus), args.sample)
     print(
         f"{len(docs)} puzzles; engines {', '.join(engines)}; {args.timeout:g} s per puzzle; "
         f"CP-SAT on up to {args.cpsat_sample or 'all'} puzzles of up to {args.limit_cells} cells "
@@ -358,7 +534,10 @@ def main(argv: list[str] | None = None) -> int:
 
     table = class_table(rows, engines)
     ratio_rows = ratios(rows, engines)
-    print_tables(table, ratio_rows)
+    if rows:
+        print_tables(table, ratio_rows)
+    family_rows = run_families(families, args.family_timeout, args.family_give_up)
+    sparse_rows = run_sparse(args.sparse, [(10, 10), (15, 15)], args.family_timeout)
 
     process: dict[str, Any] = {}
     if not args.no_process and rows:
@@ -406,6 +585,8 @@ def main(argv: list[str] | None = None) -> int:
         "ratios": ratio_rows,
         "process": process,
         "puzzles": rows,
+        "families": family_rows,
+        "sparse": sparse_rows,
     }
     out = Path(args.out) if args.out else HERE / "results" / f"solve-{datetime.date.today()}.json"
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -23,6 +23,13 @@
  *            (so they are two islands); an island too big for the whole sea to wall in
  *            (perimeter bounds) leaves the other walled in: off the edge of the grid, in
  *            a box of few enough rows plus columns, filled when just big enough;
+ *  sides     (run last; sparse grids, no `?`; off for the logic engine's calls) a connected sea
+ *            of S cells shows at most 2S + 2 sides to the islands and the edge; the
+ *            islands' perimeters (at least 2 * (rows + columns) of their box) less their
+ *            sides on the edge (each island's edge cells one arc of cells it may have)
+ *            must fit: a contradiction, cells whose joining would widen an island's box
+ *            too much are black, edge cells the island's bounds need are white, an
+ *            island held in its box with just room fills it;
  *  sea       black cells must stay connected through non-white cells: unknown cells cut
  *            off from the sea are white, so are cells farther from every black cell
  *            than the sea has cells left, a black component with one exit grows through
@@ -114,6 +121,16 @@ typedef struct {
     int *comp_frames, *frame_pool, nframes; /* boxes an enclosed island may span: from
                             comp_frames[2c] to comp_frames[2c+1] in frame_pool (4 each);
                             from == to: not listed (too many) */
+    int *excess, *side_box; /* per component: rule_sides's bound and its cells' box */
+    int *clue_excess;    /* K: free_excess of each clue (for the islands below SIDES_AREA) */
+    int *edge_black;     /* 4 * (R+C+2): prefix sums of black cells along each edge */
+    int *ring, nring;    /* the edge cells in order round the grid (none with one row or
+                            column) */
+    int arc_cap;         /* sum_edges: the most sides on the edge the island may have */
+    uint8_t *edge_gone;  /* sum_edges: edge cells the island cannot have */
+    int run_from, run_to; /* sum_edges: ring positions (from + n...) of the island's run,
+                             from < 0 when it has no cells on the edge */
+    int probing;         /* propagating a probe (rule_sides skips its costlier part) */
     int *black_sum;      /* (R+1)*(C+1) prefix sums of black cells */
     int *min_perimeter;  /* N+1: the least perimeter of a set of that many cells */
     int *queue, *best, *seen, *done, *reach_count, *node_stamp;
@@ -155,6 +172,8 @@ typedef struct {
     int areas;         /* area counting of non-black regions on */
     int sea_reach;     /* the sea's budget bounds its reach */
     int crossings;     /* diagonal crossings and walled-in islands on */
+    int sides;         /* the islands' sides against the sea's (rule_sides; off for the
+                          logic engine's calls, whose rankings it would change) */
     int last_conflict; /* branch first on the cell whose branch failed last (on) */
     int lc[LC_CAP], nlc; /* the last cells whose branch failed, latest first */
 } Search;
@@ -604,6 +623,376 @@ static int rule_crossings(Search *s, uint8_t *col, int ncomp, int *changed) {
     return OK;
 }
 
+/* ---- sides -------------------------------------------------------------------------- */
+
+/* Cells of the edge of the grid that are not black: along the top row (side 0), the
+ * bottom row (1), the left column (2) or the right column (3), between positions lo and
+ * hi (clipped to the grid), from the prefix sums s->edge_black. */
+static int edge_room(const Search *s, int side, int lo, int hi) {
+    int len = side < 2 ? s->C : s->R;
+    if (lo < 0) lo = 0;
+    if (hi > len - 1) hi = len - 1;
+    if (lo > hi) return 0;
+    const int *sum = s->edge_black + side * (s->R + s->C + 2);
+    return (hi - lo + 1) - (sum[hi + 1] - sum[lo]);
+}
+
+/* Lower bounds, over the islands of `area` cells whose bounding box holds `box`, of
+ * p - 2b (out[0]) and p - b (out[1]), where p is the island's perimeter and b how many
+ * of its sides lie on the edge of the grid. An island spanning h rows and w columns has
+ * p >= 2 * (h + w) (and >= the least perimeter of its area); along the top or bottom
+ * edge, if its box can reach it, it has at most w sides there and no more than the
+ * cells of that edge it may have within w columns of its cells; along the left or right
+ * edge the same with h rows, and at most s->arc_cap in all (sum_edges). A box the island
+ * already spans needs room for it (black cells counted from s->black_sum). */
+static void side_excess(const Search *s, const int *box, int area, int *out) {
+    int R = s->R, C = s->C;
+    int hmax = R < area ? R : area;
+    out[0] = out[1] = 1 << 30;
+    for (int h = box[1] - box[0] + 1; h <= hmax; h++) {
+        int wmin = (area + h - 1) / h, wcap = area - h + 1 < C ? area - h + 1 : C;
+        if (wmin < box[3] - box[2] + 1) wmin = box[3] - box[2] + 1;
+        for (int w = wmin; w <= wcap; w++) {
+            /* the island's own box, when just as big, must have room for it */
+            if (h == box[1] - box[0] + 1 && w == box[3] - box[2] + 1 &&
+                h * w - black_in(s, box[0], box[1], box[2], box[3]) < area)
+                continue;
+            int lo = box[3] - w + 1, hi = box[2] + w - 1, vert;
+            int top = box[1] <= h - 1 ? edge_room(s, 0, lo, hi) : 0;
+            int bottom = box[0] >= R - h ? edge_room(s, 1, lo, hi) : 0;
+            if (top > w) top = w;
+            if (bottom > w) bottom = w;
+            vert = h == R ? top + bottom : (top > bottom ? top : bottom);
+            int rlo = box[1] - h + 1, rhi = box[0] + h - 1, horiz;
+            int left = box[3] <= w - 1 ? edge_room(s, 2, rlo, rhi) : 0;
+            int right = box[2] >= C - w ? edge_room(s, 3, rlo, rhi) : 0;
+            if (left > h) left = h;
+            if (right > h) right = h;
+            horiz = w == C ? left + right : (left > right ? left : right);
+            int p = 2 * (h + w), b = vert + horiz < s->arc_cap ? vert + horiz : s->arc_cap;
+            if (p < s->min_perimeter[area]) p = s->min_perimeter[area];
+            if (p - 2 * b < out[0]) out[0] = p - 2 * b;
+            if (p - b < out[1]) out[1] = p - b;
+        }
+    }
+}
+
+/* Whether island c cannot have cell `cell`: black, of another island or next to one. */
+static int barred_for(const Search *s, const uint8_t *col, int cell, int c) {
+    if (col[cell] == BLK) return 1;
+    for (int d = -1; d < 4; d++) {
+        int w = d < 0 ? cell : s->nb[cell * 4 + d];
+        if (w < 0 || col[w] != WHT) continue;
+        int cw = s->comp[w];
+        if (cw >= 0 && cw != c && s->comp_clue[cw] >= 0) return 1;
+    }
+    return 0;
+}
+
+/* Prefix sums, along the four edges of the grid, of the cells island c cannot have, for
+ * edge_room; and in s->arc_cap the most sides on the edge it may have. Its cells on the
+ * edge form one unbroken arc round the grid (a gap between two of its arcs that holds a
+ * cell not its own is walled off by it from the rest of the grid, so it holds sea, and
+ * the sea is connected), so they lie within one run of cells it may have (barred_for
+ * bars the others), the run holding its cells there already: the edge cells outside
+ * that run are barred too. FAIL: its cells there lie in two runs. */
+static void edge_sums(Search *s);
+
+static int sum_edges(Search *s, const uint8_t *col, int c) {
+    int R = s->R, C = s->C, stride = R + C + 2, n = s->nring;
+    uint8_t *gone = s->edge_gone;
+    for (int side = 0; side < 4; side++) {
+        int len = side < 2 ? C : R;
+        for (int j = 0; j < len; j++) {
+            int cell = side == 0   ? j
+                       : side == 1 ? (R - 1) * C + j
+                       : side == 2 ? j * C
+                                   : j * C + C - 1;
+            gone[cell] = (uint8_t)barred_for(s, col, cell, c);
+        }
+    }
+    s->arc_cap = 2 * (R + C);
+    s->run_from = -1;
+    int start = -1;
+    for (int j = 0; j < n && start < 0; j++)
+        if (gone[s->ring[j]]) start = j;
+    if (start >= 0) {
+        /* the runs of cells c may have between barred ones: the one holding c's cells
+           (cells of the others are barred too), or without any, the longest */
+        int best = 0, own = -1, run = 0, mine = 0, from = start + 1, own_from = -1, own_to = -1;
+        for (int t = 1; t <= n; t++) {
+            int v = s->ring[(start + t) % n];
+            if (t == n || gone[v]) {
+                if (mine) {
+                    if (own >= 0) return FAIL;
+                    own = run;
+                    own_from = from;
+                    own_to = start + t;
+                }
+                if (run > best) best = run;
+                run = mine = 0;
+                from = start + t + 1;
+                continue;
+            }
+            for (int d = 0; d < 4; d++) run += s->nb[v * 4 + d] < 0;
+            mine |= col[v] == WHT && s->comp[v] == c;
+        }
+        s->arc_cap = own >= 0 ? own : best;
+        if (own >= 0) {
+            for (int t = start + 1; t < start + n; t++)
+                if (t < own_from || t >= own_to) gone[s->ring[t % n]] = 1;
+            s->run_from = own_from;
+            s->run_to = own_to;
+        }
+    }
+    edge_sums(s);
+    return OK;
+}
+
+/* The prefix sums of s->edge_gone along the four edges. */
+static void edge_sums(Search *s) {
+    int R = s->R, C = s->C, stride = R + C + 2;
+    const uint8_t *gone = s->edge_gone;
+    for (int side = 0; side < 4; side++) {
+        int *sum = s->edge_black + side * stride, len = side < 2 ? C : R;
+        sum[0] = 0;
+        for (int j = 0; j < len; j++) {
+            int cell = side == 0   ? j
+                       : side == 1 ? (R - 1) * C + j
+                       : side == 2 ? j * C
+                                   : j * C + C - 1;
+            sum[j + 1] = sum[j] + gone[cell];
+        }
+    }
+}
+
+/* Islands of fewer cells count in rule_sides with clue_excess, the bound of side_excess
+ * for an island anywhere on the grid, and are not grown by it; and the rule runs only
+ * where the islands have SIDES_SPARSE cells or more on average. Measured on the hardest
+ * corpus puzzles (islands of 3-11 cells on average), the rule cost 20-40% more time for
+ * no fewer nodes (janko-1091, 11 on average: 1.9-2.0 -> 2.3-3.2 s, the machine shared);
+ * on the thesis's corner family (research/families.py) it proves every odd n from 9 to
+ * 51 at the root in at most a few ms (before: 7x7 in 1,327 nodes, 9x9 not in 60 s), the
+ * two-clue family up to 51x51 likewise (before: 12x12 not in 10 s). */
+#ifndef SIDES_AREA
+#define SIDES_AREA 8
+#endif
+#ifndef SIDES_SPARSE
+#define SIDES_SPARSE 12
+#endif
+
+/* side_excess for an island of `area` cells anywhere on the grid, every edge free. */
+static void free_excess(const Search *s, int area, int *out) {
+    int R = s->R, C = s->C;
+    out[0] = out[1] = 1 << 30;
+    for (int h = 1; h <= R && h <= area; h++) {
+        int wcap = area - h + 1 < C ? area - h + 1 : C;
+        for (int w = (area + h - 1) / h; w <= wcap; w++) {
+            int p = 2 * (h + w);
+            if (p < s->min_perimeter[area]) p = s->min_perimeter[area];
+            int b = (h == R ? 2 : 1) * w + (w == C ? 2 : 1) * h;
+            if (p - 2 * b < out[0]) out[0] = p - 2 * b;
+            if (p - b < out[1]) out[1] = p - b;
+        }
+    }
+}
+
+/* How many sides of sea cells lie on the edge of the grid, at least: walking round the
+ * edge, the black cells' sides, and between two cells of different islands one side
+ * even where no cell is black yet (were the cells between them all white, the two
+ * would be one island). Grids of one row or column count the black cells' sides. */
+static int edge_sea(const Search *s, const uint8_t *col) {
+    int n = s->nring, total = 0;
+    const int *ring = s->ring;
+    if (n == 0) {
+        for (int i = 0; i < s->N; i++)
+            if (col[i] == BLK)
+                for (int d = 0; d < 4; d++) total += s->nb[i * 4 + d] < 0;
+        return total;
+    }
+    int first = -1;
+    for (int j = 0; j < n && first < 0; j++) {
+        int v = ring[j];
+        if (col[v] == WHT && s->comp[v] >= 0 && s->comp_clue[s->comp[v]] >= 0) first = j;
+    }
+    if (first < 0) {
+        for (int j = 0; j < n; j++)
+            if (col[ring[j]] == BLK)
+                for (int d = 0; d < 4; d++) total += s->nb[ring[j] * 4 + d] < 0;
+        return total;
+    }
+    int label = s->comp[ring[first]], gap = 0;
+    for (int t = 1; t <= n; t++) {
+        int v = ring[(first + t) % n];
+        if (col[v] == BLK) {
+            for (int d = 0; d < 4; d++) gap += s->nb[v * 4 + d] < 0;
+        } else if (col[v] == WHT && s->comp[v] >= 0 && s->comp_clue[s->comp[v]] >= 0) {
+            int c = s->comp[v];
+            total += c != label && gap < 1 ? 1 : gap;
+            gap = 0;
+            label = c;
+        }
+    }
+    return total;
+}
+
+/* Whether island c, with the cells of its run round the edge outside ring positions
+ * [f, t) barred too, stays within the slack of rule_sides (its bounds `ex` before). */
+static int trunc_fits(Search *s, const int *box, int val, const int *ex, const int *slack,
+                      int f, int t) {
+    int n = s->nring, cap = 0, g[2];
+    uint8_t *gone = s->edge_gone;
+    for (int u = s->run_from; u < s->run_to; u++) {
+        int v = s->ring[u % n];
+        if (u < f || u >= t) gone[v] = 1;
+        else
+            for (int d = 0; d < 4; d++) cap += s->nb[v * 4 + d] < 0;
+    }
+    edge_sums(s);
+    int saved = s->arc_cap;
+    s->arc_cap = cap;
+    side_excess(s, box, val, g);
+    s->arc_cap = saved;
+    for (int u = s->run_from; u < s->run_to; u++) gone[s->ring[u % n]] = 0;
+    return g[0] - ex[0] <= slack[0] && g[1] - ex[1] <= slack[1];
+}
+
+/* Edge cells of island c's run (sum_edges) that must be its own: those between two of
+ * its cells there (its cells on the edge form one arc), and those whose blackening would
+ * cut the run so short that the island's bounds exceed the slack (fewest cells first:
+ * a shorter run only raises them). Leaves s->edge_gone as sum_edges made it. */
+static int ring_cells(Search *s, uint8_t *col, int c, const int *box, int val, const int *ex,
+                      const int *slack, int *changed) {
+    int n = s->nring, from = s->run_from, to = s->run_to, a = -1, b = -1;
+    for (int u = from; u < to; u++) {
+        int v = s->ring[u % n];
+        if (col[v] == WHT && s->comp[v] == c) {
+            if (a < 0) a = u;
+            b = u;
+        }
+    }
+    if (a < 0) return OK;
+    for (int u = a + 1; u < b; u++)
+        if (col[s->ring[u % n]] == UNK && !assign(col, s->ring[u % n], WHT, changed)) return FAIL;
+    int lo = b + 1, hi = to; /* the first position whose blackening the bounds allow */
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (trunc_fits(s, box, val, ex, slack, from, mid)) hi = mid;
+        else lo = mid + 1;
+    }
+    for (int u = b + 1; u < lo; u++)
+        if (!assign(col, s->ring[u % n], WHT, changed)) return FAIL;
+    lo = from - 1;
+    hi = a - 1; /* the last position before a whose blackening the bounds allow */
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (trunc_fits(s, box, val, ex, slack, mid + 1, to)) lo = mid;
+        else hi = mid - 1;
+    }
+    for (int u = lo + 1; u < a; u++)
+        if (!assign(col, s->ring[u % n], WHT, changed)) return FAIL;
+    return OK;
+}
+
+/* Every side of a sea cell faces the sea, an island or the edge of the grid, and a
+ * connected sea of S cells shares at least S - 1 sides within itself, so the sides its
+ * cells show to the islands (X) and to the edge (B) number at most 2S + 2. X is the
+ * islands' perimeters p less their sides b on the edge, B the grid's 2(R + C) less the
+ * islands' b: so the islands' p - 2b add up to at most 2S + 2 - 2(R + C), and their
+ * p - b to at most 2S + 2 less a lower bound of B (edge_sea). Each island's p - 2b and
+ * p - b are bounded from below (side_excess, from its clue and the box of its cells so
+ * far): a total above its budget is a contradiction, and an unknown cell next to one
+ * island only, whose joining would widen the island's box so much that a total exceeds
+ * its budget, is black. (No `?` clue: the sea's size must be known and every island
+ * has a clue.) */
+static int rule_sides(Search *s, uint8_t *col, int ncomp, int *changed) {
+    int R = s->R, C = s->C, sea = s->N - s->total_white;
+    if (s->has_q || sea < 1) return OK;
+    int budget[2] = {2 * sea + 2 - 2 * (R + C), 2 * sea + 2 - edge_sea(s, col)};
+    sum_black(s, col);
+    int total[2] = {0, 0};
+    for (int c = 0; c < ncomp; c++) {
+        int k = s->comp_clue[c];
+        if (k < 0) continue;
+        int *box = s->side_box + 4 * c, *ex = s->excess + 2 * c;
+        box[0] = box[2] = s->N;
+        box[1] = box[3] = -1;
+        for (int q = s->comp_start[c]; q < s->comp_start[c + 1]; q++)
+            widen(s, box, s->comp_cells[q]);
+        int val = s->clue_val[k];
+        if (val < SIDES_AREA) { /* small islands: the bound that holds anywhere (cheaper) */
+            ex[0] = s->clue_excess[2 * k];
+            ex[1] = s->clue_excess[2 * k + 1];
+        } else {
+            /* the edges matter only to an island that can reach one (a box of h rows
+               and w columns has h + w - 1 <= val) */
+            s->arc_cap = 0;
+            if ((box[0] < val || box[2] < val || R - 1 - box[1] < val ||
+                 C - 1 - box[3] < val) &&
+                !sum_edges(s, col, c))
+                return FAIL;
+            side_excess(s, box, val, ex);
+            if (ex[0] > s->N * 4) return FAIL; /* no box holds the island */
+        }
+        total[0] += ex[0];
+        total[1] += ex[1];
+    }
+    int slack[2] = {budget[0] - total[0], budget[1] - total[1]};
+    if (slack[0] < 0 || slack[1] < 0) return FAIL;
+    for (int c = 0; c < ncomp; c++) {
+        int k = s->comp_clue[c];
+        if (k < 0 || s->comp_size[c] >= s->clue_val[k] || s->clue_val[k] < SIDES_AREA) continue;
+        const int *box = s->side_box + 4 * c, *ex = s->excess + 2 * c;
+        int val = s->clue_val[k];
+        s->arc_cap = 0;
+        if ((box[0] < val || box[2] < val || R - 1 - box[1] < val || C - 1 - box[3] < val) &&
+            !sum_edges(s, col, c))
+            return FAIL;
+        int over[4]; /* whether the box one row up, down, one column left, right is too big */
+        for (int d = 0; d < 4; d++) {
+            int b[4] = {box[0], box[1], box[2], box[3]}, g[2];
+            if (d == 0) b[0]--;
+            else if (d == 1) b[1]++;
+            else if (d == 2) b[2]--;
+            else b[3]++;
+            int fits = b[0] >= 0 && b[1] < R && b[2] >= 0 && b[3] < C &&
+                       (b[1] - b[0] + 1) + (b[3] - b[2] + 1) - 1 <= val;
+            if (fits) side_excess(s, b, val, g);
+            over[d] = !fits || g[0] - ex[0] > slack[0] || g[1] - ex[1] > slack[1];
+        }
+        if (!s->probing && s->run_from >= 0 &&
+            !ring_cells(s, col, c, box, val, ex, slack, changed))
+            return FAIL;
+        if (over[0] && over[1] && over[2] && over[3]) {
+            /* the island stays in its box: with just room for it there, it fills it */
+            int room = (box[1] - box[0] + 1) * (box[3] - box[2] + 1) -
+                       black_in(s, box[0], box[1], box[2], box[3]);
+            if (room < val) return FAIL;
+            if (room == val)
+                for (int r = box[0]; r <= box[1]; r++)
+                    for (int x = box[2]; x <= box[3]; x++)
+                        if (col[r * C + x] == UNK && !assign(col, r * C + x, WHT, changed))
+                            return FAIL;
+        }
+        if (!over[0] && !over[1] && !over[2] && !over[3]) continue;
+        for (int q = s->comp_start[c]; q < s->comp_start[c + 1]; q++) {
+            int v = s->comp_cells[q];
+            for (int d = 0; d < 4; d++) {
+                int w = s->nb[v * 4 + d];
+                if (w < 0 || col[w] != UNK) continue;
+                int r = w / C, x = w % C, o;
+                if (r < box[0]) o = over[0];
+                else if (r > box[1]) o = over[1];
+                else if (x < box[2]) o = over[2];
+                else if (x > box[3]) o = over[3];
+                else continue;
+                if (o && !assign(col, w, BLK, changed)) return FAIL;
+            }
+        }
+    }
+    return OK;
+}
+
 /* ---- reach -------------------------------------------------------------------------- */
 
 /* Whether unknown cell v touches a white cell of a clued component other than `comp`. */
@@ -948,6 +1337,8 @@ static int propagate(Search *s, uint8_t *col) {
         if (changed) continue;
         if (!rule_reach(s, col, n, &changed)) return FAIL;
         if (changed) continue;
+        if (s->sides && !rule_sides(s, col, n, &changed)) return FAIL;
+        if (changed) continue;
         return OK;
     }
 }
@@ -1029,7 +1420,9 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
             s->probes++;
             memcpy(a, col, N);
             a[i] = BLK;
+            s->probing = 1;
             int ra = propagate(s, a);
+            s->probing = 0;
             if (s->stop) return OK;
             if (!ra) {
                 col[i] = WHT;
@@ -1041,7 +1434,9 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
             }
             memcpy(b, col, N);
             b[i] = WHT;
+            s->probing = 1;
             int rb = propagate(s, b);
+            s->probing = 0;
             if (s->stop) return OK;
             if (!rb) {
                 col[i] = BLK;
@@ -1274,6 +1669,12 @@ static void Search_dealloc(Search *s) {
     free(s->comp_box);
     free(s->comp_frames);
     free(s->frame_pool);
+    free(s->excess);
+    free(s->side_box);
+    free(s->clue_excess);
+    free(s->edge_black);
+    free(s->ring);
+    free(s->edge_gone);
     free(s->black_sum);
     free(s->min_perimeter);
     free(s->queue);
@@ -1309,15 +1710,16 @@ static void Search_dealloc(Search *s) {
 }
 
 static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"rows", "cols", "clues", "start", "seconds", "nodes", "cpu", NULL};
+    static char *kwlist[] = {"rows", "cols", "clues", "start", "seconds", "nodes", "cpu",
+                             "strong", NULL};
     int R, C;
     PyObject *clues;
     Py_buffer start = {0};
     double seconds = -1;
     long long nodes = -1;
-    int cpu = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOy*|dLp", kwlist, &R, &C, &clues, &start,
-                                     &seconds, &nodes, &cpu))
+    int cpu = 0, strong = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOy*|dLpp", kwlist, &R, &C, &clues, &start,
+                                     &seconds, &nodes, &cpu, &strong))
         return -1;
     if (R < 1 || C < 1 || (long long)R * C > 1000000 || start.len != (Py_ssize_t)R * C) {
         PyBuffer_Release(&start);
@@ -1339,7 +1741,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     int ok = ALLOC(nb, 4 * N) && ALLOC(clue_cell, K) && ALLOC(clue_val, K) &&
              ALLOC(cell_clue, N) && ALLOC(comp, N) && ALLOC(comp_size, N + 1) &&
              ALLOC(comp_clue, N + 1) && ALLOC(comp_start, N + 2) && ALLOC(comp_cells, N) &&
-             ALLOC(comp_exits, N + 1) && ALLOC(comp_enclosed, N + 1) && ALLOC(comp_box, 4 * N + 4) && ALLOC(comp_frames, 2 * N + 2) && ALLOC(frame_pool, 4 * FRAME_CAP) && ALLOC(black_sum, (R + 1) * (C + 1)) && ALLOC(min_perimeter, N + 1) && ALLOC(queue, N) && ALLOC(best, 2 * N + 2) &&
+             ALLOC(comp_exits, N + 1) && ALLOC(comp_enclosed, N + 1) && ALLOC(comp_box, 4 * N + 4) && ALLOC(excess, 2 * N + 2) && ALLOC(side_box, 4 * N + 4) && ALLOC(clue_excess, 2 * K) && ALLOC(edge_black, 4 * (R + C + 2)) && ALLOC(ring, 2 * (R + C)) && ALLOC(edge_gone, N) && ALLOC(comp_frames, 2 * N + 2) && ALLOC(frame_pool, 4 * FRAME_CAP) && ALLOC(black_sum, (R + 1) * (C + 1)) && ALLOC(min_perimeter, N + 1) && ALLOC(queue, N) && ALLOC(best, 2 * N + 2) &&
              ALLOC(seen, 2 * N + 2) && ALLOC(done, 2 * N + 2) && ALLOC(reach_count, N) &&
              ALLOC(node_stamp, N) && ALLOC(fresh, N) && ALLOC(disc, N) && ALLOC(low, N) && ALLOC(iter, N) &&
              ALLOC(sub_black, N) && ALLOC(stk, N) && ALLOC(scomp, N) &&
@@ -1357,6 +1759,13 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     for (int a = 0, k = 0; a <= N; a++) {
         while (k * k < 4 * a) k++; /* k = ceil(2 * sqrt(a)) */
         s->min_perimeter[a] = 2 * k;
+    }
+    s->nring = 0;
+    if (R > 1 && C > 1) {
+        for (int x = 0; x < C; x++) s->ring[s->nring++] = x;
+        for (int r = 1; r < R; r++) s->ring[s->nring++] = r * C + C - 1;
+        for (int x = C - 2; x >= 0; x--) s->ring[s->nring++] = (R - 1) * C + x;
+        for (int r = R - 2; r >= 1; r--) s->ring[s->nring++] = r * C;
     }
     for (int i = 0; i < N; i++) {
         int r = i / C, c = i % C;
@@ -1398,6 +1807,11 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     s->last_conflict = 1;
     s->dominance = 1;
     s->crossings = 1;
+    /* only on sparse grids: islands of SIDES_SPARSE cells or more on average */
+    s->sides = strong && !s->has_q && s->total_white >= SIDES_SPARSE * K;
+    for (int k = 0; k < K && strong; k++)
+        if (s->clue_val[k] > 0 && s->clue_val[k] < SIDES_AREA)
+            free_excess(s, s->clue_val[k], s->clue_excess + 2 * k);
     s->nlc = 0;
     const char *knobs = getenv("NURIKABE_CSOLVE_OFF"); /* developer switch for measuring */
     if (knobs) {
@@ -1407,6 +1821,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
         if (strstr(knobs, "lastconflict")) s->last_conflict = 0;
         if (strstr(knobs, "crossings")) s->crossings = 0;
         if (strstr(knobs, "dominance")) s->dominance = 0;
+        if (strstr(knobs, "sides")) s->sides = 0;
     }
     return 0;
 }

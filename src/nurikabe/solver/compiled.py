@@ -70,7 +70,9 @@ class CompiledSearch(SearchBase):
         limit = self.limit
         seconds = -1.0 if limit.seconds is None else max(0.0, float(limit.seconds))
         nodes = -1 if limit.nodes is None else max(0, int(limit.nodes))
-        return _csolve.Search(grid.rows, grid.cols, clues, bytes(cells), seconds, nodes)
+        return _csolve.Search(
+            grid.rows, grid.cols, clues, bytes(cells), seconds, nodes, strong=True
+        )
 
     def solutions(self) -> Iterator[Board]:
         """Yield solution boards until the space or the limit runs out."""

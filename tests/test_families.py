@@ -1,0 +1,146 @@
+"""The thesis's scalable families (research.families), and the exact engines on them.
+
+Each member's known solution obeys the rules; the engines prove it the only one for
+small sizes (the brute-force oracle too, where tiny); and the rule the families call for
+(the sides count of the C core, on sparse grids) agrees with the oracle on random sparse
+puzzles with big islands, `?` clues and one-row grids.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nurikabe.errors import InvalidPuzzleError
+from nurikabe.puzzle import UNKNOWN_CLUE, Puzzle
+from nurikabe.research.families import (
+    FAMILIES,
+    Family,
+    corner_puzzle,
+    one_clue_lattice,
+    two_clue_puzzle,
+)
+from nurikabe.rules import is_solved
+from nurikabe.solver import Limit, Status, count_solutions, solve
+
+from .bruteforce import black_masks
+
+MEMBERS = (
+    [("corner", n, corner_puzzle(n)) for n in (3, 5, 7)]
+    + [("two-clue", n, two_clue_puzzle(n)) for n in range(3, 10)]
+    + [("two-clue", 5, two_clue_puzzle(5, column=2))]
+    + [("lattice", n, one_clue_lattice(n, n + 1)) for n in range(2, 12)]
+    + [("brick", n, one_clue_lattice(n + 1, n, shifted=True)) for n in range(2, 12)]
+    + [("lattice", 31, FAMILIES["lattice"](31)), ("brick", 30, FAMILIES["brick"](30))]
+)
+
+
+def _ids(member: tuple[str, int, Family]) -> str:
+    name, _, family = member
+    return f"{name}-{family.puzzle.rows}x{family.puzzle.cols}"
+
+
+@pytest.mark.parametrize("member", MEMBERS, ids=_ids)
+def test_the_known_solution_obeys_the_rules(member: tuple[str, int, Family]) -> None:
+    _, _, family = member
+    assert is_solved(family.puzzle, family.solution, all_decided=True)
+
+
+@pytest.mark.parametrize("member", MEMBERS, ids=_ids)
+def test_the_native_engine_proves_it_unique(member: tuple[str, int, Family]) -> None:
+    _, _, family = member
+    result = solve(family.puzzle, limit=Limit(solutions=2, seconds=60))
+    assert result.status is Status.UNIQUE
+    assert result.solutions[0].black_mask == family.solution.black_mask
+
+
+@pytest.mark.parametrize(
+    "family",
+    [
+        corner_puzzle(3),
+        corner_puzzle(5),
+        two_clue_puzzle(3),
+        two_clue_puzzle(4),
+        one_clue_lattice(3, 4),
+        one_clue_lattice(4, 4, shifted=True),
+        one_clue_lattice(2, 7),
+    ],
+    ids=lambda f: f"{f.puzzle.rows}x{f.puzzle.cols}-{len(f.puzzle.clues)}",
+)
+def test_the_oracle_finds_the_same_single_solution(family: Family) -> None:
+    if family.puzzle.grid.size > 25:
+        pytest.skip("too big for the oracle")  # pragma: no cover
+    assert black_masks(family.puzzle, cap=2) == {family.solution.black_mask}
+
+
+@pytest.mark.parametrize(
+    "family", [corner_puzzle(3), corner_puzzle(5), two_clue_puzzle(6), two_clue_puzzle(7)]
+)
+def test_the_python_engine_agrees_on_small_members(family: Family) -> None:
+    result = solve(family.puzzle, limit=Limit(solutions=2, seconds=60), engine="python")
+    assert result.status is Status.UNIQUE
+    assert result.solutions[0].black_mask == family.solution.black_mask
+
+
+def test_the_corner_family_has_a_cross_of_sea() -> None:
+    family = corner_puzzle(9)
+    rows = family.solution.to_rows()
+    assert rows[4] == "#" * 9
+    assert all(row[4] == "#" for row in rows)
+    assert sorted(family.puzzle.clues.values()) == [16] * 4
+
+
+def test_the_two_clues_leave_one_row_of_sea() -> None:
+    family = two_clue_puzzle(8)
+    assert sum(family.puzzle.clues.values()) == 8 * 8 - 8
+    assert family.solution.to_rows()[3] == "#" * 8
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: corner_puzzle(8),
+        lambda: corner_puzzle(1),
+        lambda: two_clue_puzzle(2),
+        lambda: two_clue_puzzle(5, column=5),
+        lambda: one_clue_lattice(1, 5),
+    ],
+)
+def test_bad_sizes_are_refused(make) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(InvalidPuzzleError):
+        make()
+
+
+@st.composite
+def sparse_puzzles(draw: st.DrawFn) -> Puzzle:
+    """Random grids of up to 20 cells (one-row and one-column ones too) with one to three
+    clues, mostly big (the sides rule runs where the islands average 12 cells or more),
+    sometimes a `?`."""
+    shape = draw(st.sampled_from([(1, 0), (0, 1), (2, 0), (0, 2), (3, 0), (4, 4), (4, 5)]))
+    long = draw(st.integers(5, 20))
+    rows, cols = shape
+    if shape[0] in (1, 2, 3) and shape[1] == 0:
+        cols = min(long, 20 // rows)
+    elif shape[0] == 0:
+        rows, cols = min(long, 20 // shape[1]), shape[1]
+    n = rows * cols
+    cells = draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=3, unique=True))
+    values = [
+        draw(st.one_of(st.integers(max(1, n // 2), n), st.integers(1, n), st.just(UNKNOWN_CLUE)))
+        for _ in cells
+    ]
+    return Puzzle(rows, cols, dict(zip(cells, values, strict=True)))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sparse_puzzles())
+def test_sparse_puzzles_agree_with_the_oracle(puzzle: Puzzle) -> None:
+    want = black_masks(puzzle, cap=30)
+    for engine in ("native", "python"):
+        got = count_solutions(
+            puzzle, limit=Limit(solutions=30, seconds=60), engine=engine, keep=None
+        )
+        assert got.count == len(want)
+        if got.complete and len(want) < 30:
+            assert {b.black_mask for b in got.solutions} == want
