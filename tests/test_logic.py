@@ -608,7 +608,7 @@ def test_analysis_reusing_settled_islands_matches_a_fresh_one() -> None:
     def summary(state: State) -> tuple[object, ...]:
         a = state.analysis()
         islands = [
-            (i.mask, i.clue, i.value, i.size, i.need, i.border, i.forbidden, i.allowed)
+            (i.mask, i.clue, i.value, i.size, i.least, i.most, i.border, i.forbidden, i.allowed)
             for i in a.islands
         ]
         return islands, a.orphans, a.clashes

@@ -170,8 +170,8 @@ def _candidates(state: State) -> list[int]:
     a = state.analysis()
     order: list[int] = []
     taken = 0
-    for island in sorted(a.islands, key=lambda i: i.need):
-        if island.need > 0:
+    for island in sorted(a.islands, key=lambda i: i.most):
+        if island.most > 0:
             exits = island.border & island.allowed & ~taken
             order.extend(bits(exits))
             taken |= exits
