@@ -246,7 +246,7 @@ def test_short_budget_is_honoured() -> None:
     used = time.process_time() - start
     assert walk.status == "stopped" and not walk.solved
     assert walk.stopped is not None and "0.5 s of CPU time" in walk.stopped
-    assert f"looking for step {len(walk.steps) + 1}," in walk.stopped
+    assert f"looking for step {len(walk.steps) + 1} (in " in walk.stopped
     assert walk.to_json()["stopped"] == walk.stopped
     assert walk.grade is not None and walk.grade.level == "extreme"
     assert not walk.grade.solved
@@ -708,3 +708,16 @@ def test_time_only_stops_a_trial_search(monkeypatch: pytest.MonkeyPatch) -> None
             continue
         assert found is not None and found.message == expected.message
     assert stopped >= 3
+
+
+def test_sparse_puzzle_that_runs_out_of_time_says_where() -> None:
+    """A sparse 10x10 (four clues, far apart) where no technique applies and the first
+    trial step takes longer than the budget: the walkthrough stops, saying so, graded
+    as stuck (issue 14: explain and grade used to say only "stuck" with no step)."""
+    puzzle = Puzzle.from_url("https://puzz.link/p?nurikabe/10/10/n-10zi-11zy5zj-11h")
+    walk = explain(puzzle, seconds=2)
+    assert walk.status == "stopped" and walk.steps == []
+    assert walk.stopped is not None
+    assert "looking for step 1 (in a depth-" in walk.stopped
+    assert "96 of 100 cells unknown" in walk.stopped
+    assert walk.grade is not None and walk.grade.stopped and not walk.grade.solved

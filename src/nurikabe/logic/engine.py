@@ -145,12 +145,13 @@ def explain(
             if left is not None and left <= 0:
                 raise OutOfTime
             step = _timed_step(state, tier, left)
-        except OutOfTime:
+        except OutOfTime as stop:
             status = "stopped"
+            where = str(stop) or "in the techniques"
             unknown = state.unknown.bit_count()
             stopped = (
-                f"ran out of its {seconds:g} s of CPU time looking for step {len(steps) + 1}, "
-                f"with {unknown} of {puzzle.area} cells unknown"
+                f"ran out of its {seconds:g} s of CPU time looking for step {len(steps) + 1} "
+                f"({where}), with {unknown} of {puzzle.area} cells unknown"
             )
             break
         if step is None:

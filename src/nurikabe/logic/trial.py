@@ -109,11 +109,13 @@ class TrialBudget:
     same on every machine. The time only stops the search (`OutOfTime`, which ends the
     walkthrough as stopped); it never changes which step is found."""
 
-    __slots__ = ("deadline", "scans")
+    __slots__ = ("deadline", "depth", "scans")
 
     def __init__(self, scans: int, seconds: float | None = None) -> None:
         self.scans = scans
         self.deadline = None if seconds is None else time.process_time() + seconds
+        self.depth = 1
+        """The nesting depth the search has got to (to say where it stopped)."""
 
     def spend(self) -> None:
         """Count one scan; raise `OutOfBudget` when the scans run out, `OutOfTime` when
@@ -972,11 +974,13 @@ def _search(state: State, max_depth: int, max_tier: int, budget: TrialBudget) ->
         found = _search_depth_one(state, full, budget, CHAIN_CAPS, seen)
     guide = None
     if found is None and max_depth >= 2:
+        budget.depth = 2
         chains = {key: chain for key, (_, chain) in seen.items()}
         state.memo[EARLIER_CHAINS] = (state.black, state.white, chains)
         guide = _Guide.make(state, budget.deadline)
         found = _search_depth_two(state, cheap, budget, seen, guide)
     if found is None and max_depth >= 3:
+        budget.depth = 3
         found = _search_depth_three(state, cheap, budget, seen, guide)
     return found
 
@@ -1029,7 +1033,8 @@ def find_trial(
     work (a search that runs out of scans gives None) and `seconds` the CPU time.
 
     Raises:
-        OutOfTime: the time ran out first (the search stopped; no step was found).
+        OutOfTime: the time ran out first (the search stopped; no step was found). Its
+            message says at which depth.
     """
     if not state.unknown:
         return None
@@ -1038,3 +1043,5 @@ def find_trial(
         return _search(state, max_depth, max_tier, budget)
     except OutOfBudget:
         return None
+    except OutOfTime:
+        raise OutOfTime(f"in a depth-{budget.depth} trial search") from None
