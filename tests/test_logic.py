@@ -711,9 +711,10 @@ def test_time_only_stops_a_trial_search(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_sparse_puzzle_that_runs_out_of_time_says_where() -> None:
-    """A sparse 10x10 (four clues, far apart) where no technique applies and the first
-    trial step takes longer than the budget: the walkthrough stops, saying so, graded
-    as stuck (issue 14: explain and grade used to say only "stuck" with no step)."""
+    """A sparse 10x10 (four clues, far apart, several solutions) where no technique
+    applies and the first trial search takes longer than the budget: the walkthrough
+    stops, saying where, graded as stuck (issue 14: explain and grade used to say only
+    "stuck" with no step)."""
     puzzle = Puzzle.from_url("https://puzz.link/p?nurikabe/10/10/n-10zi-11zy5zj-11h")
     walk = explain(puzzle, seconds=2)
     assert walk.status == "stopped" and walk.steps == []
