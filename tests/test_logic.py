@@ -722,3 +722,4 @@ def test_sparse_puzzle_that_runs_out_of_time_says_where() -> None:
     assert "looking for step 1 (in a depth-" in walk.stopped
     assert "96 of 100 cells unknown" in walk.stopped
     assert walk.grade is not None and walk.grade.stopped and not walk.grade.solved
+    assert walk.stopped in walkthrough_html(walk)
