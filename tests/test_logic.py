@@ -14,6 +14,7 @@ from nurikabe.cli import main
 from nurikabe.logic import LEVELS, State, find_step, level_tier
 from nurikabe.logic.grade import grade_steps
 from nurikabe.logic.html import walkthrough_html
+from nurikabe.logic.state import OutOfTime
 
 try:
     from corpus import CORPUS_PATH, corpus, sample
@@ -236,15 +237,19 @@ def test_grades_rise_with_hardest_technique() -> None:
 def test_short_budget_is_honoured() -> None:
     """The case splits check the walkthrough's deadline: janko 962, whose first steps are
     long tier 4 splits, stops close to a 0.5 s budget (CPU time; the bound here is loose,
-    this is not a timing test) and ends as stuck."""
+    this is not a timing test) and ends as stopped, saying where, graded as stuck."""
     import time
 
     doc = next(d for d in corpus() if d.meta.get("id") == "janko-0962")
     start = time.process_time()
     walk = explain(doc.puzzle, seconds=0.5)
     used = time.process_time() - start
-    assert walk.status == "stuck"
+    assert walk.status == "stopped" and not walk.solved
+    assert walk.stopped is not None and "0.5 s of CPU time" in walk.stopped
+    assert f"looking for step {len(walk.steps) + 1} (in " in walk.stopped
+    assert walk.to_json()["stopped"] == walk.stopped
     assert walk.grade is not None and walk.grade.level == "extreme"
+    assert not walk.grade.solved
     assert used < 1.5, used
     for step in walk.steps:
         assert agrees(step, doc.solution)
@@ -433,7 +438,7 @@ def test_guided_trial_order_still_gives_a_valid_step(monkeypatch: pytest.MonkeyP
         pytest.skip("the compiled core was not built")
     doc = next(d for d in corpus() if d.meta.get("id") == "janko-0962")
     state = _plain_stall(doc.puzzle)
-    trial._SOLVED.clear()
+    state.case_memo.pop(trial.SOLVED, None)
     guide = trial._Guide.make(state)
     assert guide is not None and guide.solution == doc.solution.black_mask
     keys = [(cell, color) for cell in bits(state.unknown) for color in (Color.BLACK, Color.WHITE)]
@@ -499,8 +504,9 @@ def test_ranking_carries_paused_searches_on_without_changing_the_order() -> None
 @needs_corpus
 def test_guide_within_tells_or_gives_the_benefit_of_the_doubt() -> None:
     """`within` says whether the core refutes a supposition within a node limit; once
-    the guide's work or the search's time is up it cannot tell, and says yes (the
-    depth-2 search then follows the supposition, as it would without the guide)."""
+    the guide's work is up it cannot tell, and says yes (the depth-2 search then
+    follows the supposition, as it would without the guide). Once the search's time is
+    up it stops the search instead (a time limit never changes the steps)."""
     import time
 
     from nurikabe.grid import bits
@@ -523,7 +529,8 @@ def test_guide_within_tells_or_gives_the_benefit_of_the_doubt() -> None:
     guide.allow(trial.GUIDE_WORK)
     assert not guide.within((cell, true), 8)
     guide.deadline = time.process_time() - 1
-    assert guide.within((cell, true), 8)
+    with pytest.raises(OutOfTime):  # the time stops the search; it never says yes
+        guide.within((cell, true), 8)
 
 
 @needs_corpus
@@ -608,7 +615,7 @@ def test_analysis_reusing_settled_islands_matches_a_fresh_one() -> None:
     def summary(state: State) -> tuple[object, ...]:
         a = state.analysis()
         islands = [
-            (i.mask, i.clue, i.value, i.size, i.need, i.border, i.forbidden, i.allowed)
+            (i.mask, i.clue, i.value, i.size, i.least, i.most, i.border, i.forbidden, i.allowed)
             for i in a.islands
         ]
         return islands, a.orphans, a.clashes
@@ -633,3 +640,86 @@ def test_analysis_reusing_settled_islands_matches_a_fresh_one() -> None:
             fresh.black, fresh.white = s.black, s.white
             assert summary(s) == summary(fresh)
     assert state.memo.get(SETTLED)  # the memo was in use
+
+
+@needs_corpus
+def test_time_only_stops_a_walkthrough() -> None:
+    """Under any CPU budget a walkthrough makes the steps it makes without one, and stops
+    (saying so) where the time runs out: its steps are a prefix of the full ones."""
+    doc = next(d for d in corpus() if d.meta.get("id") == "janko-0490")
+    full = explain(doc.puzzle, seconds=None)
+    assert full.status == "solved"
+    messages = [s.message for s in full.steps]
+    assert [s.message for s in explain(doc.puzzle, seconds=None).steps] == messages
+    for seconds in (0.02, 0.1, 0.3, 1000.0):
+        walk = explain(doc.puzzle, seconds=seconds)
+        assert [s.message for s in walk.steps] == messages[: len(walk.steps)]
+        if walk.status != "solved":
+            assert walk.status == "stopped" and walk.stopped is not None
+        else:
+            assert walk.grade == full.grade
+
+
+@needs_corpus
+def test_time_only_stops_a_trial_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A depth-2 trial search guided by the exact engine finds the same step twice in a
+    row, and wherever its time runs out (a clock that jumps past the deadline after a
+    given number of readings) it either stops with `OutOfTime` or finds that same step:
+    the time never sends it another way."""
+    import math
+    import time
+
+    from nurikabe.logic import trial
+
+    doc = next(d for d in corpus() if d.meta.get("id") == "janko-0962")
+    stall = _plain_stall(doc.puzzle)
+
+    def search(seconds: float | None = None) -> Step | None:
+        fresh = State(doc.puzzle, stall.black, stall.white)
+        return trial.find_trial(fresh, max_depth=2, seconds=seconds)
+
+    expected = search()
+    assert expected is not None and expected.trial_depth == 2
+    again = search()
+    assert again is not None and again.message == expected.message
+
+    real = time.process_time
+    readings = 0
+    jump_after = [math.inf]
+
+    class Clock:
+        @staticmethod
+        def process_time() -> float:
+            nonlocal readings
+            readings += 1
+            return real() + (1e9 if readings > jump_after[0] else 0.0)
+
+    monkeypatch.setattr(trial, "time", Clock)
+    found = search(1e6)
+    assert found is not None and found.message == expected.message
+    total = readings
+    stopped = 0
+    for jump in (1, total // 3, total // 2, total - 2):
+        readings, jump_after[0] = 0, jump
+        try:
+            found = search(1e6)
+        except OutOfTime:
+            stopped += 1
+            continue
+        assert found is not None and found.message == expected.message
+    assert stopped >= 3
+
+
+def test_sparse_puzzle_that_runs_out_of_time_says_where() -> None:
+    """A sparse 10x10 (four clues, far apart, several solutions) where no technique
+    applies and the first trial search takes longer than the budget: the walkthrough
+    stops, saying where, graded as stuck (issue 14: explain and grade used to say only
+    "stuck" with no step)."""
+    puzzle = Puzzle.from_url("https://puzz.link/p?nurikabe/10/10/n-10zi-11zy5zj-11h")
+    walk = explain(puzzle, seconds=2)
+    assert walk.status == "stopped" and walk.steps == []
+    assert walk.stopped is not None
+    assert "looking for step 1 (in a depth-" in walk.stopped
+    assert "96 of 100 cells unknown" in walk.stopped
+    assert walk.grade is not None and walk.grade.stopped and not walk.grade.solved
+    assert walk.stopped in walkthrough_html(walk)

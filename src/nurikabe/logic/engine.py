@@ -40,7 +40,18 @@ def find_step(
     `seconds` bounds the CPU time of the search (None: no bound); a search that runs out
     of time returns None, as when nothing applies.
     """
-    tier = _tier(max_tier)
+    try:
+        return _timed_step(state, _tier(max_tier), seconds)
+    except OutOfTime:
+        return None
+
+
+def _timed_step(state: State, tier: int, seconds: float | None) -> Step | None:
+    """`find_step`, but running out of time raises `OutOfTime` instead of giving None.
+
+    The time only ever stops the search: every choice of which step to make depends on
+    counted work (technique scans, the exact engine's propagations), never on time.
+    """
     saved = state.deadline
     if seconds is not None:
         end = time.process_time() + seconds
@@ -51,8 +62,6 @@ def find_step(
             return step
         left = None if state.deadline is None else state.deadline - time.process_time()
         return find_trial(state, max_depth=MAX_DEPTH, max_tier=4, seconds=left)
-    except OutOfTime:
-        return None
     finally:
         state.deadline = saved
 
@@ -63,11 +72,15 @@ class Walkthrough:
 
     puzzle: Puzzle
     status: str
-    """``"solved"`` or ``"stuck"``."""
+    """``"solved"``; ``"stuck"`` (no technique or trial applies, or a rule broke); or
+    ``"stopped"`` (the CPU time ran out: `stopped` says where)."""
     steps: list[Step] = field(default_factory=list)
+    """The steps made (when stopped, those found before the time ran out)."""
     grade: Grade | None = None
     board: Board | None = None
     """The board at the end (the solution when solved)."""
+    stopped: str | None = None
+    """Where a walkthrough that ran out of time stopped (None unless ``"stopped"``)."""
 
     @property
     def solved(self) -> bool:
@@ -75,11 +88,14 @@ class Walkthrough:
         return self.status == "solved"
 
     def to_json(self, *, detail: bool = False) -> dict[str, Any]:
-        """``{"status", "steps": [...], "grade": {"level", "score"}}``; `detail` adds more."""
+        """``{"status", "steps": [...], "grade": {"level", "score"}}`` (and ``"stopped"``
+        when the time ran out); `detail` adds more."""
         out: dict[str, Any] = {
             "status": self.status,
             "steps": [s.to_json(detail=detail) for s in self.steps],
         }
+        if self.stopped is not None:
+            out["stopped"] = self.stopped
         if self.grade is not None:
             g = self.grade.to_json()
             out["grade"] = g if detail else {"level": g["level"], "score": g["score"]}
@@ -99,9 +115,11 @@ def explain(
     Starts from `board` (default: the empty board). With `max_tier` below 5 the engine
     uses only techniques up to that tier (``"expert"`` = 4 means no trial steps), so a
     ``"stuck"`` status means the puzzle is harder than that level. `seconds` bounds the
-    CPU time of the whole walkthrough (None: no bound); running out ends as ``"stuck"``.
-    The bound counts CPU time, not wall time, so that a walkthrough (and a grade) does
-    not depend on how busy the machine is. `on_step`, if given, is called after each
+    CPU time of the whole walkthrough (None: no bound); running out ends as
+    ``"stopped"``, with the steps found so far and `Walkthrough.stopped` saying where
+    (it grades as stuck). The time only stops a walkthrough: which steps it makes
+    depends on counted work alone, so a walkthrough that ends within its time is the
+    same on every machine, however busy. `on_step`, if given, is called after each
     step with the step and the number of cells still unknown (for a progress bar).
 
     >>> from nurikabe import Puzzle
@@ -116,15 +134,26 @@ def explain(
     state = State.from_board(board) if board is not None else State(puzzle)
     steps: list[Step] = []
     status = "stuck"
+    stopped = None
     deadline = None if seconds is None else time.process_time() + seconds
     while True:
         if not state.unknown:
             status = "stuck" if find_contradiction(state) else "solved"
             break
         left = None if deadline is None else deadline - time.process_time()
-        if left is not None and left <= 0:
+        try:
+            if left is not None and left <= 0:
+                raise OutOfTime
+            step = _timed_step(state, tier, left)
+        except OutOfTime as stop:
+            status = "stopped"
+            where = str(stop) or "in the techniques"
+            unknown = state.unknown.bit_count()
+            stopped = (
+                f"ran out of its {seconds:g} s of CPU time looking for step {len(steps) + 1} "
+                f"({where}), with {unknown} of {puzzle.area} cells unknown"
+            )
             break
-        step = find_step(state, max_tier=tier, seconds=left)
         if step is None:
             break
         steps.append(step)
@@ -133,13 +162,16 @@ def explain(
         state.decide(step.black_mask, step.white_mask)
         if on_step is not None:
             on_step(step, state.unknown.bit_count())
-    walk = Walkthrough(puzzle, status, steps, board=state.to_board())
-    walk.grade = grade_steps(steps, solved=status == "solved")
+    walk = Walkthrough(puzzle, status, steps, board=state.to_board(), stopped=stopped)
+    walk.grade = grade_steps(steps, solved=status == "solved", stopped=status == "stopped")
     return walk
 
 
 def grade(puzzle: Puzzle, *, seconds: float | None = 60.0) -> Grade:
     """The difficulty of `puzzle` (see docs/grading.md).
+
+    A walkthrough that runs out of its `seconds` of CPU time grades as stuck, with
+    `Grade.stopped` set: such a grade depends on the machine, not only on the puzzle.
 
     >>> from nurikabe import Puzzle
     >>> grade(Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]])).level

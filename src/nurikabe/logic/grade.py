@@ -125,6 +125,10 @@ class Grade:
     """False when the engine got stuck (the grade is then extreme)."""
     points: float = 0.0
     """The sum of `step_points` over the solve (trial steps excepted)."""
+    stopped: bool = False
+    """True when the walkthrough ran out of CPU time (it is then graded as stuck, and
+    the grade says more about the machine than about the puzzle: a caller that stores
+    grades should not store it)."""
 
     @property
     def tier(self) -> int:
@@ -142,6 +146,7 @@ class Grade:
             "max_depth": self.max_depth,
             "solved": self.solved,
             "points": round(self.points, 2),
+            "stopped": self.stopped,
         }
 
 
@@ -154,11 +159,12 @@ def _tier_of(step: Step) -> int:
         return 1
 
 
-def grade_steps(steps: Sequence[Step], *, solved: bool = True) -> Grade:
+def grade_steps(steps: Sequence[Step], *, solved: bool = True, stopped: bool = False) -> Grade:
     """The grade of a solve that made `steps`.
 
     Level: the highest tier among the steps (a trial step, at any depth, is extreme);
-    a solve that got stuck is extreme. Score: 100 per level above easy, plus within the
+    a solve that got stuck (or was `stopped` by its time limit, which the grade records)
+    is extreme. Score: 100 per level above easy, plus within the
     level a saturating curve of the step points (`step_points`, and at easy
     `easy_points`): ``99 * p / (p + h)`` with h = `HALF_POINTS` of the level, so 0-98
     and never the next level. At extreme
@@ -192,5 +198,13 @@ def grade_steps(steps: Sequence[Step], *, solved: bool = True) -> Grade:
         extra = int(99 * weight / (weight + HALF_POINTS[top]))
     score = 100 * (top - 1) + extra
     return Grade(
-        LEVELS[top - 1], score, hardest, dict(counts), len(trials), max_depth, solved, points
+        LEVELS[top - 1],
+        score,
+        hardest,
+        dict(counts),
+        len(trials),
+        max_depth,
+        solved,
+        points,
+        stopped,
     )

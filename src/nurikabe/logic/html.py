@@ -88,6 +88,8 @@ def walkthrough_html(walk: Walkthrough, *, title: str = "Nurikabe walkthrough") 
     summary = f"{walk.status}, {len(walk.steps)} steps"
     if grade is not None:
         summary += f", grade {grade.level} (score {grade.score})"
+    if walk.stopped is not None:
+        summary += f"; {walk.stopped}"
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',

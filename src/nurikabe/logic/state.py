@@ -32,9 +32,28 @@ class OutOfTime(Exception):
 
 
 class Island:
-    """A white region holding exactly one clue."""
+    """A white region holding exactly one clue.
 
-    __slots__ = ("allowed", "border", "clue", "forbidden", "mask", "need", "reach", "size", "value")
+    What it may still take is given here once, as a range (`least` to `most` cells),
+    and every technique reads the end of it its argument needs: arguments that an
+    island *must* grow (single exits, bottlenecks, exits to split on, rooms too small)
+    use `least`; arguments that it *may not* grow more (complete islands, too big) or
+    how far it may reach use `most`; listing shapes of an exact size needs both equal.
+    A ``?`` island (unknown size, at least 1) has the range 0 to `UNBOUNDED`.
+    """
+
+    __slots__ = (
+        "allowed",
+        "border",
+        "clue",
+        "forbidden",
+        "least",
+        "mask",
+        "most",
+        "reach",
+        "size",
+        "value",
+    )
 
     def __init__(self, mask: int, clue: int, value: int) -> None:
         self.mask = mask
@@ -45,8 +64,13 @@ class Island:
         """The clue (``-1`` for ``?``)."""
         self.size = mask.bit_count()
         """How many cells it has."""
-        self.need = UNBOUNDED if value == UNKNOWN_CLUE else value - self.size
-        """How many cells it still lacks (`UNBOUNDED` for a ``?`` clue)."""
+        unknown = value == UNKNOWN_CLUE
+        self.least = 0 if unknown else value - self.size
+        """The fewest cells it must still take: what a numbered island lacks (negative
+        when it is too big); 0 for a ``?`` island, which may already be complete."""
+        self.most = UNBOUNDED if unknown else value - self.size
+        """The most cells it may still take: what a numbered island lacks; `UNBOUNDED`
+        for a ``?`` island, which may grow as far as the room left allows."""
         self.border = 0
         """Its unknown neighbours."""
         self.forbidden = 0
@@ -126,7 +150,7 @@ class Analysis:
             island.border = d & unknown
             island.forbidden = (in_any & ~d) | in_two
             island.allowed = free & ~island.forbidden
-            done = not island.need and not island.border
+            done = not island.most and not island.border
             if done and settled.get(island.clue, (0, 0))[0] != island.mask:
                 settled[island.clue] = (island.mask, d)
         self.covered = -1
@@ -145,7 +169,7 @@ class Analysis:
             region = island.mask
             frontier = region
             allowed = island.allowed
-            for _ in range(min(island.need, grid.size)):
+            for _ in range(min(island.most, grid.size)):
                 grown = dilate(frontier) & allowed & ~region
                 if not grown:
                     break

@@ -61,7 +61,7 @@ from typing import TypeVar
 
 from ..grid import Grid, bits
 from ..puzzle import Puzzle
-from .state import UNBOUNDED, Analysis, Island, State
+from .state import Analysis, Island, State
 from .steps import Step, name_cells
 from .walls import walled_in_island
 
@@ -315,7 +315,7 @@ def island_complete(puzzle: Puzzle, state: State) -> Step | None:
     """
     a = state.analysis()
     for island in a.islands:
-        if island.need == 0 and island.border:
+        if island.most == 0 and island.border:
             return _step(
                 state,
                 "island-complete",
@@ -416,7 +416,7 @@ def island_single_exit(puzzle: Puzzle, state: State) -> Step | None:
     """
     a = state.analysis()
     for island in a.islands:
-        if island.need > 0:
+        if island.least > 0:
             exits = _exits(a, island)
             if exits and not exits & (exits - 1):
                 grid = state.grid
@@ -447,7 +447,7 @@ def last_cell(puzzle: Puzzle, state: State) -> Step | None:
     a = state.analysis()
     grid = state.grid
     for island in a.islands:
-        if island.need == 1:
+        if island.least == island.most == 1:
             exits = _exits(a, island)
             legal = 0
             for e in bits(exits):
@@ -681,7 +681,7 @@ def two_choices_border(puzzle: Puzzle, state: State) -> Step | None:
     a = state.analysis()
     grid = state.grid
     for island in a.islands:
-        if island.need != 1:
+        if not island.least == island.most == 1:
             continue
         exits = _exits(a, island)
         options = [e for e in bits(exits) if not grid.neighbors[e] & state.white & ~island.mask]
@@ -740,8 +740,8 @@ def island_bottleneck(puzzle: Puzzle, state: State) -> Step | None:
     grid = state.grid
     memo = _memo(state)
     for island in a.islands:
-        need = island.need
-        if need <= 0 or need == UNBOUNDED:
+        need = island.least
+        if need <= 0:
             continue
         # The answer depends only on the island, its reach and which cells of the reach
         # are unknown (the search never leaves the reach), so suppositions that leave
@@ -768,7 +768,7 @@ def _bottleneck(grid: Grid, island: Island, unknown: int) -> int:
     """The first unknown cell without which `island` cannot collect the cells it lacks
     within reach, or -1."""
     dilate = grid.dilate
-    need = island.need
+    need = island.least
     # Layers of the reach by distance. Removing a cell at distance d can only cost
     # the cells beyond d, so a cell is a candidate only when losing it and everything
     # beyond would leave fewer cells than the island lacks.
@@ -828,7 +828,7 @@ def _island_reaches(
     region = island.mask
     frontier = region
     allowed = island.allowed & ~blocked
-    for _ in range(min(island.need, size)):
+    for _ in range(min(island.most, size)):
         grown = dilate(frontier) & allowed & ~region
         if not grown:
             return False
@@ -1187,7 +1187,8 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
         cover_any |= island.reach
     out: dict[int, list[int]] = {}
     for island in a.islands:
-        if island.need <= 0 or island.unknown_size or island.need > MAX_SHAPE_NEED:
+        need = island.most
+        if island.least != need or need <= 0 or need > MAX_SHAPE_NEED:
             continue
         state.check_time()
         entry = cache.get(island.clue)
@@ -1217,7 +1218,7 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
                 found = None
             else:
                 found = _enumerate(
-                    grid.neighbors, island.mask, allowed, island.need, cap, state.check_time
+                    grid.neighbors, island.mask, allowed, need, cap, state.check_time
                 )
                 if found is None:
                     _memo(state)[too_many] = True
@@ -1841,7 +1842,7 @@ def _island_exit_split(state: State, name: str, rows: tuple[Technique, ...]) -> 
     if state.light:  # not inside suppositions: a trial follows its own cases
         return None
     a = state.analysis()
-    growing = [(island, _exits(a, island)) for island in a.islands if 0 < island.need < UNBOUNDED]
+    growing = [(island, _exits(a, island)) for island in a.islands if island.least > 0]
     for island, exits in _fewest_first(growing, CASE_OPTIONS):
         step = _split(
             state,
@@ -2044,7 +2045,7 @@ def find_contradiction(state: State) -> Step | None:
             f"Two clues are joined in one island at {name_cells(grid, part)}.",
         )
     for island in a.islands:
-        if island.need < 0:
+        if island.most < 0:
             return contradiction(
                 state,
                 name,
@@ -2077,9 +2078,9 @@ def find_contradiction(state: State) -> Step | None:
     for island in a.islands:
         # The reach grows by at least one cell per step until it runs out of room, so a
         # reach smaller than the island needs means it ran out of room.
-        if 0 < island.need < UNBOUNDED and island.reach.bit_count() - island.size < island.need:
+        if island.least > 0 and island.reach.bit_count() - island.size < island.least:
             room = island.reach.bit_count()
-            if room - island.size < island.need:
+            if room - island.size < island.least:
                 return contradiction(
                     state,
                     name,

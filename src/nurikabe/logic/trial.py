@@ -44,7 +44,7 @@ import time
 from collections.abc import Iterator
 
 from ..grid import Grid, bits
-from ..puzzle import UNKNOWN_CLUE, Color, Puzzle
+from ..puzzle import UNKNOWN_CLUE, Color
 from .state import OutOfTime, State
 from .steps import Step, name_cells
 from .techniques import TECHNIQUES, Technique, find_contradiction
@@ -96,23 +96,34 @@ class OutOfBudget(Exception):
     """The trial search ran out of technique scans."""
 
 
-class TrialBudget:
-    """How many technique scans a trial search may still make, and until when (CPU time,
-    so that the steps found do not depend on how busy the machine is)."""
+def _check_time(deadline: float | None) -> None:
+    """Raise `OutOfTime` once the CPU time passes `deadline` (None: never)."""
+    if deadline is not None and time.process_time() > deadline:
+        raise OutOfTime
 
-    __slots__ = ("deadline", "scans")
+
+class TrialBudget:
+    """How many technique scans a trial search may still make, and until when (CPU time).
+
+    The scans are counted work: running out of them ends the search without a step, the
+    same on every machine. The time only stops the search (`OutOfTime`, which ends the
+    walkthrough as stopped); it never changes which step is found."""
+
+    __slots__ = ("deadline", "depth", "scans")
 
     def __init__(self, scans: int, seconds: float | None = None) -> None:
         self.scans = scans
         self.deadline = None if seconds is None else time.process_time() + seconds
+        self.depth = 1
+        """The nesting depth the search has got to (to say where it stopped)."""
 
     def spend(self) -> None:
-        """Count one scan; raise `OutOfBudget` when the scans or the time run out."""
+        """Count one scan; raise `OutOfBudget` when the scans run out, `OutOfTime` when
+        the time does."""
         self.scans -= 1
         if self.scans < 0:
             raise OutOfBudget
-        if self.deadline is not None and time.process_time() > self.deadline:
-            raise OutOfBudget
+        _check_time(self.deadline)
 
 
 def _rows(max_tier: int, *, cheap: bool) -> tuple[Technique, ...]:
@@ -170,8 +181,8 @@ def _candidates(state: State) -> list[int]:
     a = state.analysis()
     order: list[int] = []
     taken = 0
-    for island in sorted(a.islands, key=lambda i: i.need):
-        if island.need > 0:
+    for island in sorted(a.islands, key=lambda i: i.most):
+        if island.most > 0:
             exits = island.border & island.allowed & ~taken
             order.extend(bits(exits))
             taken |= exits
@@ -431,9 +442,11 @@ def _predicted(
     return out
 
 
-_SOLVED: dict[Puzzle, tuple[int, int, int]] = {}
-"""The last few puzzles `_Guide` solved: the black cells of the unique solution, and the
-black and white cells of the position it was found to be unique from."""
+SOLVED = "guide-solution"
+"""Key in `State.case_memo` (one walkthrough's, shared by its copies) of what `_Guide`
+solved: the black cells of the unique solution, and the black and white cells of the
+position it was found to be unique from. Kept per walkthrough, not per process, so that
+a walkthrough finds the same steps however many were made before it."""
 
 
 class _Guide:
@@ -481,8 +494,8 @@ class _Guide:
     ) -> _Guide | None:
         """The guide for `state`, or None without the compiled core or a unique solution.
 
-        It stops working at `deadline` (CPU time, as in `TrialBudget`), or sooner once it
-        has done `work` (see `GUIDE_WORK`; solving the position counts)."""
+        It stops working once it has done `work` (see `GUIDE_WORK`; solving the position
+        counts); past `deadline` (CPU time, as in `TrialBudget`) it raises `OutOfTime`."""
         try:
             from ..solver import compiled
         except ImportError:  # pragma: no cover
@@ -495,9 +508,9 @@ class _Guide:
         # A solution unique among the boards extending an earlier position stays unique
         # for every later position that extends it and agrees with it (a walkthrough
         # solves once).
-        known = _SOLVED.get(puzzle)
+        known = state.case_memo.get(SOLVED)
         if known is not None:
-            solution, black, white = known
+            solution, black, white = known  # type: ignore[misc]
             if (
                 state.black & black == black
                 and state.white & white == white
@@ -510,20 +523,17 @@ class _Guide:
             return None
         first = core.next()  # type: ignore[attr-defined]
         second = None if first is None else core.next()  # type: ignore[attr-defined]
+        _finished(core)
         guide._charge(core, 0)
         if first is None or second is not None or not core.complete:  # type: ignore[attr-defined]
             return None
         solution = guide.solution = int.from_bytes(first, "little")
-        if len(_SOLVED) >= 8:
-            del _SOLVED[next(iter(_SOLVED))]
-        _SOLVED[puzzle] = (solution, state.black, state.white)
+        state.case_memo[SOLVED] = (solution, state.black, state.white)
         return guide
 
     def exhausted(self) -> bool:
-        """Whether the guide has done all its work, or the trial search's time is up."""
-        return self.spent >= self.allowance or (
-            self.deadline is not None and time.process_time() > self.deadline
-        )
+        """Whether the guide has done all its work (counted, never timed: see `GUIDE_WORK`)."""
+        return self.spent >= self.allowance
 
     def _charge(self, core: object, before: int) -> None:
         """Count the work `core` did since it had made `before` propagations."""
@@ -532,11 +542,15 @@ class _Guide:
 
     def _search(self, cell: int | None, color: Color | None, nodes: int) -> object | None:
         """The core's search from the position (plus `cell` supposed `color`), or None
-        when the guide's work or time is up. A search of the same supposition paused at
+        when the guide's work is up. A search of the same supposition paused at
         a smaller node limit is carried on (the core then counts the same nodes, and
-        reaches the same end, as a search started afresh with `nodes`)."""
+        reaches the same end, as a search started afresh with `nodes`).
+
+        The trial search's deadline stops the core too, but then `OutOfTime` is raised
+        (see `_finished`): what the guide says never depends on time."""
         if self.exhausted():
             return None
+        _check_time(self.deadline)
         left = -1.0 if self.deadline is None else max(0.0, self.deadline - time.process_time())
         if cell is not None and color is not None:
             paused = self.paused.pop((cell, color), None)
@@ -584,7 +598,7 @@ class _Guide:
     def ranked(self, keys: list[Supposition], passes: tuple[int, ...]) -> Iterator[Supposition]:
         """The refutable suppositions of `keys` the core refutes, in passes: those it
         refutes within each of `passes` search nodes that an earlier pass did not, fewest
-        nodes (then probes) first. Lazy; stops when the guide's work or time is up."""
+        nodes (then probes) first. Lazy; stops when the guide's work is up."""
         keys = [key for key in keys if self.refutable(key)]
         for nodes in passes:
             found: list[tuple[tuple[int, int], int, Supposition]] = []
@@ -607,7 +621,7 @@ class _Guide:
 
     def within(self, key: Supposition, nodes: int) -> bool:
         """Whether the core refutes `key` within `nodes` search nodes; True also when the
-        guide's work or time runs out before it can tell."""
+        guide's work runs out before it can tell."""
         return self._refuted(key, nodes) is not None or self.exhausted()
 
     def _refuted(self, key: Supposition, nodes: int) -> tuple[int, int] | None:
@@ -618,6 +632,7 @@ class _Guide:
         if core is None:
             return None
         found = core.next()  # type: ignore[attr-defined]
+        _finished(core)
         self._charge(core, before)
         if found is not None or not core.complete:  # type: ignore[attr-defined]
             if core.stop == "nodes":  # type: ignore[attr-defined]
@@ -632,7 +647,7 @@ class _Guide:
         batch the core refutes at the root, by propagation alone first, then with the
         fewest probes. After the last batch, as they come, those it refutes within
         `GUIDE_NODES` search nodes. Lazy, so the core stops once a trial step is found;
-        stops early when the guide's work or time is up."""
+        stops early when the guide's work is up."""
         keys = [key for key in keys if self.refutable(key)]
         deeper: list[Supposition] = []
         for start in range(0, len(keys), FIRST_CELLS):
@@ -652,6 +667,13 @@ class _Guide:
                 yield key
             elif self.exhausted():
                 return
+
+
+def _finished(core: object) -> None:
+    """Raise `OutOfTime` if the core's search stopped on the trial search's deadline
+    (its other stops, nodes and a complete search, are counted work)."""
+    if core.stop == "seconds":  # type: ignore[attr-defined]
+        raise OutOfTime
 
 
 def _refute_inside(
@@ -952,11 +974,13 @@ def _search(state: State, max_depth: int, max_tier: int, budget: TrialBudget) ->
         found = _search_depth_one(state, full, budget, CHAIN_CAPS, seen)
     guide = None
     if found is None and max_depth >= 2:
+        budget.depth = 2
         chains = {key: chain for key, (_, chain) in seen.items()}
         state.memo[EARLIER_CHAINS] = (state.black, state.white, chains)
         guide = _Guide.make(state, budget.deadline)
         found = _search_depth_two(state, cheap, budget, seen, guide)
     if found is None and max_depth >= 3:
+        budget.depth = 3
         found = _search_depth_three(state, cheap, budget, seen, guide)
     return found
 
@@ -1005,13 +1029,19 @@ def find_trial(
 ) -> Step | None:
     """The trial step with the least nesting depth and a shortest chain, or None.
 
-    `max_tier` bounds the plain techniques used inside suppositions; `scans` and
-    `seconds` bound the work (a search that runs out gives None).
+    `max_tier` bounds the plain techniques used inside suppositions; `scans` bounds the
+    work (a search that runs out of scans gives None) and `seconds` the CPU time.
+
+    Raises:
+        OutOfTime: the time ran out first (the search stopped; no step was found). Its
+            message says at which depth.
     """
     if not state.unknown:
         return None
     budget = TrialBudget(scans, seconds)
     try:
         return _search(state, max_depth, max_tier, budget)
-    except (OutOfBudget, OutOfTime):
+    except OutOfBudget:
         return None
+    except OutOfTime:
+        raise OutOfTime(f"in a depth-{budget.depth} trial search") from None

@@ -172,7 +172,7 @@ def walled_in_island(puzzle: Puzzle, state: State) -> Step | None:
     # A complete island walled in would gain nothing: crossings between two are skipped.
     complete = 0
     for island in state.analysis().islands:
-        if island.need == 0:
+        if island.most == 0:
             complete |= island.mask
     for block, w1, w2 in _crossings(state):
         if complete >> w1 & complete >> w2 & 1:
