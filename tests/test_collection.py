@@ -235,3 +235,23 @@ def test_cli_generate_impossible(capsys: pytest.CaptureFixture[str]) -> None:
         == 1
     )
     assert "puzzle 0:" in capsys.readouterr().err
+
+
+def test_cli_regrade_keeps_a_grade_whose_walkthrough_ran_out(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A walkthrough stopped by its time limit says nothing about the puzzle: the stored
+    grade is kept, not compared, and the exit code says a limit was hit (4)."""
+    path = tmp_path / "r.sqlite"
+    path.write_bytes(db.read_bytes())
+    conn = collection.open_db(path)
+    collection.set_grade(conn, "10x10", 1, "hard", 999)
+    conn.commit()
+    conn.close()
+    assert main(["collection", "regrade", "--seconds", "1e-9", "--db", str(path)]) == 4
+    err = capsys.readouterr().err
+    assert "10x10 #1: ran out of 1e-09 s; kept hard 999" in err
+    assert "0 of 4 grades changed (4 ran out of time, not compared)" in err
+    conn = collection.open_db(path, readonly=True)
+    kept = collection.get(conn, 1)
+    assert kept is not None and (kept.level, kept.score) == ("hard", 999)
