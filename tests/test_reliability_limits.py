@@ -177,10 +177,15 @@ def test_hint_and_show_take_seconds(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", EXAMPLE, "--solution", "--seconds", "5", "--ascii"]) == 0
     assert "#" in capsys.readouterr().out
     hard = "https://puzz.link/p?nurikabe/20/20/zg.h3g3i1m1zh3k1j.idr4t2m2g7m3k.o4r5q3j7i1i3zm.i7g2j3h1h2m5g.zh1i2h6k6j9h7zo.r1j4zq3g3l2h2k2h1zi"
-    began = time.perf_counter()
-    assert main(["show", hard, "--solution", "--seconds", "0.5"]) == 1
-    assert time.perf_counter() - began < 0.5 * 1.1 + 0.3
-    assert "within 0.5 s" in capsys.readouterr().err
+    # The limit holds in CPU time (a loaded machine stretches wall time, not the
+    # limit); whether the solver settles the puzzle in time depends on the machine.
+    for command, code in ((["show", hard, "--solution"], 1), (["hint", hard], 0)):
+        began = time.thread_time()
+        assert main([*command, "--seconds", "0.5"]) == code
+        assert time.thread_time() - began < 0.5 * 1.1 + 0.3
+        captured = capsys.readouterr()
+        if command[0] == "show":
+            assert "within 0.5 s" in captured.err or "more than one solution" in captured.err
 
 
 # -- item 5: output that cannot be written -----------------------------------------------------

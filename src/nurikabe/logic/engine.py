@@ -23,7 +23,10 @@ from .steps import Step, name_cells
 from .techniques import find_contradiction, plain_step
 from .trial import MAX_DEPTH, find_trial
 
-__all__ = ["Walkthrough", "explain", "find_step", "grade", "next_step"]
+__all__ = ["HINT_SECONDS", "Walkthrough", "explain", "find_step", "grade", "next_step"]
+
+HINT_SECONDS = 20.0
+"""CPU time a hint may take by default, the exact solve of the puzzle included."""
 
 
 def _tier(max_tier: int | str) -> int:
@@ -54,13 +57,13 @@ def _timed_step(state: State, tier: int, seconds: float | None) -> Step | None:
     """
     saved = state.deadline
     if seconds is not None:
-        end = time.process_time() + seconds
+        end = time.thread_time() + seconds
         state.deadline = end if saved is None else min(saved, end)
     try:
         step = plain_step(state, min(tier, 4))
         if step is not None or tier < 5:
             return step
-        left = None if state.deadline is None else state.deadline - time.process_time()
+        left = None if state.deadline is None else state.deadline - time.thread_time()
         return find_trial(state, max_depth=MAX_DEPTH, max_tier=4, seconds=left)
     finally:
         state.deadline = saved
@@ -135,12 +138,12 @@ def explain(
     steps: list[Step] = []
     status = "stuck"
     stopped = None
-    deadline = None if seconds is None else time.process_time() + seconds
+    deadline = None if seconds is None else time.thread_time() + seconds
     while True:
         if not state.unknown:
             status = "stuck" if find_contradiction(state) else "solved"
             break
-        left = None if deadline is None else deadline - time.process_time()
+        left = None if deadline is None else deadline - time.thread_time()
         try:
             if left is not None and left <= 0:
                 raise OutOfTime
@@ -182,16 +185,11 @@ def grade(puzzle: Puzzle, *, seconds: float | None = 60.0) -> Grade:
     return walk.grade
 
 
-def _solution(puzzle: Puzzle) -> Board | None:
-    try:
-        from ..solver import Limit, solve
-    except ImportError:
-        return None
-    try:
-        result = solve(puzzle, limit=Limit(solutions=2, seconds=10))
-    except Exception:  # the solver is optional here; a failure means "no solution known"
-        return None
-    return result.solution
+def _solution(puzzle: Puzzle, seconds: float | None) -> Board | None:
+    """The unique solution, if the exact solver proves it within `seconds` (None: no bound)."""
+    from ..solver import Limit, solve
+
+    return solve(puzzle, limit=Limit(solutions=2, seconds=seconds)).solution
 
 
 def wrong_cells_step(board: Board, solution: Board) -> Step | None:
@@ -212,22 +210,30 @@ def wrong_cells_step(board: Board, solution: Board) -> Step | None:
 
 
 def next_step(
-    puzzle: Puzzle, board: Board, *, solution: Board | None = None, max_tier: int | str = 5
+    puzzle: Puzzle,
+    board: Board,
+    *,
+    solution: Board | None = None,
+    max_tier: int | str = 5,
+    seconds: float | None = HINT_SECONDS,
 ) -> Step | None:
     """A hint: the simplest step not yet made on a player's `board` (dots included).
 
     If the board already disagrees with the solution, the hint is a ``wrong-cells`` step
     naming the wrong cells. The solution is computed with the exact solver when not
-    given; without a solver, wrong cells are found only when they contradict the rules.
-    Returns None when the board is complete or nothing can be deduced.
+    given; when it is not known to be unique, wrong cells are found only when they
+    contradict the rules. `seconds` bounds the CPU time of the whole hint, the solve
+    included (None: no bound). Returns None when the board is complete, nothing can be
+    deduced, or the time ran out.
 
     >>> from nurikabe import Puzzle
     >>> p = Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]])
     >>> next_step(p, p.empty_board()).message
     'The 1 at r1c1 is a whole island, so r1c2 and r2c1 are black.'
     """
+    end = None if seconds is None else time.thread_time() + seconds
     if solution is None:
-        solution = _solution(puzzle)
+        solution = _solution(puzzle, seconds)
     if solution is not None:
         step = wrong_cells_step(board, solution)
         if step is not None:
@@ -239,4 +245,5 @@ def next_step(
             return found
     if not state.unknown:
         return None
-    return find_step(state, max_tier=max_tier)
+    left = None if end is None else max(0.0, end - time.thread_time())
+    return find_step(state, max_tier=max_tier, seconds=left)

@@ -267,7 +267,7 @@ class State:
         """Results of pure functions of part of the shading, keyed by that part (shared by
         copies, so that suppositions reuse what the position around an island gave)."""
         self.deadline: float | None = None
-        """CPU time (`time.process_time`) after which the costly techniques give up by
+        """CPU time (`time.thread_time`) after which the costly techniques give up by
         raising `OutOfTime` (None: never); copies share it."""
 
     @classmethod
@@ -302,7 +302,7 @@ class State:
         Raises:
             OutOfTime: the deadline has passed.
         """
-        if self.deadline is not None and time.process_time() > self.deadline:
+        if self.deadline is not None and time.thread_time() > self.deadline:
             raise OutOfTime
 
     @property

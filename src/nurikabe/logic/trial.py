@@ -98,7 +98,7 @@ class OutOfBudget(Exception):
 
 def _check_time(deadline: float | None) -> None:
     """Raise `OutOfTime` once the CPU time passes `deadline` (None: never)."""
-    if deadline is not None and time.process_time() > deadline:
+    if deadline is not None and time.thread_time() > deadline:
         raise OutOfTime
 
 
@@ -113,7 +113,7 @@ class TrialBudget:
 
     def __init__(self, scans: int, seconds: float | None = None) -> None:
         self.scans = scans
-        self.deadline = None if seconds is None else time.process_time() + seconds
+        self.deadline = None if seconds is None else time.thread_time() + seconds
         self.depth = 1
         """The nesting depth the search has got to (to say where it stopped)."""
 
@@ -476,7 +476,7 @@ class _Guide:
         self.core = core
         self.clues = clues
         self.deadline = deadline
-        """The CPU time (`time.process_time`) of the trial search's own deadline, or None."""
+        """The CPU time (`time.thread_time`) of the trial search's own deadline, or None."""
         self.spent = 0
         """The work done so far, in cell-propagations (see `GUIDE_WORK`)."""
         self.allowance = work
@@ -551,7 +551,7 @@ class _Guide:
         if self.exhausted():
             return None
         _check_time(self.deadline)
-        left = -1.0 if self.deadline is None else max(0.0, self.deadline - time.process_time())
+        left = -1.0 if self.deadline is None else max(0.0, self.deadline - time.thread_time())
         if cell is not None and color is not None:
             paused = self.paused.pop((cell, color), None)
             if paused is not None:
