@@ -27,6 +27,7 @@ COMMAND_MODULES = [
     "logic",
     "generate",
     "collection",
+    "research",
 ]
 
 
