@@ -324,9 +324,104 @@ static PyObject *py_census(PyObject *self, PyObject *args) {
     return res;
 }
 
+/* ---------------------------------------------------------------------------------------
+ * Island shapes (the thesis's figure 8): Redelmeier's enumeration of fixed polyominoes.
+ * Each fixed polyomino is generated once, with its first cell (lowest row, then lowest
+ * column in that row) at the origin (0, 0); cells may then lie in row 0 at columns >= 0
+ * or in rows > 0. For a polyomino P of k cells: the placements of P through a given cell
+ * are k (free), the cells of P in its first row (the cell next to a wall, P on one side),
+ * and 1 if P holds the corner cell (first row, first column) else 0 (cell in a corner). */
+
+typedef struct {
+    int n, width;
+    unsigned char *seen;
+    uint64_t *free_, *wall, *corner;
+    int row0, negcols;
+} Shapes;
+
+static void shapes_rec(Shapes *s, const int *untried, int nu, int size) {
+    int mine[8 * 64];
+    int nu_local = nu;
+    int *list = mine;
+    memcpy(list, untried, sizeof(int) * nu);
+    while (nu_local > 0) {
+        int cell = list[--nu_local];
+        int y = cell / s->width - 1, x = cell % s->width - (s->n + 1);
+        int k = size + 1;
+        s->row0 += y == 0;
+        s->negcols += x < 0;
+        s->free_[k] += k;
+        s->wall[k] += s->row0;
+        s->corner[k] += s->negcols == 0;
+        if (k < s->n) {
+            int added[4], na = 0, nn = nu_local;
+            int next[8 * 64];
+            memcpy(next, list, sizeof(int) * nu_local);
+            const int nbs[4] = {cell + 1, cell - 1, cell + s->width, cell - s->width};
+            for (int i = 0; i < 4; i++) {
+                int d = nbs[i];
+                if (!s->seen[d]) {
+                    s->seen[d] = 1;
+                    added[na++] = d;
+                    next[nn++] = d;
+                }
+            }
+            shapes_rec(s, next, nn, k);
+            for (int i = 0; i < na; i++) s->seen[added[i]] = 0;
+        }
+        s->row0 -= y == 0;
+        s->negcols -= x < 0;
+    }
+}
+
+static PyObject *py_shapes(PyObject *self, PyObject *args) {
+    int n;
+    if (!PyArg_ParseTuple(args, "i", &n)) return NULL;
+    if (n < 1 || n > 20) {
+        PyErr_SetString(PyExc_ValueError, "shape size must be 1..20");
+        return NULL;
+    }
+    Shapes s;
+    memset(&s, 0, sizeof(s));
+    s.n = n;
+    s.width = 2 * n + 3;
+    int height = n + 2;
+    s.seen = calloc((size_t)s.width * height, 1);
+    s.free_ = calloc((size_t)n + 1, sizeof(uint64_t));
+    s.wall = calloc((size_t)n + 1, sizeof(uint64_t));
+    s.corner = calloc((size_t)n + 1, sizeof(uint64_t));
+    if (!s.seen || !s.free_ || !s.wall || !s.corner) {
+        free(s.seen), free(s.free_), free(s.wall), free(s.corner);
+        return PyErr_NoMemory();
+    }
+    for (int x = 0; x < s.width; x++) {
+        s.seen[x] = 1;                               /* the row above the first */
+        s.seen[(height - 1) * s.width + x] = 1;      /* beyond reach, kept as a guard */
+    }
+    for (int y = 0; y < height; y++) {
+        s.seen[y * s.width] = 1;
+        s.seen[y * s.width + s.width - 1] = 1;
+    }
+    for (int x = 0; x < n + 1; x++) s.seen[1 * s.width + x] = 1; /* row 0, columns < 0 */
+    int origin = 1 * s.width + (n + 1);
+    s.seen[origin] = 1;
+    Py_BEGIN_ALLOW_THREADS
+    shapes_rec(&s, &origin, 1, 0);
+    Py_END_ALLOW_THREADS
+    PyObject *res = PyList_New(n);
+    for (int k = 1; k <= n; k++)
+        PyList_SET_ITEM(res, k - 1,
+                        Py_BuildValue("(KKK)", (unsigned long long)s.free_[k],
+                                      (unsigned long long)s.wall[k],
+                                      (unsigned long long)s.corner[k]));
+    free(s.seen), free(s.free_), free(s.wall), free(s.corner);
+    return res;
+}
+
 static PyMethodDef methods[] = {
     {"census", py_census, METH_VARARGS,
      "census(rows, cols, max_clue, shards, shard, keep_correct) -> dict"},
+    {"shapes", py_shapes, METH_VARARGS, "shapes(n) -> [(free, wall, corner)] for k = 1..n"},
     {NULL, NULL, 0, NULL},
 };
 
