@@ -63,6 +63,23 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     shapes.add_argument("--max", type=int, default=9, metavar="K", help="largest size (9)")
     shapes.add_argument("--json", action="store_true", help="print one JSON object")
     shapes.set_defaults(func=run_shapes)
+
+    mine = studies.add_parser(
+        "mine",
+        help="walk every correct puzzle of a small grid through the logic engine",
+        description=(
+            "Grade every correct puzzle of an MxN grid (or a uniform random --sample of them) "
+            "with the logic engine, checking every step against the unique solution; print "
+            "the share of each level, trial use, the techniques ever needed, the hardest."
+        ),
+    )
+    mine.add_argument("--size", required=True, metavar="MxN", help="grid size, e.g. 5x5")
+    mine.add_argument("--sample", type=int, metavar="N", help="a uniform random sample of N")
+    mine.add_argument("--seed", type=int, default=0, help="seed of the sample (0)")
+    mine.add_argument("--workers", type=int, default=1, metavar="N", help="processes (1)")
+    mine.add_argument("--seconds", type=float, default=60.0, help="CPU bound per walkthrough (60)")
+    mine.add_argument("--json", action="store_true", help="print one JSON object")
+    mine.set_defaults(func=run_mine)
     parser.set_defaults(func=lambda args: (parser.print_help(), 2)[1])
 
 
@@ -157,6 +174,40 @@ def _print_summary(s: dict[str, object]) -> None:
         f"time:                  {s['seconds']} s",
     ]
     print("\n".join(lines))
+
+
+def run_mine(args: argparse.Namespace) -> int:
+    from ..research.mine import mine_size
+
+    rows, cols = _size(args.size)
+    if rows * cols > 30:
+        raise CliError(f"--size {args.size}: mining takes grids of up to 30 cells")
+    if args.sample is not None and args.sample < 1:
+        raise CliError("--sample must be at least 1")
+    start = time.perf_counter()
+    summary = mine_size(
+        rows, cols, sample=args.sample, seed=args.seed, workers=args.workers, seconds=args.seconds
+    )
+    data = summary.to_json()
+    data["size"] = f"{rows}x{cols}"
+    data["sample"] = args.sample
+    data["seconds"] = round(time.perf_counter() - start, 2)
+    if args.json:
+        print_json(data)
+        return 0
+    print(f"{data['puzzles']:,} correct {rows}x{cols} puzzles, {data['steps']:,} steps")
+    for level, n in data["levels"].items():
+        print(f"  {level:<8} {n:>9,}  {100 * data['level_shares'][level]:6.2f} %")
+    print(f"with trial steps: {data['with_trials']:,}; stuck: {data['stuck']}; ", end="")
+    print(f"wrong steps: {data['wrong_steps']}")
+    print("techniques (puzzles needing each):")
+    for name, n in data["technique_puzzles"].items():
+        print(f"  {name:<28} {n:>9,}")
+    print("hardest:")
+    for h in data["hardest"]:
+        print(f"  {h['score']:>4} {h['level']:<8} {h['url']}")
+    print(f"time: {data['seconds']} s (CPU {data['cpu_seconds']} s)")
+    return 0
 
 
 def run_shapes(args: argparse.Namespace) -> int:
