@@ -192,6 +192,18 @@ def test_cli_enumerate(tmp_path, capsys) -> None:
     assert (tmp_path / "clue-probability-2x3.svg").read_text().startswith("<svg")
 
 
+def test_cli_enumerate_batch(tmp_path, capsys) -> None:
+    from nurikabe.cli import main
+
+    store = str(tmp_path / "s.sqlite")
+    args = ["research", "enumerate", "--size", "3x4", "--shards", "3", "--store", store]
+    assert main([*args, "--shard", "1", "--workers", "0", "--json"]) == 0
+    capsys.readouterr()
+    assert main([*args, "--json"]) == 0
+    assert f'"correct": {census(3, 4).correct}' in capsys.readouterr().out
+    assert main([*args, "--shard", "5"]) == 2
+
+
 def test_every_small_size_runs() -> None:
     sizes = [s for s in grid_sizes(12)]
     for rows, cols in sizes:

@@ -43,6 +43,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         metavar="K",
         help="run only shard K (repeatable; default: all, one after another)",
     )
+    enum.add_argument(
+        "--store",
+        metavar="FILE",
+        help="run the shards as a batch kept in this SQLite file (resumable; Ctrl-C keeps "
+        "finished shards)",
+    )
+    enum.add_argument(
+        "--workers", type=int, metavar="N", help="with --store: local processes (all cores)"
+    )
+    enum.add_argument(
+        "--cluster", metavar="ADDRESS", help="with --store: a Dask scheduler, tcp://host:8786"
+    )
     enum.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     enum.add_argument(
         "-o", "--output", metavar="FILE", help="write every correct puzzle as JSON lines to FILE"
@@ -99,7 +111,11 @@ def run_enumerate(args: argparse.Namespace) -> int:
     shards = args.shard if args.shard else list(range(max(args.shards, 1)))
     start = time.perf_counter()
     total = None
-    for shard in shards:
+    if args.store:
+        if args.output:
+            raise CliError("-o cannot be used with --store (shards keep figures, not puzzles)")
+        total = _batch_census(args, rows, cols, shards)
+    for shard in [] if args.store else shards:
         part = census(
             rows,
             cols,
@@ -151,6 +167,26 @@ def run_enumerate(args: argparse.Namespace) -> int:
         return 0
     _print_summary(summary)
     return 0
+
+
+def _batch_census(args: argparse.Namespace, rows: int, cols: int, shards: list[int]):  # type: ignore[no-untyped-def]
+    from ..batch import EnumerateShard, load_results, merge_census, run_batch
+    from ..research.enumerate import EnumerationError, check_request
+
+    for shard in shards:
+        try:
+            check_request(rows, cols, args.max_clue, args.shards, shard)
+        except EnumerationError as exc:
+            raise CliError(str(exc)) from None
+    jobs = [EnumerateShard(rows, cols, args.max_clue, args.shards, k) for k in shards]
+    report = run_batch(jobs, args.store, workers=args.workers, cluster=args.cluster)
+    if report.failed:
+        key, message = next(iter(report.failed.items()))
+        raise CliError(f"{len(report.failed)} shard(s) failed, first {key}: {message}")
+    if report.interrupted:
+        raise KeyboardInterrupt
+    stored = load_results(args.store)
+    return merge_census(stored[job.key] for job in jobs)
 
 
 def _print_summary(s: dict[str, object]) -> None:

@@ -39,6 +39,7 @@ __all__ = [
     "EnumerationError",
     "census",
     "census_python",
+    "check_request",
     "decode_clues",
     "grid_sizes",
     "solution_counts",
@@ -251,7 +252,8 @@ def decode_clues(rows: int, cols: int, key: bytes) -> Puzzle:
     return Puzzle.from_clues(rows, cols, clues)
 
 
-def _check(rows: int, cols: int, max_clue: int, shards: int, shard: int) -> None:
+def check_request(rows: int, cols: int, max_clue: int, shards: int, shard: int) -> None:
+    """Raise `EnumerationError` for a grid, clue limit or shard the census cannot take."""
     if rows < 1 or cols < 1 or rows * cols > MAX_CELLS:
         raise EnumerationError(f"grid {rows}x{cols}: the enumeration takes 1..{MAX_CELLS} cells")
     if not 1 <= max_clue <= MAX_CLUE:
@@ -280,7 +282,7 @@ def census(
     Raises:
         EnumerationError: a grid over `MAX_CELLS` cells, a clue limit out of 1..15, a bad shard.
     """
-    _check(rows, cols, max_clue, shards, shard)
+    check_request(rows, cols, max_clue, shards, shard)
     if cols > rows:  # the rows are enumerated pattern by pattern: keep them narrow
         wide = census(
             cols, rows, max_clue=max_clue, shards=shards, shard=shard, keep_correct=keep_correct
@@ -411,7 +413,7 @@ def census_python(
     >>> census_python(3, 3).correct
     139
     """
-    _check(rows, cols, max_clue, shards, shard)
+    check_request(rows, cols, max_clue, shards, shard)
     counts, boards = _clue_set_counts(rows, cols, max_clue, shards, shard)
     hist: Counter[int] = Counter(counts.values())
     result = Census(
@@ -453,7 +455,7 @@ def solution_counts(rows: int, cols: int, *, max_clue: int = 9) -> dict[ClueSet,
     >>> counts[((0, 1), (2, 1))], counts[((1, 2),)]
     (1, 2)
     """
-    _check(rows, cols, max_clue, 1, 0)
+    check_request(rows, cols, max_clue, 1, 0)
     return dict(_clue_set_counts(rows, cols, max_clue, 1, 0)[0])
 
 
