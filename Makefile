@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 CORPUS ?= ../shared/corpus/puzzles.jsonl
 
-.PHONY: run test test-slow bench bench-solve bench-logic bench-generate lint venv clean
+.PHONY: run test test-slow bench bench-solve bench-logic bench-generate bench-research lint venv clean
 
 $(STAMP): pyproject.toml setup.py src/nurikabe/solver/_csolve.c
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +28,7 @@ test-slow: $(STAMP)
 	$(BIN)/python -m pytest -m slow
 
 # Each benchmark prints its tables and writes a JSON summary under bench/results/.
-bench: bench-solve bench-logic bench-generate
+bench: bench-solve bench-logic bench-generate bench-research
 
 bench-solve: $(STAMP)
 	$(BIN)/python bench/solve.py --corpus $(CORPUS)
@@ -38,6 +38,9 @@ bench-logic: $(STAMP)
 
 bench-generate: $(STAMP)
 	$(BIN)/python bench/generate.py --corpus $(CORPUS)
+
+bench-research: $(STAMP)
+	$(BIN)/python bench/research.py --corpus $(CORPUS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
