@@ -150,14 +150,12 @@ def run_enumerate(args: argparse.Namespace) -> int:
                     rows,
                     cols,
                     total.clue_probability(),
-                    title=f"{name}: share of correct puzzles with a clue here",
+                    title=f"{name}: share with a clue here",
                 ),
                 encoding="utf-8",
             )
             (folder / f"mean-clue-{name}.svg").write_text(
-                heatmap_svg(
-                    rows, cols, total.mean_clue_at(), title=f"{name}: mean clue value here"
-                ),
+                heatmap_svg(rows, cols, total.mean_clue_at(), title=f"{name}: mean clue here"),
                 encoding="utf-8",
             )
         except OSError as exc:
