@@ -21,6 +21,7 @@ from nurikabe.research.enumerate import (
     census,
     census_python,
     decode_clues,
+    encode_clues,
     grid_sizes,
     solution_counts,
 )
@@ -142,6 +143,51 @@ def test_5x5_sample_against_exact_solver(census_5x5) -> None:
     for i in rng.sample(range(c.correct), 25):
         puzzle = decode_clues(5, 5, blob[24 * i : 24 * i + 24])
         assert count_solutions(puzzle).count == 1
+
+
+def _perturbed(puzzle: Puzzle, rng: random.Random) -> Puzzle:
+    """A nearby clue set: one clue changed, moved, dropped or added."""
+    rows, cols = puzzle.rows, puzzle.cols
+    top = min(9, rows * cols)
+    clues = dict(puzzle.clues)
+    cell = rng.choice(sorted(clues))
+    free = [i for i in range(rows * cols) if i not in clues]
+    values = [v for v in range(1, top + 1) if v != clues[cell]]
+    move = rng.randrange(4)
+    if move == 1 and free:
+        clues[rng.choice(free)] = clues.pop(cell)
+    elif move == 2 and len(clues) > 1:
+        del clues[cell]
+    elif move == 3 and free:
+        clues[rng.choice(free)] = rng.randint(1, top)
+    elif values:
+        clues[cell] = rng.choice(values)
+    return Puzzle.from_clues(rows, cols, [(i // cols, i % cols, v) for i, v in clues.items()])
+
+
+def _check_correct_set(c, samples: int, seed: int) -> None:
+    """Correct puzzles are unique for the exact engine; nearby clue sets are correct exactly
+    when the census lists them."""
+    blob = b"".join(c.correct_keys)
+    keys = {blob[i : i + 24] for i in range(0, len(blob), 24)}
+    rng = random.Random(seed)
+    for i in rng.sample(range(c.correct), min(samples, c.correct)):
+        puzzle = decode_clues(c.rows, c.cols, blob[24 * i : 24 * i + 24])
+        assert count_solutions(puzzle).count == 1
+        other = _perturbed(puzzle, rng)
+        counted = count_solutions(other)
+        assert counted.complete
+        assert (counted.count == 1) == (encode_clues(other) in keys), other.to_url()
+
+
+def test_5x5_nearby_clue_sets(census_5x5) -> None:
+    _check_correct_set(census_5x5, 25, 7)
+
+
+@pytest.mark.slow
+def test_every_size_to_25_against_exact_solver() -> None:
+    for rows, cols in grid_sizes(25):
+        _check_correct_set(census(rows, cols, keep_correct=True), 15, rows * 100 + cols)
 
 
 def test_thesis_5x5_figures(census_5x5) -> None:
