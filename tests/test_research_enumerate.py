@@ -113,6 +113,15 @@ def test_shards_add_up() -> None:
     assert python_parts[0].merge(python_parts[1]).solution_counts == census(3, 3).solution_counts
 
 
+def test_large_shards_add_up() -> None:
+    """Shards whose tables outgrow 2**20 slots (the shard must not depend on the index bits)."""
+    whole = census(5, 5)
+    parts = [census(5, 5, shards=2, shard=k) for k in range(2)]
+    merged = parts[0].merge(parts[1])
+    assert merged.solution_counts == whole.solution_counts
+    assert merged.clue_counts == whole.clue_counts
+
+
 def test_transposed_grids_agree() -> None:
     a, b = census(2, 6), census(6, 2)
     assert a.solution_counts == b.solution_counts

@@ -91,7 +91,10 @@ static int table_grow(Ctx *c) {
 
 static inline void add_key(Ctx *c, const uint64_t *w) {
     uint64_t h = key_hash(w);
-    if (c->shards > 1 && (h >> 20) % c->shards != c->shard) return;
+    /* The shard comes from a second mix of the hash, so it is independent of the low
+     * bits that index the table (taking it from bits the index uses would leave only a
+     * fraction of the slots reachable, and the probing would never end). */
+    if (c->shards > 1 && mix(h ^ 0x2545f4914f6cdd1dULL) % c->shards != c->shard) return;
     if (c->used * 10 >= c->cap * 6) {
         if (table_grow(c) < 0) {
             c->failed = 1;
