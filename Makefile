@@ -7,12 +7,12 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 CORPUS ?= ../shared/corpus/puzzles.jsonl
 
-.PHONY: run test test-slow bench bench-solve bench-logic bench-generate bench-print bench-startup bench-web lint venv clean system-deps
+.PHONY: run test test-slow bench bench-solve bench-logic bench-generate bench-print bench-startup bench-web bench-research lint venv clean system-deps
 
-$(STAMP): pyproject.toml setup.py src/nurikabe/solver/_csolve.c
+$(STAMP): pyproject.toml setup.py src/nurikabe/solver/_csolve.c src/nurikabe/research/_cenum.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,cpsat,web]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,cpsat,web,cluster]'
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -36,7 +36,7 @@ test-slow: $(STAMP)
 	$(BIN)/python -m pytest -m slow
 
 # Each benchmark prints its tables and writes a JSON summary under bench/results/.
-bench: bench-solve bench-logic bench-generate bench-print bench-startup bench-web
+bench: bench-solve bench-logic bench-generate bench-print bench-startup bench-web bench-research
 
 bench-solve: $(STAMP)
 	$(BIN)/python bench/solve.py --corpus $(CORPUS)
@@ -55,6 +55,9 @@ bench-startup: $(STAMP)
 
 bench-web: $(STAMP)
 	$(BIN)/python bench/web.py
+
+bench-research: $(STAMP)
+	$(BIN)/python bench/research.py --corpus $(CORPUS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

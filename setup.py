@@ -13,6 +13,12 @@ setup(
             ["src/nurikabe/solver/_csolve.c"],
             extra_compile_args=["-O2", "-std=c99"],
             optional=True,
-        )
+        ),
+        Extension(
+            "nurikabe.research._cenum",
+            ["src/nurikabe/research/_cenum.c"],
+            extra_compile_args=["-O2", "-std=c99"],
+            optional=True,
+        ),
     ]
 )

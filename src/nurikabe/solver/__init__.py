@@ -61,6 +61,7 @@ ENGINES: dict[str, tuple[str, str]] = {
     "python": ("nurikabe.solver.native", "NativeSearch"),
     "cpsat": ("nurikabe.solver.cpsat", "CpSatSearch"),
     "cpsat-fast": ("nurikabe.solver.cpsat", "FastCpSatSearch"),
+    "expand": ("nurikabe.solver.expand", "ExpandSearch"),
 }
 """Engine name -> (module, class). The first one is the default."""
 
