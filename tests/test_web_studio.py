@@ -105,6 +105,9 @@ def test_export_round_trips(client: TestClient, format: str) -> None:
     out = client.post("/api/studio/export", json={**body(clues), "format": format}).json()
     assert out["format"] == format
     assert read(out["text"]) == Puzzle(5, 5, {c: -1 if v is None else v for c, v in clues})
+    back = client.post("/api/studio/read", json={"text": out["text"]}).json()
+    assert back == {**body(clues), "clues": [list(c) for c in sorted(clues)]}
+    assert_error(client.post("/api/studio/read", json={"text": "junk"}), 400, "bad-puzzle")
 
 
 def test_export_svg(client: TestClient) -> None:

@@ -5,6 +5,7 @@
   from the same player makes the older one stale: it stops at its next check and answers
   409 ``superseded``.
 - ``POST /api/studio/export``: the draft as a puzz.link URL, janko, text or SVG.
+- ``POST /api/studio/read``: a puzzle in any format the library reads, as a draft.
 - ``POST /api/studio/play``: the draft imported into the game (``imported/N``).
 - ``GET|POST /api/studio/drafts``, ``GET|PUT|DELETE /api/studio/drafts/{id}``: the
   player's drafts, kept in the players' database.
@@ -25,7 +26,7 @@ from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
 from ..errors import FormatError, InvalidPuzzleError
-from ..formats import write
+from ..formats import load, write
 from ..logic import explain
 from ..logic.html import walkthrough_html
 from ..players import Draft, Players
@@ -100,6 +101,16 @@ class AnalysisOut(BaseModel):
     """For a unique puzzle: the address of its walkthrough page."""
 
 
+class ReadRequest(BaseModel):
+    text: Annotated[str, Field(min_length=1, max_length=60_000)]
+
+
+class DraftPuzzleOut(BaseModel):
+    rows: int
+    cols: int
+    clues: list[tuple[int, int | None]]
+
+
 class ExportOut(BaseModel):
     format: str
     text: str
@@ -128,6 +139,10 @@ class DeletedOut(BaseModel):
     ok: Literal[True] = True
 
 
+def _clues(puzzle: Puzzle) -> list[tuple[int, int | None]]:
+    return [(i, None if v == UNKNOWN_CLUE else v) for i, v in puzzle.clues.items()]
+
+
 def _draft_out(draft: Draft) -> DraftOut:
     puzzle = Puzzle.from_url(draft.url)
     return DraftOut(
@@ -135,7 +150,7 @@ def _draft_out(draft: Draft) -> DraftOut:
         name=draft.name,
         rows=puzzle.rows,
         cols=puzzle.cols,
-        clues=[(i, None if v == UNKNOWN_CLUE else v) for i, v in puzzle.clues.items()],
+        clues=_clues(puzzle),
         url=draft.url,
         updated_at=draft.updated_at,
     )
@@ -210,6 +225,17 @@ def studio_router(players: Players, games: Games) -> APIRouter:
             except FormatError as exc:
                 raise ApiError(400, "bad-puzzle", str(exc).splitlines()[0]) from None
         return ExportOut(format=body.format, text=text)
+
+    @router.post("/api/studio/read")
+    def read_draft(body: ReadRequest) -> DraftPuzzleOut:
+        """A draft from a puzzle in any format the library reads (the reverse of export)."""
+        try:
+            puzzle = load(body.text).puzzle
+        except (FormatError, InvalidPuzzleError) as exc:
+            raise ApiError(400, "bad-puzzle", str(exc).splitlines()[0] or "not a puzzle") from None
+        if puzzle.rows > MAX_SIDE or puzzle.cols > MAX_SIDE:
+            raise ApiError(413, "too-large", f"the grid is {puzzle.rows}x{puzzle.cols}")
+        return DraftPuzzleOut(rows=puzzle.rows, cols=puzzle.cols, clues=_clues(puzzle))
 
     @router.post("/api/studio/play")
     def play_draft(request: Request, body: DraftPuzzle) -> PlayOut:
