@@ -1,12 +1,12 @@
 """Benchmark of the setter's studio: server-side analysis of drafts, 10x10 and 20x20.
 
-Run as ``python bench/studio.py``. Drafts are puzzles of the bundled collection with
-``--removed`` clues taken away (chosen with a fixed seed), as a setter's grid looks
-while composing: mostly several solutions. Each draft is analysed as
-``POST /api/studio/analyze`` does it (`nurikabe.web.analysis.analyze`: forced cells,
-witness, and for a unique draft the grade), in this process, and also the whole draft
-unchanged (unique, with its grade). Reports the median and the worst time per size and
-the statuses. Targets: median <= 100 ms for 10x10, <= 1 s for 20x20.
+Run as ``python bench/studio.py``. Three drafts per puzzle of the bundled
+collection (chosen with a fixed seed), as a setter's grid looks while composing: with
+``--removed`` clues taken away (mostly no solution then), with ``--unknown`` clues turned
+into ``?`` (mostly several solutions), and the whole puzzle (unique). Each draft is
+analysed as ``POST /api/studio/analyze`` does it (`nurikabe.web.analysis.analyze`: forced
+cells, witness, and for a unique draft the grade), in this process. Reports the median
+and the worst time per size and the statuses. Targets: median <= 100 ms for 10x10, <= 1 s for 20x20.
 
 Writes a JSON summary to bench/results/studio-DATE.json. This script owns no library code.
 """
@@ -22,14 +22,14 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from nurikabe import Puzzle
+from nurikabe import UNKNOWN_CLUE, Puzzle
 from nurikabe import collection as bundled
 from nurikabe.web.analysis import analyze
 
 TARGETS = {"10x10": 0.1, "20x20": 1.0}
 
 
-def drafts(name: str, count: int, removed: int, rng: random.Random) -> list[Puzzle]:
+def drafts(name: str, count: int, removed: int, unknown: int, rng: random.Random) -> list[Puzzle]:
     conn = bundled.open_db(None, readonly=True)
     try:
         puzzles = [e.puzzle for e in bundled.entries(conn, collection=name)]
@@ -41,6 +41,10 @@ def drafts(name: str, count: int, removed: int, rng: random.Random) -> list[Puzz
         for cell in rng.sample(sorted(clues), min(removed, len(clues) - 1)):
             del clues[cell]
         out.append(Puzzle(puzzle.rows, puzzle.cols, clues))
+        vague = dict(puzzle.clues.items())
+        for cell in rng.sample(sorted(vague), min(unknown, len(vague))):
+            vague[cell] = UNKNOWN_CLUE
+        out.append(Puzzle(puzzle.rows, puzzle.cols, vague))
         out.append(puzzle)
     return out
 
@@ -49,13 +53,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=20, help="puzzles per size")
     parser.add_argument("--removed", type=int, default=1, help="clues taken from each")
+    parser.add_argument("--unknown", type=int, default=2, help="clues made ? in another draft")
     parser.add_argument("--seed", type=int, default=18)
     args = parser.parse_args()
     rng = random.Random(args.seed)
     summary = {}
     for name, target in TARGETS.items():
         times, statuses = [], Counter()
-        for puzzle in drafts(name, args.count, args.removed, rng):
+        for puzzle in drafts(name, args.count, args.removed, args.unknown, rng):
             began = time.perf_counter()
             found = analyze(puzzle)
             times.append(time.perf_counter() - began)
