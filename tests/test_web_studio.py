@@ -7,6 +7,7 @@ library, bad drafts answered 4xx in the envelope, drafts kept per player, "play 
 
 from __future__ import annotations
 
+import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,8 +24,10 @@ from nurikabe import Board, Puzzle  # noqa: E402
 from nurikabe.formats import read  # noqa: E402
 from nurikabe.players import SCHEMA_VERSION, open_players  # noqa: E402
 from nurikabe.rules import check  # noqa: E402
+from nurikabe.solver import Status  # noqa: E402
 from nurikabe.web import create_app  # noqa: E402
 from nurikabe.web.analysis import Generations  # noqa: E402
+from nurikabe.web.analysts import run_analysis  # noqa: E402
 
 from .bruteforce import black_masks  # noqa: E402
 
@@ -93,8 +96,8 @@ def test_composing_clue_by_clue_matches_the_oracle(client: TestClient) -> None:
 
 
 def test_unknown_clues(client: TestClient) -> None:
-    out = client.post("/api/studio/analyze", json=body([(0, None), (24, 3)])).json()
-    puzzle = Puzzle(5, 5, {0: -1, 24: 3})
+    out = client.post("/api/studio/analyze", json=body([(0, None), (15, 3)], 4, 4)).json()
+    puzzle = Puzzle(4, 4, {0: -1, 15: 3})
     assert out["status"] == ("multiple" if len(black_masks(puzzle)) > 1 else "unique")
     assert Puzzle.from_url(out["url"]) == puzzle
 
@@ -186,6 +189,22 @@ def test_play_imports_a_unique_draft(client: TestClient) -> None:
     puzzle = client.get(f"/api/puzzles/{collection}/{number}").json()
     assert Puzzle.from_url(puzzle["url"]) == Puzzle(5, 5, dict(STEPS))
     assert_error(client.post("/api/studio/play", json=body(STEPS[:3])), 400, "bad-puzzle")
+
+
+def test_a_stale_analysis_is_stopped_at_once() -> None:
+    from nurikabe import collection as bundled
+
+    conn = bundled.open_db(None, readonly=True)
+    puzzle = next(bundled.entries(conn, collection="20x20")).puzzle
+    conn.close()
+    # Half the clues made ?: a draft whose forced cells take the whole time limit.
+    vague = {c: -1 if i % 2 else v for i, (c, v) in enumerate(puzzle.clues.items())}
+    draft = Puzzle(puzzle.rows, puzzle.cols, vague)
+    began = time.monotonic()
+    assert run_analysis(draft, lambda: time.monotonic() > began + 0.3) is None
+    assert time.monotonic() - began < 2.0
+    found = run_analysis(puzzle, lambda: False)  # a fresh worker answers the next one
+    assert found is not None and found.status is Status.UNIQUE and found.level is not None
 
 
 def test_a_newer_analysis_makes_the_older_stale() -> None:

@@ -2,8 +2,8 @@
 
 - ``POST /api/studio/analyze``: a draft's status, forced and open cells, the two-solution
   witness and, when unique, its grade and techniques (`analysis.analyze`). A newer analysis
-  from the same player makes the older one stale: it stops at its next check and answers
-  409 ``superseded``.
+  from the same player makes the older one stale: its worker process is killed
+  (`analysts`) and it answers 409 ``superseded``.
 - ``POST /api/studio/export``: the draft as a puzz.link URL, janko, text or SVG.
 - ``POST /api/studio/read``: a puzzle in any format the library reads, as a draft.
 - ``POST /api/studio/play``: the draft imported into the game (``imported/N``).
@@ -32,7 +32,8 @@ from ..logic.html import walkthrough_html
 from ..players import Draft, Players
 from ..puzzle import UNKNOWN_CLUE, Puzzle
 from ..render import render_svg
-from .analysis import Generations, analyze
+from .analysis import Generations
+from .analysts import run_analysis, warm
 from .errors import ApiError
 from .games import Games
 from .models import MAX_SIDE
@@ -175,6 +176,7 @@ def studio_router(players: Players, games: Games) -> APIRouter:
         path = STATIC / "studio.html"
         if not path.is_file():
             raise ApiError(404, "not-found", "the studio page is not installed")
+        warm()
         return FileResponse(path, headers={"cache-control": "no-cache"})
 
     @router.post("/api/studio/analyze")
@@ -190,7 +192,7 @@ def studio_router(players: Players, games: Games) -> APIRouter:
         def run() -> AnalysisOut | None:
             if stale():  # a newer edit arrived while this one waited for a slot
                 return None
-            found = analyze(puzzle, cancelled=stale)
+            found = run_analysis(puzzle, stale)
             if found is None:
                 return None
             url = puzzle.to_url()
