@@ -95,6 +95,15 @@ def test_composing_clue_by_clue_matches_the_oracle(client: TestClient) -> None:
     assert forced_counts[1] < forced_counts[2] < forced_counts[3] == 25
 
 
+def test_analysis_without_the_grade(client: TestClient) -> None:
+    out = client.post("/api/studio/analyze", json={**body(STEPS), "grade": False}).json()
+    assert (
+        out["status"] == "unique"
+        and len(out["forced"]["black"]) + len(out["forced"]["white"]) == 25
+    )
+    assert out["level"] is None and out["techniques"] == [] and out["walkthrough"] is None
+
+
 def test_unknown_clues(client: TestClient) -> None:
     out = client.post("/api/studio/analyze", json=body([(0, None), (15, 3)], 4, 4)).json()
     puzzle = Puzzle(4, 4, {0: -1, 15: 3})

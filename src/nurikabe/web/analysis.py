@@ -62,8 +62,10 @@ def analyze(
     cancelled: Callable[[], bool] = lambda: False,
     forced_seconds: float = FORCED_SECONDS,
     grade_seconds: float = GRADE_SECONDS,
+    graded: bool = True,
 ) -> Analysis | None:
-    """The analysis of `puzzle`, or None when `cancelled()` says it is no longer wanted."""
+    """The analysis of `puzzle`, or None when `cancelled()` says it is no longer wanted.
+    With `graded` False a unique puzzle is not graded (the grade can take seconds)."""
     forced = forced_cells(puzzle, limit=Limit(solutions=None, seconds=forced_seconds))
     out = Analysis(
         status=forced.status,
@@ -74,7 +76,7 @@ def analyze(
     )
     if forced.status is Status.MULTIPLE and len(forced.solutions) >= 2:
         out.witness = [_board_text(b) for b in forced.solutions[:2]]
-    if forced.status is Status.UNIQUE:
+    if forced.status is Status.UNIQUE and graded:
         if cancelled():
             return None
         walk = explain(puzzle, seconds=grade_seconds)

@@ -36,13 +36,14 @@ _CONTEXT = multiprocessing.get_context("spawn")
 
 
 def _serve(conn: Connection) -> None:
-    """In a worker: analyse each draft URL received, until None."""
+    """In a worker: analyse each ``(draft URL, graded)`` received, until None."""
     _watch_parent()
     while True:
-        url = conn.recv()
-        if url is None:
+        job = conn.recv()
+        if job is None:
             return
-        conn.send(analyze(Puzzle.from_url(url)))
+        url, graded = job
+        conn.send(analyze(Puzzle.from_url(url), graded=graded))
 
 
 class _Worker:
@@ -100,7 +101,9 @@ def warm() -> None:
     threading.Thread(target=start, daemon=True).start()
 
 
-def run_analysis(puzzle: Puzzle, stale: Callable[[], bool]) -> Analysis | None:
+def run_analysis(
+    puzzle: Puzzle, stale: Callable[[], bool], *, graded: bool = True
+) -> Analysis | None:
     """The analysis of `puzzle` from a worker, or None when `stale()` turned true first
     (the worker is then killed).
 
@@ -110,7 +113,7 @@ def run_analysis(puzzle: Puzzle, stale: Callable[[], bool]) -> Analysis | None:
     worker = _take()
     deadline = time.monotonic() + FORCED_SECONDS + GRADE_SECONDS + GRACE_SECONDS
     try:
-        worker.conn.send(puzzle.to_url())
+        worker.conn.send((puzzle.to_url(), graded))
         while not worker.conn.poll(POLL_SECONDS):
             if stale():
                 _replace(worker)

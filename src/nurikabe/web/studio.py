@@ -75,6 +75,12 @@ class DraftPuzzle(BaseModel):
             raise ApiError(400, "bad-puzzle", str(exc).splitlines()[0]) from None
 
 
+class AnalyzeRequest(DraftPuzzle):
+    grade: bool = True
+    """Whether to grade a unique draft (which can take seconds); the page asks without it
+    first, then again with it once the draft is unique."""
+
+
 class ExportRequest(DraftPuzzle):
     format: Literal["url", "janko", "text", "svg"]
 
@@ -180,7 +186,7 @@ def studio_router(players: Players, games: Games) -> APIRouter:
         return FileResponse(path, headers={"cache-control": "no-cache"})
 
     @router.post("/api/studio/analyze")
-    def analyze_draft(request: Request, body: DraftPuzzle) -> AnalysisOut:
+    def analyze_draft(request: Request, body: AnalyzeRequest) -> AnalysisOut:
         """The draft's status, forced and open cells, witness and (when unique) grade."""
         puzzle = body.puzzle()
         player = player_of(request)
@@ -192,7 +198,7 @@ def studio_router(players: Players, games: Games) -> APIRouter:
         def run() -> AnalysisOut | None:
             if stale():  # a newer edit arrived while this one waited for a slot
                 return None
-            found = run_analysis(puzzle, stale)
+            found = run_analysis(puzzle, stale, graded=body.grade)
             if found is None:
                 return None
             url = puzzle.to_url()

@@ -135,11 +135,19 @@ async function analyse() {
   state.inflight = controller;
   const seq = ++state.seq;
   try {
-    const a = await call("POST", "/api/studio/analyze", draft(), controller.signal);
+    // The status and forced cells first; the grade of a unique draft (which can take
+    // seconds) in a second request.
+    const a = await call("POST", "/api/studio/analyze", { ...draft(), grade: false }, controller.signal);
     if (seq !== state.seq) return;
     state.analysis = a;
     showAnalysis();
     render();
+    if (a.status !== "unique") return;
+    $("grade").textContent = "Grading…";
+    const graded = await call("POST", "/api/studio/analyze", draft(), controller.signal);
+    if (seq !== state.seq) return;
+    state.analysis = graded;
+    showAnalysis();
   } catch (err) {
     if (seq !== state.seq || err.name === "AbortError" || err.code === "superseded") return;
     state.analysis = null;
