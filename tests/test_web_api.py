@@ -419,6 +419,12 @@ def test_openapi_describes_every_endpoint(client: TestClient) -> None:
         "/api/progress/{collection}/{number}",
         "/api/progress",
         "/api/settings",
+        "/api/studio/analyze",
+        "/api/studio/export",
+        "/api/studio/read",
+        "/api/studio/play",
+        "/api/studio/drafts",
+        "/api/studio/drafts/{number}",
     }
 
 
@@ -439,6 +445,15 @@ OPERATIONS = [
     "GET /api/progress",
     "GET /api/settings",
     "PUT /api/settings",
+    "POST /api/studio/analyze",
+    "POST /api/studio/export",
+    "POST /api/studio/read",
+    "POST /api/studio/play",
+    "GET /api/studio/drafts",
+    "POST /api/studio/drafts",
+    "GET /api/studio/drafts/{number}",
+    "PUT /api/studio/drafts/{number}",
+    "DELETE /api/studio/drafts/{number}",
 ]
 
 

@@ -14,6 +14,8 @@ Schema (``PRAGMA user_version`` = `SCHEMA_VERSION`):
 - ``imported``: puzzles players imported, shared by all players and deduplicated by their
   canonical puzz.link URL; ``number`` is N of the key ``imported/N``. The unique solution
   found at import is kept with it, so no puzzle is solved twice.
+- ``drafts``: per player, the setter's studio drafts: a name and the puzzle as its
+  canonical puzz.link URL (added by migration 1 -> 2).
 
 Every write is one transaction, committed before the function returns; the file is in
 WAL mode, so a killed server loses at most the write in flight. `open_players` applies the
@@ -41,6 +43,7 @@ from .database import DatabaseError, connect, guard, require_tables, transaction
 __all__ = [
     "MIGRATIONS",
     "SCHEMA_VERSION",
+    "Draft",
     "Imported",
     "Players",
     "Progress",
@@ -48,7 +51,7 @@ __all__ = [
     "open_players",
 ]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE players (
@@ -82,7 +85,27 @@ CREATE TABLE imported (
 );
 """
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {}
+_DRAFTS = """
+CREATE TABLE drafts (
+    id INTEGER PRIMARY KEY,
+    player TEXT NOT NULL REFERENCES players(id),
+    name TEXT NOT NULL,
+    url TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+CREATE INDEX drafts_by_player ON drafts (player, updated_at)
+"""
+
+
+def _run_script(conn: sqlite3.Connection, script: str) -> None:
+    for statement in script.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: lambda conn: _run_script(conn, _DRAFTS),
+}
 """Upgrade steps: ``MIGRATIONS[v](conn)`` turns a version-*v* database into *v + 1*."""
 
 
@@ -112,15 +135,13 @@ def _migrate(conn: sqlite3.Connection, path: Path) -> None:
                 f" ({SCHEMA_VERSION})"
             )
         if version == 0:
-            for statement in _SCHEMA.split(";"):
-                if statement.strip():
-                    conn.execute(statement)
+            _run_script(conn, _SCHEMA + ";" + _DRAFTS)
             version = SCHEMA_VERSION
         while version < SCHEMA_VERSION:
             MIGRATIONS[version](conn)
             version += 1
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-    require_tables(conn, ("players", "progress", "settings", "imported"))
+    require_tables(conn, ("players", "progress", "settings", "imported", "drafts"))
 
 
 @dataclass(frozen=True)
@@ -154,6 +175,17 @@ class Imported:
     solution: str
     """The solution as a board string (``#`` and ``.``)."""
     format: str | None
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A setter's draft in the studio."""
+
+    id: int
+    name: str
+    url: str
+    """The puzzle as its canonical puzz.link URL (``?`` clues included)."""
+    updated_at: str
 
 
 _PROGRESS = "puzzle, board, moves, seconds, solved, solved_at, best_seconds, updated_at"
@@ -341,6 +373,55 @@ class Players:
             number = cursor.lastrowid
         assert number is not None
         return Imported(number, url, solution, format)
+
+    # -- drafts ----------------------------------------------------------------------------
+
+    def drafts(self, player: str) -> list[Draft]:
+        """The player's drafts, most recently saved first."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT id, name, url, updated_at FROM drafts WHERE player = ?"
+                " ORDER BY updated_at DESC, id DESC",
+                (player,),
+            ).fetchall()
+        return [Draft(*row) for row in rows]
+
+    def draft(self, player: str, draft: int) -> Draft | None:
+        """The player's draft `draft`, or None (also for another player's draft)."""
+        with self._read() as conn:
+            row = conn.execute(
+                "SELECT id, name, url, updated_at FROM drafts WHERE player = ? AND id = ?",
+                (player, draft),
+            ).fetchone()
+        return None if row is None else Draft(*row)
+
+    def save_draft(
+        self, player: str, name: str, url: str, draft: int | None = None
+    ) -> Draft | None:
+        """Store a new draft, or replace the player's draft `draft`; None when the player
+        has no draft `draft`."""
+        now = _now()
+        with self._write() as conn:
+            self._ensure_player(conn, player)
+            if draft is None:
+                cursor = conn.execute(
+                    "INSERT INTO drafts (player, name, url, updated_at) VALUES (?, ?, ?, ?)",
+                    (player, name, url, now),
+                )
+                draft = cursor.lastrowid
+            elif not conn.execute(
+                "UPDATE drafts SET name = ?, url = ?, updated_at = ? WHERE player = ? AND id = ?",
+                (name, url, now, player, draft),
+            ).rowcount:
+                return None
+        assert draft is not None
+        return Draft(draft, name, url, now)
+
+    def delete_draft(self, player: str, draft: int) -> bool:
+        """Delete the player's draft `draft`; False when there is none."""
+        with self._write() as conn:
+            cursor = conn.execute("DELETE FROM drafts WHERE player = ? AND id = ?", (player, draft))
+        return cursor.rowcount > 0
 
 
 def open_players(path: str | Path | None = None) -> Players:

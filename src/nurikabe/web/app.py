@@ -56,6 +56,7 @@ from .models import (
     SolveRequest,
     ViolationOut,
 )
+from .studio import studio_router
 
 __all__ = ["MAX_BODY", "MAX_SETTINGS", "STATIC", "create_app"]
 
@@ -301,6 +302,7 @@ def create_app(
         players.save_settings(_player(request), body.settings)
         return SettingsOut(settings=body.settings)
 
+    app.include_router(studio_router(players, games))
     return app
 
 
