@@ -3,6 +3,7 @@ library input refused at the boundary, and ``solve --all`` streaming."""
 
 from __future__ import annotations
 
+import json
 import math
 import subprocess
 import sys
@@ -287,3 +288,16 @@ def test_solve_all_small_is_complete(capsys: pytest.CaptureFixture[str]) -> None
     assert out.count("solution ") == 2 and ": 2 solutions" in out
     assert main(["solve", EXAMPLE, "--all"]) == 0
     assert ": 1 solution " in capsys.readouterr().out
+
+
+def test_solve_all_json_streams_one_object(capsys: pytest.CaptureFixture[str]) -> None:
+    """With --json the solutions are written as found, inside the one object other solves
+    print: it parses, lists every solution once, and says whether the count is complete."""
+    two = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]]).to_url()
+    assert main(["solve", two, "--all", "--json"]) == 3
+    record = json.loads(capsys.readouterr().out)
+    assert record["status"] == "multiple" and record["count"] == 2 and record["complete"]
+    assert len({tuple(rows) for rows in record["solutions"]}) == 2
+    assert main(["solve", MANY, "--all", "--json", "--limit", "50"]) == 4
+    record = json.loads(capsys.readouterr().out)
+    assert record["count"] == len(record["solutions"]) == 50 and not record["complete"]

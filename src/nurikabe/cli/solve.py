@@ -403,7 +403,7 @@ def _write_svg(path: str, outcome: _Outcome) -> None:
 
 def run(args: argparse.Namespace) -> int:
     is_batch, items, total = _items(args.src, args.batch)
-    if not is_batch and args.all and not args.json:
+    if not is_batch and args.all:
         return _stream_all(next(items), args)
     if not is_batch:
         outcome = _solve_item(next(items), args)
@@ -424,7 +424,8 @@ def _stream_all(item: _Item, args: argparse.Namespace) -> int:
 
     Only the first two are kept (for the status), so memory stays bounded however many
     there are. The search ran to the end when the solutions stopped coming before the
-    ``--limit`` count and the ``--timeout``.
+    ``--limit`` count and the ``--timeout``. With ``--json`` the output is the same one
+    object as for other solves, written as it goes: its ``solutions`` list first.
     """
     if item.document is None:
         raise CliError(item.error or f"{item.id}: cannot read")
@@ -434,11 +435,19 @@ def _stream_all(item: _Item, args: argparse.Namespace) -> int:
     kept: list[Board] = []
     found = 0
     limit_hit: str | None = None
+    if args.json:
+        import json
+
+        sys.stdout.write(f'{{"id": {json.dumps(item.id)}, "solutions": [')
     for board in iter_solutions(puzzle, limit=limit, engine=args.engine):
         found += 1
         if len(kept) < 2:
             kept.append(board)
-        emit(f"solution {found}:\n{_render(puzzle, board)}\n\n")
+        if args.json:
+            sys.stdout.write(("" if found == 1 else ", ") + json.dumps(board.to_rows()))
+            sys.stdout.flush()
+        else:
+            emit(f"solution {found}:\n{_render(puzzle, board)}\n\n")
         if time.perf_counter() - began >= args.timeout:  # printing counts too
             limit_hit = "seconds"
             break
@@ -460,11 +469,22 @@ def _stream_all(item: _Item, args: argparse.Namespace) -> int:
         limit_hit=limit_hit,
         total=found,
     )
+    code = _EXIT_OF_STATUS[status] if complete else EXIT_LIMIT
+    if args.json:
+        rest = {
+            "status": status.value,
+            "seconds": round(seconds, 6),
+            "engine": args.engine,
+            "count": found,
+            "complete": complete,
+        }
+        emit("], " + json.dumps(rest, separators=(", ", ": "))[1:])
+        return code
     lines = [f"{item.id}: {result} ({_seconds(result)})"]
     if not complete:
         lines.append(f"{item.id}: that count is a lower bound; raise --limit or --timeout to go on")
     emit("\n".join(lines))
-    return _EXIT_OF_STATUS[status] if complete else EXIT_LIMIT
+    return code
 
 
 def _run_batch(items: Iterator[_Item], total: int | None, args: argparse.Namespace) -> int:
