@@ -248,6 +248,28 @@ def test_two_threads_searching_at_once_answer_as_one_by_one() -> None:
     assert alone[2][1] > 0 and len(alone[2][0]) > 3  # the small one is enumerated in full
 
 
+def test_another_thread_cancels_a_search() -> None:
+    """cancel() from another thread stops a running search within moments; a search
+    cancelled before it starts stops at once."""
+    import threading
+
+    puzzle = Puzzle(40, 40, {r * 40 + c: Q for r in range(0, 40, 5) for c in range(0, 40, 5)})
+    search = CompiledSearch(puzzle, Limit(solutions=None, seconds=30))
+    timer = threading.Timer(0.3, search.cancel)
+    began = time.perf_counter()
+    timer.start()
+    try:
+        for _ in search.solutions():
+            pass
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - began < 3
+    assert search.limit_hit == "cancelled" and not search.complete
+    early = CompiledSearch(puzzle, Limit(solutions=None, seconds=30))
+    early.cancel()
+    assert list(early.solutions()) == [] and early.limit_hit == "cancelled"
+
+
 def test_missing_core_falls_back_to_python(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(compiled_module, "AVAILABLE", False)
     puzzle = Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]])

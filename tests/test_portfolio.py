@@ -36,16 +36,21 @@ search finds none in its first few thousand nodes; CP-SAT finds two in about a s
 SPARSE_15 = "https://puzz.link/p?nurikabe/15/15/i-13m1r8h2zp1o1w1g1z-2ezz3n-11zw3k1p1n-12g"
 """The 15x15 of seed 0: neither engine decides it within 20 s."""
 
+SPARSE_15_NATIVE = (
+    "https://puzz.link/p?nurikabe/15/15/zq-34k1v3r1m1p1g1i1j1g1l2g1o1k1g2h1n1q1g1h1g2q1s1m-22k3h7zj"
+)
+"""The 15x15 of seed 3: the native engine decides it in 1-2 s, CP-SAT not in 10 s."""
 
-def _agrees_with_oracle(puzzle: Puzzle) -> None:
+
+def _agrees_with_oracle(puzzle: Puzzle, nodes: int | None = None) -> None:
     expected = black_masks(puzzle)
     counted = count_solutions(
-        puzzle, limit=Limit(solutions=None, seconds=30), engine="portfolio", keep=None
+        puzzle, limit=Limit(solutions=None, seconds=30, nodes=nodes), engine="portfolio", keep=None
     )
     assert counted.complete
     assert {board.black_mask for board in counted.solutions} == expected
     assert counted.count == len(expected)
-    decided = solve(puzzle, engine="portfolio")
+    decided = solve(puzzle, limit=Limit(solutions=2, seconds=30, nodes=nodes), engine="portfolio")
     native = solve(puzzle)
     want = {0: Status.NONE, 1: Status.UNIQUE}.get(len(expected), Status.MULTIPLE)
     assert decided.status is native.status is want
@@ -63,15 +68,12 @@ def test_native_answers_agree_with_the_oracle(puzzle: Puzzle) -> None:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tiny_puzzles(max_cells=16))
 def test_answers_handed_to_cpsat_agree_with_the_oracle(puzzle: Puzzle) -> None:
-    """With no time for the native search, every answer comes from CP-SAT."""
-    saved = portfolio_module.NATIVE_SHARE
-    portfolio_module.NATIVE_SHARE = 0.0
-    try:
-        _agrees_with_oracle(puzzle)
-        result = solve(puzzle, engine="portfolio")
-        assert result.stats.engine == "portfolio/cpsat-fast"
-    finally:
-        portfolio_module.NATIVE_SHARE = saved
+    """With no node for the native search, every answer comes from CP-SAT (which a node
+    limit does not bound)."""
+    _agrees_with_oracle(puzzle, nodes=0)
+    result = solve(puzzle, limit=Limit(solutions=2, seconds=30, nodes=0), engine="portfolio")
+    assert result.stats.engine == "portfolio/cpsat-fast"
+    assert result.stats.extra["native_nodes"] == 0
 
 
 def test_a_native_answer_is_kept() -> None:
@@ -86,9 +88,8 @@ def test_a_native_answer_is_kept() -> None:
 
 @needs_cpsat
 def test_a_sparse_puzzle_the_native_search_leaves_open_is_decided() -> None:
-    """The node limit gives the native search 100 nodes (its share), which leave the
-    puzzle open, as they do for the native engine with all 400; CP-SAT then finds two
-    solutions in the time left."""
+    """The node limit stops the native search after 400 nodes, the puzzle still open;
+    CP-SAT then finds two solutions in the time left."""
     puzzle = Puzzle.from_url(SPARSE_10)
     limit = Limit(solutions=2, seconds=60, nodes=400)
     native = solve(puzzle, limit=limit)
@@ -96,12 +97,28 @@ def test_a_sparse_puzzle_the_native_search_leaves_open_is_decided() -> None:
     result = solve(puzzle, limit=limit, engine="portfolio")
     assert result.status is Status.MULTIPLE
     assert result.stats.engine == "portfolio/cpsat-fast"
-    assert result.stats.extra["native_nodes"] == 100
+    assert result.stats.extra["native_nodes"] == 400
     masks = {board.black_mask for board in result.solutions}
     assert len(masks) == 2
     cells = puzzle.grid.size
     for mask in masks:
         assert is_solution(puzzle, {divmod(i, puzzle.cols) for i in range(cells) if mask >> i & 1})
+
+
+@needs_cpsat
+def test_a_native_answer_after_cpsat_joined_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The native search keeps its whole limit while CP-SAT runs beside it: on a 15x15
+    the native engine decides in about a second and CP-SAT not in 10 s, the portfolio with
+    CP-SAT joining at once answers as the native engine does, and stops CP-SAT."""
+    monkeypatch.setattr(portfolio_module, "NATIVE_SHARE", 0.0)
+    puzzle = Puzzle.from_url(SPARSE_15_NATIVE)
+    native = solve(puzzle, limit=Limit(solutions=2, seconds=60))
+    assert native.status is Status.MULTIPLE
+    began = time.perf_counter()
+    result = solve(puzzle, limit=Limit(solutions=2, seconds=60), engine="portfolio")
+    assert time.perf_counter() - began < 30
+    assert result.status is Status.MULTIPLE and result.stats.engine == "portfolio/native"
+    assert "cpsat_seconds" in result.stats.extra
 
 
 def test_the_time_limit_holds_in_total() -> None:
