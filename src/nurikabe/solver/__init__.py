@@ -13,9 +13,10 @@ that ``import nurikabe`` stays fast and OR-Tools is needed only by the CP-SAT en
 - ``cpsat``: the book chapter's CP-SAT model, as a baseline (`solver.cpsat`, needs the
   ``cpsat`` extra).
 - ``cpsat-fast``: the same model with geometrically pruned domains.
-- ``portfolio``: ``native`` on a share of the time limit, then ``cpsat-fast`` on the rest
-  when the native search is undecided (`solver.portfolio`); its `Stats.engine` says which
-  of the two answered (``portfolio/native``, ``portfolio/cpsat-fast``).
+- ``portfolio``: ``native`` on the whole limit, joined by ``cpsat-fast`` when it is still
+  undecided after a quarter of the time limit, the first to decide winning
+  (`solver.portfolio`); its `Stats.engine` says which decided (``portfolio/native``,
+  ``portfolio/cpsat-fast``).
 
 Unsolvable, ambiguous and timed-out are results (`Status`), not exceptions.
 
@@ -145,8 +146,8 @@ def _status(found: int, complete: bool) -> Status:
 
 
 def _stats(search: Search, engine: str) -> Stats:
-    """The `Stats` of a finished search; an engine that hands over (the portfolio) names
-    the engine that answered, and may add counters of its own (``search.extra``)."""
+    """The `Stats` of a finished search; an engine of engines (the portfolio) names the
+    one that answered, and may add counters of its own (``search.extra``)."""
     answered = getattr(search, "answered_by", None)
     name = f"{engine}/{answered}" if answered else engine
     stats = Stats(engine=name, seconds=search.seconds, nodes=search.nodes)
