@@ -389,42 +389,64 @@ def sparse_puzzle(rows: int, cols: int, sea_share: float, rng: random.Random) ->
     return Puzzle(rows, cols, clues)
 
 
-def run_sparse(count: int, sizes: list[tuple[int, int]], timeout: float) -> list[dict[str, Any]]:
-    """Solve `count` random sparse puzzles per size (seeds 0..count-1) with the native
-    engine; most are not unique, so the table says how many each status got and how
-    long the unique ones took (CPU seconds)."""
+SPARSE_ENGINES = ("native", "cpsat-fast", "portfolio")
+"""The engines of the sparse table: the native search's weak spot, CP-SAT, and the
+portfolio that hands the first over to the second."""
+
+
+def run_sparse(
+    count: int, sizes: list[tuple[int, int]], timeout: float, engines: list[str]
+) -> list[dict[str, Any]]:
+    """Solve `count` random sparse puzzles per size (seeds 0..count-1) with each engine,
+    side by side. Most are not unique, so a puzzle counts as solved when decided (any
+    status but UNKNOWN); the first table says how many got each status (first engine),
+    the second per engine: solved, and median, p90 and max wall seconds over all the
+    puzzles (an undecided one at the time it was given; CP-SAT runs threads of its own,
+    so wall time is the fair clock here)."""
     rows_out: list[dict[str, Any]] = []
-    print("\nsparse   n  unique  multiple  none  unknown  clues  island  median s    max s")
     for rows, cols in sizes:
-        sel = []
         for seed in range(count):
             puzzle = sparse_puzzle(rows, cols, 0.45, random.Random(seed))
-            cpu0 = time.process_time()
-            result = solve(puzzle, limit=Limit(solutions=2, seconds=timeout))
-            cpu = time.process_time() - cpu0
-            sel.append(
-                {
-                    "size": f"{rows}x{cols}",
-                    "seed": seed,
-                    "clues": len(puzzle.clues),
+            row: dict[str, Any] = {
+                "size": f"{rows}x{cols}",
+                "seed": seed,
+                "clues": len(puzzle.clues),
+                "puzzle": puzzle.to_url(),
+            }
+            for engine in engines:
+                began = time.perf_counter()
+                result = solve(puzzle, limit=Limit(solutions=2, seconds=timeout), engine=engine)
+                row[engine] = {
                     "status": result.status.value,
-                    "seconds": round(cpu, 6),
+                    "seconds": round(time.perf_counter() - began, 6),
                     "nodes": result.stats.nodes,
-                    "puzzle": puzzle.to_url(),
+                    "answered": result.stats.engine,
                 }
+            rows_out.append(row)
+            parts = "  ".join(
+                f"{e} {row[e]['seconds']:6.2f}s {row[e]['status']:8}" for e in engines
             )
-        rows_out += sel
-        unique = [r["seconds"] for r in sel if r["status"] == Status.UNIQUE.value]
-        tally = {st: sum(r["status"] == st.value for r in sel) for st in Status}
+            print(f"sparse {row['size']:>5} seed {seed:3}  {parts}", flush=True)
+    print("\nsparse   n  unique  multiple  none  unknown  clues  island   (first engine)")
+    for rows, cols in sizes:
+        sel = [r for r in rows_out if r["size"] == f"{rows}x{cols}"]
+        tally = {st: sum(r[engines[0]]["status"] == st.value for r in sel) for st in Status}
         clues = statistics.mean(r["clues"] for r in sel)
         island = (1 - 0.45) * rows * cols / clues
-        med = f"{statistics.median(unique):9.3f}" if unique else "        -"
-        top = f"{max(unique):8.3f}" if unique else "       -"
         print(
-            f"{rows}x{cols:<4} {count:3} {len(unique):7} {tally[Status.MULTIPLE]:9} "
-            f"{tally[Status.NONE]:5} {tally[Status.UNKNOWN]:8} {clues:6.1f} {island:7.1f} "
-            f"{med} {top}"
+            f"{rows}x{cols:<4} {len(sel):3} {tally[Status.UNIQUE]:7} {tally[Status.MULTIPLE]:9} "
+            f"{tally[Status.NONE]:5} {tally[Status.UNKNOWN]:8} {clues:6.1f} {island:7.1f}"
         )
+    print(f"\nsparse  engine      solved  median s  p90 s   max s   ({timeout:g} s each, wall)")
+    for rows, cols in sizes:
+        sel = [r for r in rows_out if r["size"] == f"{rows}x{cols}"]
+        for engine in engines:
+            secs = [r[engine]["seconds"] for r in sel]
+            solved = sum(r[engine]["status"] != Status.UNKNOWN.value for r in sel)
+            print(
+                f"{rows}x{cols:<4} {engine:11} {solved:3}/{len(sel):<3} "
+                f"{statistics.median(secs):8.2f} {percentile(secs, 0.9):6.2f} {max(secs):7.2f}"
+            )
     return rows_out
 
 
@@ -484,13 +506,25 @@ def main(argv: list[str] | None = None) -> int:
         default=20,
         help="random sparse puzzles (few clues, big islands) per size, 10x10 and 15x15 (20)",
     )
+    parser.add_argument(
+        "--sparse-engines",
+        default=",".join(SPARSE_ENGINES),
+        help=f"engines of the sparse table, side by side ({','.join(SPARSE_ENGINES)})",
+    )
+    parser.add_argument(
+        "--sparse-timeout",
+        type=float,
+        default=None,
+        help="seconds per sparse puzzle and engine (default: --family-timeout)",
+    )
     args = parser.parse_args(argv)
     families = [f.strip() for f in args.families.split(",") if f.strip() and f != "none"]
     if any(f not in FAMILIES for f in families):
         parser.error(f"unknown family in {args.families!r}")
 
     engines = [e.strip() for e in args.engines.split(",") if e.strip()]
-    unknown = [e for e in engines if e not in engine_names()]
+    sparse_engines = [e.strip() for e in args.sparse_engines.split(",") if e.strip()]
+    unknown = [e for e in engines + sparse_engines if e not in engine_names()]
     if unknown:
         parser.error(f"unknown engine(s): {', '.join(unknown)}")
     docs = [] if args.skip_corpus else spread(read_file(args.corpus), args.sample)
@@ -537,7 +571,8 @@ def main(argv: list[str] | None = None) -> int:
     if rows:
         print_tables(table, ratio_rows)
     family_rows = run_families(families, args.family_timeout, args.family_give_up)
-    sparse_rows = run_sparse(args.sparse, [(10, 10), (15, 15)], args.family_timeout)
+    sparse_timeout = args.family_timeout if args.sparse_timeout is None else args.sparse_timeout
+    sparse_rows = run_sparse(args.sparse, [(10, 10), (15, 15)], sparse_timeout, sparse_engines)
 
     process: dict[str, Any] = {}
     if not args.no_process and rows:

@@ -217,6 +217,59 @@ def test_other_threads_run_during_a_search() -> None:
     assert ticks > 50  # about 500 with the GIL released, a handful without
 
 
+def test_two_threads_searching_at_once_answer_as_one_by_one() -> None:
+    """Two searches running at once in two threads (each without the GIL) give the same
+    solutions and node counts as the same searches run one after the other: the core
+    keeps no state shared between searches. Node limits keep both deterministic."""
+    import threading
+
+    ids = ("janko-1091", "janko-1108")
+    docs = {d.meta["id"]: d for d in corpus() if d.meta["id"] in ids}
+    jobs = [(docs[i].puzzle, Limit(solutions=2, seconds=None, nodes=60)) for i in ids]
+    jobs.append((Puzzle(5, 6, {0: 3, 14: Q, 29: 4, 9: 2}), Limit(solutions=None, seconds=None)))
+
+    def run(puzzle: Puzzle, limit: Limit) -> tuple[list[int], int, bool]:
+        search = CompiledSearch(puzzle, limit)
+        found = [board.black_mask for board in search.solutions()]
+        return found, search.nodes, search.complete
+
+    alone = [run(*job) for job in jobs]
+    together: list[tuple[list[int], int, bool] | None] = [None] * len(jobs)
+
+    def worker(k: int) -> None:
+        together[k] = run(*jobs[k])
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(len(jobs))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert together == alone
+    assert alone[2][1] > 0 and len(alone[2][0]) > 3  # the small one is enumerated in full
+
+
+def test_another_thread_cancels_a_search() -> None:
+    """cancel() from another thread stops a running search within moments; a search
+    cancelled before it starts stops at once."""
+    import threading
+
+    puzzle = Puzzle(40, 40, {r * 40 + c: Q for r in range(0, 40, 5) for c in range(0, 40, 5)})
+    search = CompiledSearch(puzzle, Limit(solutions=None, seconds=30))
+    timer = threading.Timer(0.3, search.cancel)
+    began = time.perf_counter()
+    timer.start()
+    try:
+        for _ in search.solutions():
+            pass
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - began < 3
+    assert search.limit_hit == "cancelled" and not search.complete
+    early = CompiledSearch(puzzle, Limit(solutions=None, seconds=30))
+    early.cancel()
+    assert list(early.solutions()) == [] and early.limit_hit == "cancelled"
+
+
 def test_missing_core_falls_back_to_python(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(compiled_module, "AVAILABLE", False)
     puzzle = Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]])

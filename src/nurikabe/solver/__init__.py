@@ -13,6 +13,10 @@ that ``import nurikabe`` stays fast and OR-Tools is needed only by the CP-SAT en
 - ``cpsat``: the book chapter's CP-SAT model, as a baseline (`solver.cpsat`, needs the
   ``cpsat`` extra).
 - ``cpsat-fast``: the same model with geometrically pruned domains.
+- ``portfolio``: ``native`` on the whole limit, joined by ``cpsat-fast`` when it is still
+  undecided after a quarter of the time limit, the first to decide winning
+  (`solver.portfolio`); its `Stats.engine` says which decided (``portfolio/native``,
+  ``portfolio/cpsat-fast``).
 
 Unsolvable, ambiguous and timed-out are results (`Status`), not exceptions.
 
@@ -62,6 +66,7 @@ ENGINES: dict[str, tuple[str, str]] = {
     "cpsat": ("nurikabe.solver.cpsat", "CpSatSearch"),
     "cpsat-fast": ("nurikabe.solver.cpsat", "FastCpSatSearch"),
     "expand": ("nurikabe.solver.expand", "ExpandSearch"),
+    "portfolio": ("nurikabe.solver.portfolio", "PortfolioSearch"),
 }
 """Engine name -> (module, class). The first one is the default."""
 
@@ -141,10 +146,20 @@ def _status(found: int, complete: bool) -> Status:
     return Status.UNIQUE if found == 1 else Status.NONE
 
 
+def _stats(search: Search, engine: str) -> Stats:
+    """The `Stats` of a finished search; an engine of engines (the portfolio) names the
+    one that answered, and may add counters of its own (``search.extra``)."""
+    answered = getattr(search, "answered_by", None)
+    name = f"{engine}/{answered}" if answered else engine
+    stats = Stats(engine=name, seconds=search.seconds, nodes=search.nodes)
+    stats.extra.update(getattr(search, "extra", {}))
+    return stats
+
+
 def run_search(search: Search, puzzle: Puzzle, limit: Limit | None = None) -> Result:
     """Drain an engine's search into a `Result` (for engines' own ``search`` functions)."""
     solutions = list(search.solutions())
-    stats = Stats(engine=getattr(search, "engine", ""), seconds=search.seconds, nodes=search.nodes)
+    stats = _stats(search, getattr(search, "engine", ""))
     return Result(
         puzzle,
         _status(len(solutions), search.complete),
@@ -183,7 +198,7 @@ def solve(
     """
     search = _new_search(puzzle, limit, start, engine)
     result = run_search(search, puzzle, limit)
-    result.stats.engine = engine
+    result.stats = _stats(search, engine)
     return result
 
 
@@ -270,7 +285,7 @@ def count_solutions(
         puzzle,
         _status(total, search.complete),
         kept,
-        Stats(engine=engine, seconds=search.seconds, nodes=search.nodes),
+        _stats(search, engine),
         complete=search.complete,
         limit_hit=search.limit_hit,
         total=total,

@@ -65,6 +65,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -163,7 +164,8 @@ typedef struct {
     double deadline;   /* seconds on the search's clock, <= 0: none */
     double remaining;  /* search seconds left over all calls, < 0: unbounded */
     int cpu_clock;     /* time limits in CPU time of the searching thread, not wall time */
-    int stop;          /* 1 time, 2 nodes, 3 interrupted */
+    int stop;          /* 1 time, 2 nodes, 3 interrupted, 4 cancelled */
+    atomic_int cancelled; /* cancel() was called (from any thread) */
     int complete;
     int checks;
     PyThreadState *tstate; /* saved while the search runs without the GIL */
@@ -190,6 +192,10 @@ static double now_seconds(const Search *s) {
 /* Polls the clock and Python's signal handlers every so often; sets s->stop. */
 static int limit_reached(Search *s) {
     if (s->stop) return 1;
+    if (atomic_load_explicit(&s->cancelled, memory_order_relaxed)) {
+        s->stop = 4;
+        return 1;
+    }
     if (s->deadline > 0 && now_seconds(s) > s->deadline) {
         s->stop = 1;
         return 1;
@@ -1828,6 +1834,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
 
 /* next() -> bytes of the next solution's black cells (bit i = cell i), or None. */
 static PyObject *Search_next(Search *s, PyObject *Py_UNUSED(ignored)) {
+    if (atomic_load(&s->cancelled) && !s->stop) s->stop = 4;
     if (s->stop || s->finished) Py_RETURN_NONE;
     double began = now_seconds(s);
     if (s->remaining >= 0) {
@@ -1869,6 +1876,7 @@ static PyObject *Search_get_stop(Search *s, void *closure) {
     case 1: return PyUnicode_FromString("seconds");
     case 2: return PyUnicode_FromString("nodes");
     case 3: return PyUnicode_FromString("interrupted");
+    case 4: return PyUnicode_FromString("cancelled");
     default: Py_RETURN_NONE;
     }
 }
@@ -1909,6 +1917,13 @@ static PyObject *Search_extend(Search *s, PyObject *args, PyObject *kwds) {
     Py_RETURN_NONE;
 }
 
+/* cancel(): stop the search soon, from any thread (it may be running in another, without
+ * the GIL); next() then returns None and `stop` is "cancelled". */
+static PyObject *Search_cancel(Search *s, PyObject *Py_UNUSED(ignored)) {
+    atomic_store_explicit(&s->cancelled, 1, memory_order_relaxed);
+    Py_RETURN_NONE;
+}
+
 static PyGetSetDef Search_getset[] = {
     {"pending", (getter)Search_get_pending, NULL, "Whether branches are left to explore.", NULL},
     {"stop", (getter)Search_get_stop, NULL, "Which limit stopped the search, or None.", NULL},
@@ -1931,6 +1946,8 @@ static PyMethodDef Search_methods[] = {
      "extend(nodes, seconds=-1): let a search stopped by its node limit go on, up to "
      "`nodes` nodes in all (and `seconds` more, when given); the next call of next() "
      "carries on from where it stopped."},
+    {"cancel", (PyCFunction)Search_cancel, METH_NOARGS,
+     "Stop the search soon; callable from any thread while next() runs in another."},
     {NULL, NULL, 0, NULL},
 };
 

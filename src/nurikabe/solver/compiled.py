@@ -55,6 +55,16 @@ class CompiledSearch(SearchBase):
         """Propagations to a fixpoint (probes included)."""
         self.probes = 0
         """Cells probed both ways."""
+        self._running: _csolve.Search | None = None  # type: ignore[name-defined]
+        self._cancelled = False
+
+    def cancel(self) -> None:
+        """Stop the search soon, from any thread (it runs without the GIL): `solutions()`
+        then ends with ``limit_hit`` ``"cancelled"``."""
+        self._cancelled = True
+        core = self._running
+        if core is not None:
+            core.cancel()
 
     def _core(self) -> _csolve.Search:  # type: ignore[name-defined]
         puzzle = self.puzzle
@@ -78,6 +88,9 @@ class CompiledSearch(SearchBase):
         """Yield solution boards until the space or the limit runs out."""
         began = time.perf_counter()
         core = self._core()
+        self._running = core
+        if self._cancelled:
+            core.cancel()
         wanted = self.limit.solutions
         found = 0
         puzzle = self.puzzle

@@ -130,6 +130,17 @@ class CpSatSearch(SearchBase):
         self.solves = 0
         """CP-SAT solve calls made."""
         self._deadline: float | None = None
+        self._solver: Any = None
+        self._stopped = False
+
+    def stop(self) -> None:
+        """Stop the search soon, from any thread: `solutions()` then ends with
+        ``limit_hit`` ``"cancelled"`` (the portfolio stops it when the native search has
+        decided)."""
+        self._stopped = True
+        solver = self._solver
+        if solver is not None:
+            solver.stop_search()
 
     # -- the model -----------------------------------------------------------------------------
 
@@ -335,6 +346,10 @@ class CpSatSearch(SearchBase):
                     self.limit_hit = "nodes"
                     return
                 solver = cp_model.CpSolver()
+                self._solver = solver
+                if self._stopped:
+                    self.limit_hit = "cancelled"
+                    return
                 solver.parameters.num_workers = self.workers or WORKERS
                 if deadline is not None:
                     remaining = deadline - time.perf_counter()
@@ -359,6 +374,9 @@ class CpSatSearch(SearchBase):
                     )
                 elif status == cp_model.INFEASIBLE:
                     self.complete = True
+                    return
+                elif status == cp_model.UNKNOWN and self._stopped:
+                    self.limit_hit = "cancelled"
                     return
                 elif status == cp_model.UNKNOWN:
                     left = None if deadline is None else deadline - time.perf_counter()
