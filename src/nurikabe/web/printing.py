@@ -33,6 +33,12 @@ _PDF: dict[int | str, dict[str, Any]] = {
     200: {
         "content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}}},
         "description": "the booklet, as an attachment",
+        "headers": {
+            "Content-Disposition": {
+                "description": 'attachment; filename="nurikabe-....pdf"',
+                "schema": {"type": "string"},
+            }
+        },
     }
 }
 

@@ -86,7 +86,8 @@ export function bindPrint(collections, current, { say, guarded }) {
       busy($("printSolved"), async () => {
         const { solved } = await api.progress();
         if (!solved.length) throw new ApiError("Solve a puzzle first: your solved list is empty.", "print", 0);
-        const keys = solved.slice(-200).map((s) => s.key);
+        // The list is most recent first: the 200 most recent, in the order they were solved.
+        const keys = solved.slice(0, 200).reverse().map((s) => s.key);
         const response = await fetch("/api/print", {
           method: "POST",
           credentials: "same-origin",
