@@ -7,6 +7,7 @@ apart, progress kept across app instances, and a schemathesis run over /openapi.
 
 from __future__ import annotations
 
+import io
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -398,6 +399,105 @@ def test_settings_are_limited_to_4_kib(client: TestClient) -> None:
     }
 
 
+# -- printing ----------------------------------------------------------------------------------
+
+
+def read_pdf(response: Any) -> Any:
+    from pypdf import PdfReader
+
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF-")
+    return PdfReader(io.BytesIO(response.content))
+
+
+def test_print_a_run_of_the_collection(client: TestClient) -> None:
+    params = {"collection": "10x10", "level": "hard", "start": 100, "count": 6, "per_page": 2}
+    params |= {"title": "Hard ones", "author": "Puzzles by the team"}
+    response = client.get("/api/print", params=params)
+    pdf = read_pdf(response)
+    hard = [
+        g
+        for g in client.app.state.games.collections["10x10"]  # type: ignore[attr-defined]
+        if g.level == "hard" and g.number >= 100
+    ][:6]
+    name = f"nurikabe-10x10-hard-{hard[0].number}-{hard[-1].number}.pdf"
+    assert response.headers["content-disposition"] == f'attachment; filename="{name}"'
+    assert pdf.metadata.title == "Hard ones" and pdf.metadata.author == "Puzzles by the team"
+    # 6 puzzles two to a page, then one page of solutions.
+    assert len(pdf.pages) == 4
+    texts = [page.extract_text() for page in pdf.pages]
+    for k, text in enumerate(texts[:3]):
+        assert "Hard ones" in text and "Puzzles by the team" in text
+        assert f"Puzzles {2 * k + 1}–{2 * k + 2}" in text and text.count("hard") == 2
+    assert "Solutions 1–6" in texts[3]
+    # The first puzzle's clues, in reading order, are the first numbers under its label.
+    first = hard[0].puzzle
+    clues = [str(first.clues[i]) for i in sorted(first.clues)]
+    assert "".join(clues) in "".join(texts[0].split())
+
+
+def test_print_options_change_the_booklet(client: TestClient) -> None:
+    base = {"collection": "15x15", "count": 5}
+    four = read_pdf(client.get("/api/print", params=base))
+    assert len(four.pages) == 2 + 1 and four.metadata.title == "Nurikabe"
+    bare = read_pdf(client.get("/api/print", params=base | {"per_page": 1, "solutions": "false"}))
+    assert len(bare.pages) == 5
+    assert all("Solutions" not in page.extract_text() for page in bare.pages)
+    letter = read_pdf(client.get("/api/print", params=base | {"paper": "letter"}))
+    assert round(float(letter.pages[0].mediabox.width)) == 612
+    assert round(float(four.pages[0].mediabox.width)) == 595
+
+
+def test_print_a_selection(client: TestClient) -> None:
+    imported = client.post("/api/import", json={"text": URL}).json()["key"]
+    keys = ["15x15/3", imported, "10x10/42"]
+    response = client.post("/api/print", json={"keys": keys, "per_page": 1, "title": "Mine"})
+    pdf = read_pdf(response)
+    assert (
+        response.headers["content-disposition"] == 'attachment; filename="nurikabe-3-puzzles.pdf"'
+    )
+    assert len(pdf.pages) == 3 + 1
+    texts = [page.extract_text() for page in pdf.pages]
+    assert all(text.startswith("Mine") for text in texts)
+    sizes = ["15×15", "5×5", "10×10"]
+    for k, (text, size) in enumerate(zip(texts, sizes, strict=False)):
+        assert f"Puzzles {k + 1}" in text and size in text
+    assert "Solutions 1–3" in texts[3]
+
+
+def test_print_refuses_bad_input(client: TestClient) -> None:
+    for params in (
+        {"collection": "10x10", "count": 201},
+        {"collection": "10x10", "count": 0},
+        {"collection": "10x10", "per_page": 3},
+        {"collection": "10x10", "paper": "a3"},
+        {"collection": "10x10", "level": "weird"},
+        {"collection": "10x10", "title": "x" * 201},
+        {"collection": "10x10", "author": "x" * 201},
+        {"collection": "10x10", "start": -1},
+        {"count": 4},
+    ):
+        assert_error(client.get("/api/print", params=params), 422, "bad-request")
+    assert_error(client.get("/api/print", params={"collection": "nosuch"}), 404, "not-found")
+    assert_error(
+        client.get("/api/print", params={"collection": "10x10", "start": 10_000}), 404, "not-found"
+    )
+    assert_error(client.post("/api/print", json={"keys": []}), 422, "bad-request")
+    assert_error(client.post("/api/print", json={"keys": ["10x10/1"] * 201}), 422, "bad-request")
+    assert_error(client.post("/api/print", json={"keys": ["10x10"]}), 422, "bad-request")
+    assert_error(client.post("/api/print", json={"keys": ["10x10/999999"]}), 404, "not-found")
+    assert_error(client.post("/api/print", json={"keys": ["imported/5"]}), 404, "not-found")
+
+
+def test_print_gives_up_after_its_time_limit(client: TestClient, monkeypatch: Any) -> None:
+    from nurikabe.web import printing
+
+    monkeypatch.setattr(printing, "PRINT_SECONDS", -1.0)
+    response = client.get("/api/print", params={"collection": "10x10", "count": 2})
+    assert_error(response, 422, "timeout")
+
+
 def test_the_page_is_served(client: TestClient) -> None:
     response = client.get("/")
     if response.status_code == 404:
@@ -419,6 +519,7 @@ def test_openapi_describes_every_endpoint(client: TestClient) -> None:
         "/api/progress/{collection}/{number}",
         "/api/progress",
         "/api/settings",
+        "/api/print",
         "/api/studio/analyze",
         "/api/studio/export",
         "/api/studio/read",
@@ -445,6 +546,8 @@ OPERATIONS = [
     "GET /api/progress",
     "GET /api/settings",
     "PUT /api/settings",
+    "GET /api/print",
+    "POST /api/print",
     "POST /api/studio/analyze",
     "POST /api/studio/export",
     "POST /api/studio/read",

@@ -2,6 +2,7 @@
 
 - `app`: the FastAPI application factory `create_app` and its thin handlers.
 - `models`: the request and response bodies (so ``/openapi.json`` describes every endpoint).
+- `printing`: PDF booklets of the game's puzzles (``/api/print``).
 - `games`: the puzzles the game serves, by key, each with its unique solution.
 - `errors`: the JSON error envelope and the handlers that map every error to it.
 - `middleware`: the player cookie and the request body limit.

@@ -56,6 +56,7 @@ from .models import (
     SolveRequest,
     ViolationOut,
 )
+from .printing import print_router
 from .studio import studio_router
 
 __all__ = ["MAX_BODY", "MAX_SETTINGS", "STATIC", "create_app"]
@@ -302,6 +303,7 @@ def create_app(
         players.save_settings(_player(request), body.settings)
         return SettingsOut(settings=body.settings)
 
+    app.include_router(print_router(games))
     app.include_router(studio_router(players, games))
     return app
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 __all__ = [
     "KEY_PATTERN",
@@ -23,6 +23,9 @@ __all__ = [
     "HintSolved",
     "HintStep",
     "ImportRequest",
+    "PrintOptions",
+    "PrintQuery",
+    "PrintRequest",
     "ProgressList",
     "ProgressOut",
     "ProgressRequest",
@@ -93,6 +96,48 @@ class SettingsRequest(_Strict):
     """A player's settings: a free-form JSON object (at most 4 KiB)."""
 
     settings: dict[str, Any]
+
+
+MAX_PRINT = 200
+"""The most puzzles one booklet holds."""
+MAX_PRINT_TEXT = 200
+"""The longest booklet title or author line."""
+PER_PAGE = (1, 2, 4, 6)
+"""Puzzles per page a booklet may have (as `render.pdf.PER_PAGE`, which needs reportlab)."""
+LEVEL_NAMES = ("easy", "medium", "hard", "expert", "extreme")
+"""The grade levels (as `logic.LEVELS`; this module imports no library code)."""
+
+
+class PrintOptions(_Strict):
+    """How a booklet looks: puzzles per page, paper, solutions at the back, title, author."""
+
+    per_page: Annotated[int, Field(json_schema_extra={"enum": list(PER_PAGE)})] = 4
+    paper: Literal["a4", "letter"] = "a4"
+    solutions: bool = True
+    title: Annotated[str, Field(max_length=MAX_PRINT_TEXT)] = "Nurikabe"
+    author: Annotated[str | None, Field(max_length=MAX_PRINT_TEXT)] = None
+
+    @field_validator("per_page")
+    @classmethod
+    def _offered(cls, value: int) -> int:
+        if value not in PER_PAGE:
+            raise ValueError(f"must be one of {', '.join(map(str, PER_PAGE))}")
+        return value
+
+
+class PrintQuery(PrintOptions):
+    """A booklet of `count` puzzles of a collection, from number `start`, of `level` if given."""
+
+    collection: Annotated[str, Field(pattern=COLLECTION_PATTERN, examples=["10x10"])]
+    level: Literal[LEVEL_NAMES] | None = None  # type: ignore[valid-type]
+    start: Annotated[int, Field(ge=0, le=999_999_999)] = 0
+    count: Annotated[int, Field(ge=1, le=MAX_PRINT)] = 20
+
+
+class PrintRequest(PrintOptions):
+    """A booklet of the puzzles of `keys`, in that order (a player's selection)."""
+
+    keys: Annotated[list[Key], Field(min_length=1, max_length=MAX_PRINT)]
 
 
 # -- responses ------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
-// The page's shell: wires the buttons, the puzzle picker, import, the solved list and the
-// settings panel to the game, and opens the puzzle of the address or of the last visit.
+// The page's shell: wires the buttons, the puzzle picker, import, the solved list, printing
+// (print.js) and the settings panel to the game, and opens the puzzle of the address or of the last visit.
 
 import { api } from "./api.js";
 import { clockText, escapeHtml, Game } from "./game.js";
 import { attachInput } from "./input.js";
+import { bindPrint } from "./print.js";
 import { loadSettings, saveSettings } from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -197,6 +198,7 @@ async function main() {
     .map((c) => `<option value="${escapeHtml(c.name)}">${escapeHtml(c.name)} (${c.count})</option>`)
     .join("");
   showPuzzle(puzzle);
+  bindPrint(collections, puzzle.collection, { say, guarded });
   document.body.dataset.ready = "1";
   window.nurikabe.readyAt = performance.now(); // ms since navigation began (bench/page.py)
 }
