@@ -81,6 +81,9 @@ def _shown(value: float) -> str:
 seconds_option = number_option(float, low=0, high=MAX_SECONDS, above=True, what="seconds")
 """``--seconds``/``--timeout``: a finite time above 0, at most `MAX_SECONDS`."""
 
+count_option = number_option(int, low=1, what="count")
+"""``--limit``/``--count``: a whole number, at least 1."""
+
 jobs_option = number_option(int, low=1, high=256, what="--jobs")
 """``--jobs``: 1 to 256 worker processes."""
 

@@ -25,8 +25,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .common import CliError, read_source, source_id
-from .solve import _positive_float, _positive_int
+from .common import CliError, count_option, read_source, seconds_option, source_id
 
 if TYPE_CHECKING:
     from ..render.pdf import BookletPuzzle
@@ -65,7 +64,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--svg-dir", default=None, metavar="DIR", help="also write one SVG per puzzle")
     p.add_argument(
         "--timeout",
-        type=_positive_float,
+        type=seconds_option,
         default=30.0,
         metavar="S",
         help="seconds to solve or grade one puzzle given without solution or level (default 30)",
@@ -74,7 +73,7 @@ def register(subparsers: Any) -> None:
         "--no-grade", dest="grade", action="store_false", help="do not grade unlabelled puzzles"
     )
     p.add_argument(
-        "--count", type=_positive_int, default=None, help="how many from --collection/--generate"
+        "--count", type=count_option, default=None, help="how many from --collection/--generate"
     )
     c = p.add_argument_group("from the bundled collection")
     c.add_argument("--collection", default=None, metavar="NAME", help="e.g. 10x10")

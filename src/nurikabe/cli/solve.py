@@ -37,7 +37,16 @@ from ..solver import (
     iter_solutions,
     solve,
 )
-from .common import CliError, emit, load_source, print_json, read_source, source_id
+from .common import (
+    CliError,
+    count_option,
+    emit,
+    load_source,
+    print_json,
+    read_source,
+    seconds_option,
+    source_id,
+)
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -79,13 +88,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     what.add_argument("--all", action="store_true", help="print every solution")
     parser.add_argument(
         "--limit",
-        type=_positive_int,
+        type=count_option,
         metavar="N",
         help="stop after N solutions (default: 2, enough to decide; unbounded with --count/--all)",
     )
     parser.add_argument(
         "--timeout",
-        type=_positive_float,
+        type=seconds_option,
         default=60.0,
         metavar="S",
         help="seconds per puzzle (default: 60)",
@@ -103,26 +112,6 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--batch", action="store_true", help="treat SRC as a batch even with one record"
     )
     parser.set_defaults(func=run)
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text!r}")
-    return value
 
 
 # -- reading ------------------------------------------------------------------------------------
