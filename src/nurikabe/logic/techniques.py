@@ -282,7 +282,8 @@ def l_corner(puzzle: Puzzle, state: State) -> Step | None:
 
         3 #
         # 2
-    Source: J essay ("2-clue L"), blog (L-corner, cell bordering two islands), game rule 10.
+    Source: J essay (free cell next to two numbered islands), blog (L-corner, cell
+    bordering two islands), game rules 10 and 18.
     """
     cols = state.grid.cols
     black = premises = 0
@@ -675,8 +676,8 @@ def two_choices_border(puzzle: Puzzle, state: State) -> Step | None:
 
         # 2 a         a and b are the 2's options; x touches both: black
         # b x
-    Source: game rule 12 (both remaining choices of an island border a cell -> black),
-    blog (cell bordered by every completion).
+    Source: game rules 12 and 15 (both remaining choices of an island border a cell ->
+    black), blog (cell bordered by every completion), J essay ("2-clue L", ``h2ell``).
     """
     a = state.analysis()
     grid = state.grid
@@ -849,7 +850,7 @@ def orphan_bottleneck(puzzle: Puzzle, state: State) -> Step | None:
         2 ? ? #
         # # ? .    the dot can be reached only through the ? next to it: white
     Source: task list (a white cell that must join some island through one cell), game
-    rule 0 variant, blog (one way out).
+    rules 0 and 4, blog (one way out).
     """
     a = state.analysis()
     a.reach()
@@ -1063,7 +1064,8 @@ def pool_escape(puzzle: Puzzle, state: State) -> Step | None:
         ? a ? ?        b can be reached only through a:
         # b # ?        a black -> b unreachable -> pool. So a is white.
         # # # ?
-    Source: game rule 15 (a potential pool reachable only through one cell -> white), blog
+    Source: game rules 16 and 17 (a potential pool reachable only through one cell ->
+    white), blog
     (two unknowns next to two sea cells, one reachable only through the other).
     """
     a = state.analysis()
