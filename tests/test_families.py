@@ -8,6 +8,8 @@ puzzles with big islands, `?` clues and one-row grids.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -144,3 +146,37 @@ def test_sparse_puzzles_agree_with_the_oracle(puzzle: Puzzle) -> None:
         assert got.count == len(want)
         if got.complete and len(want) < 30:
             assert {b.black_mask for b in got.solutions} == want
+
+
+@pytest.mark.parametrize(
+    ("name", "n"), [("corner", 9), ("corner", 51), ("two-clue", 12), ("lattice", 7), ("brick", 8)]
+)
+def test_cli_family_is_proven_unique(name: str, n: int, capsys: pytest.CaptureFixture[str]) -> None:
+    """`nurikabe research family NAME --size N` proves the member unique, with the known
+    solution, and says so (exit 0)."""
+    from nurikabe.cli import main
+
+    assert main(["research", "family", name, "--size", str(n), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["status"] == "unique" and record["solution_as_known"] and record["n"] == n
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["corner", "--size", "8"],
+        ["corner", "--size", "2"],
+        ["nope", "--size", "9"],
+        ["lattice", "--size", "nan"],
+    ],
+)
+def test_cli_family_bad_input(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    from nurikabe.cli import main
+
+    try:
+        code = main(["research", "family", *args])
+    except SystemExit as exc:  # argparse's own refusals
+        code = exc.code
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1

@@ -1,4 +1,5 @@
-"""``nurikabe research``: the thesis's studies from the command line (enumeration, shapes).
+"""``nurikabe research``: the thesis's studies from the command line (enumeration, shapes,
+mining, families).
 
 Only parses arguments and prints what `nurikabe.research` computes.
 """
@@ -10,7 +11,7 @@ import json
 import time
 from pathlib import Path
 
-from .common import CliError, print_json
+from .common import CliError, count_option, number_option, print_json, seconds_option
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -86,13 +87,79 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         ),
     )
     mine.add_argument("--size", required=True, metavar="MxN", help="grid size, e.g. 5x5")
-    mine.add_argument("--sample", type=int, metavar="N", help="a uniform random sample of N")
+    mine.add_argument(
+        "--sample", type=count_option, metavar="N", help="a uniform random sample of N"
+    )
     mine.add_argument("--seed", type=int, default=0, help="seed of the sample (0)")
-    mine.add_argument("--workers", type=int, default=1, metavar="N", help="processes (1)")
-    mine.add_argument("--seconds", type=float, default=60.0, help="CPU bound per walkthrough (60)")
+    mine.add_argument(
+        "--workers", type=_WORKERS, default=1, metavar="N", help="processes (1, at most 64)"
+    )
+    mine.add_argument(
+        "--seconds", type=seconds_option, default=60.0, help="CPU bound per walkthrough (60)"
+    )
     mine.add_argument("--json", action="store_true", help="print one JSON object")
     mine.set_defaults(func=run_mine)
+
+    family = studies.add_parser(
+        "family",
+        help="a member of one of the thesis's scalable families, proven unique",
+        description=(
+            "Make the n x n member of a scalable family (corner: a clue floor(n/2)^2 in each "
+            "corner, n odd; two-clue: two clues adding up to n^2 - n; lattice and brick: "
+            "1-clues on a regular pattern), prove it unique with the exact engine and check "
+            "the solution against the family's known one. Exit 0 when proven."
+        ),
+    )
+    family.add_argument("name", choices=sorted(_family_names()), help="the family")
+    family.add_argument(
+        "--size", type=_FAMILY_SIZE, required=True, metavar="N", help="n, from 3 to 99"
+    )
+    family.add_argument(
+        "--timeout", type=seconds_option, default=60.0, metavar="S", help="seconds (60)"
+    )
+    family.add_argument("--json", action="store_true", help="print one JSON object")
+    family.set_defaults(func=run_family)
     parser.set_defaults(func=lambda args: (parser.print_help(), 2)[1])
+
+
+_WORKERS = number_option(int, low=1, high=64, what="workers")
+_FAMILY_SIZE = number_option(int, low=3, high=99, what="--size")
+
+
+def _family_names() -> list[str]:
+    from ..research.families import FAMILIES
+
+    return list(FAMILIES)
+
+
+def run_family(args: argparse.Namespace) -> int:
+    from ..research.families import FAMILIES
+    from ..solver import Limit, Status, solve
+
+    member = FAMILIES[args.name](args.size)
+    result = solve(member.puzzle, limit=Limit(solutions=2, seconds=args.timeout))
+    known = result.solution is not None and result.solution == member.solution
+    record = {
+        "family": args.name,
+        "n": args.size,
+        "url": member.puzzle.to_url(),
+        "status": result.status.value,
+        "solution_as_known": known,
+        "seconds": round(result.stats.seconds, 6),
+        "nodes": result.stats.nodes,
+    }
+    if args.json:
+        print_json(record)
+    else:
+        print(record["url"])
+        verdict = "unique, the known solution" if known else result.status.value
+        print(
+            f"{args.name} n={args.size}: {verdict} ({result.stats.seconds:.3f} s, "
+            f"{result.stats.nodes} nodes)"
+        )
+    if result.status is Status.UNIQUE and known:
+        return 0
+    return 4 if result.status is Status.UNKNOWN else 1
 
 
 def _size(text: str) -> tuple[int, int]:
