@@ -52,7 +52,8 @@ def _columns() -> int:
         columns = 0
     if columns <= 0:
         try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+            stdout = sys.__stdout__
+            columns = os.get_terminal_size(stdout.fileno()).columns if stdout else 0
         except (AttributeError, ValueError, OSError):
             columns = 0
     return columns if columns > 0 else 80

@@ -19,7 +19,7 @@ EXIT_VALID = 0
 EXIT_INVALID = 1
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "check",
         help="check a board against the rules",

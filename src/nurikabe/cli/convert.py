@@ -13,7 +13,7 @@ from ..formats import format_names, write
 from .common import CliError, load_source, write_output
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     names = ", ".join(format_names())
     parser = sub.add_parser(
         "convert",

@@ -13,7 +13,7 @@ from ..formats import read, read_board
 from ..puzzle import Puzzle
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("demo", help="a short tour on the bundled example puzzle")
     parser.set_defaults(func=run)
 

@@ -28,7 +28,7 @@ HINT_SECONDS = 20.0
 """CPU time ``hint`` gives the logic engine by default (as `next_step` does)."""
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     levels = "easy, medium, hard, expert, extreme"
     hint = sub.add_parser(
         "hint",

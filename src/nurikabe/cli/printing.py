@@ -34,7 +34,7 @@ PER_PAGE = (1, 2, 4, 6)  # as render.pdf.PER_PAGE, which needs reportlab to impo
 PAPERS = ("a4", "letter")
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from ..generate import DIFFICULTIES
     from .generate import default_jobs, parse_size
 

@@ -9,12 +9,17 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .common import CliError, count_option, number_option, print_json, seconds_option
 
+if TYPE_CHECKING:
+    from ..research.enumerate import Census
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "research",
         help="reproduce the Leiden thesis's studies (enumeration, island shapes)",
@@ -119,7 +124,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     family.add_argument("--json", action="store_true", help="print one JSON object")
     family.set_defaults(func=run_family)
-    parser.set_defaults(func=lambda args: (parser.print_help(), 2)[1])
+
+    def usage(args: argparse.Namespace) -> int:
+        parser.print_help()
+        return 2
+
+    parser.set_defaults(func=usage)
 
 
 _WORKERS = number_option(int, low=1, high=64, what="workers")
@@ -234,7 +244,7 @@ def run_enumerate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _batch_census(args: argparse.Namespace, rows: int, cols: int, shards: list[int]):  # type: ignore[no-untyped-def]
+def _batch_census(args: argparse.Namespace, rows: int, cols: int, shards: list[int]) -> Census:
     from ..batch import EnumerateShard, load_results, merge_census, run_batch
     from ..research.enumerate import EnumerationError, check_request
 
@@ -251,12 +261,13 @@ def _batch_census(args: argparse.Namespace, rows: int, cols: int, shards: list[i
     if report.interrupted:
         raise KeyboardInterrupt
     stored = load_results(args.store)
-    return merge_census(stored[job.key] for job in jobs)
+    census: Census = merge_census(stored[job.key] for job in jobs)
+    return census
 
 
-def _print_summary(s: dict[str, object]) -> None:
+def _print_summary(s: Mapping[str, Any]) -> None:
     def pm(key: str, scale: float = 1.0, unit: str = "") -> str:
-        mean, sd = s[key]  # type: ignore[misc]
+        mean, sd = s[key]
         return f"{mean * scale:.2f}{unit} +/- {sd * scale:.2f}{unit}"
 
     lines = [
@@ -268,8 +279,8 @@ def _print_summary(s: dict[str, object]) -> None:
         f"clues per puzzle:      {pm('clues_per_puzzle')}",
         f"clue value:            {pm('clue_value')}",
         f"black share:           {pm('black_share', 100, ' %')}",
-        f"solvable with 1/2/3 solutions: {100 * s['unique_share']:.1f} % / "  # type: ignore[operator]
-        f"{100 * s['two_share']:.1f} % / {100 * s['three_share']:.1f} %",  # type: ignore[operator]
+        f"solvable with 1/2/3 solutions: {100 * s['unique_share']:.1f} % / "
+        f"{100 * s['two_share']:.1f} % / {100 * s['three_share']:.1f} %",
         f"most solutions:        {s['max_solutions']} ({s['max_reached_by']} clue sets)",
         f"correct among all grids: {s['correct_share']:.3e}",
         f"time:                  {s['seconds']} s",

@@ -17,7 +17,7 @@ SOLVE_SECONDS = 30.0
 """How long ``--solution`` lets the solver look for a solution the source lacks."""
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "show",
         help="draw a puzzle as text or SVG",

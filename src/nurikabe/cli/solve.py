@@ -72,7 +72,7 @@ _EXIT_OF_STATUS = {
 _SEVERITY = [EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NONE, EXIT_FOUND, EXIT_UNIQUE]
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "solve",
         help="solve a puzzle, prove it unique, count or list its solutions",

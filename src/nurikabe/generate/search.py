@@ -438,12 +438,12 @@ def propose(
             return None
         return reshape(layout, rng.choice(list(bits(options))), rng)
     if kind in ("join", "merge"):
-        options = [
+        joining = [
             i for i in bits(layout.black & near & grid.border(layout.white)) if joins(layout, i)
         ]
-        if not options:
+        if not joining:
             return None
-        return (join if kind == "join" else merge)(layout, rng.choice(options), rng)
+        return (join if kind == "join" else merge)(layout, rng.choice(joining), rng)
     if kind == "drop":
         # Remove a 1-island.
         ones = [i for i in bits(layout.clue_mask & near) if not grid.neighbors[i] & layout.white]

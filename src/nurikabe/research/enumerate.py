@@ -128,7 +128,7 @@ class Census:
     @property
     def all_grids(self) -> int:
         """Every clue placement with values 1..max_clue: (max_clue + 1) ** cells."""
-        return (self.max_clue + 1) ** self.cells
+        return int((self.max_clue + 1) ** self.cells)
 
     @property
     def correct_share(self) -> Fraction:

@@ -21,6 +21,7 @@ brute-force oracle where tiny.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..errors import InvalidPuzzleError
@@ -112,7 +113,7 @@ def one_clue_lattice(rows: int, cols: int, *, shifted: bool = False) -> Family:
     return _member(rows, cols, clues, black)
 
 
-FAMILIES = {
+FAMILIES: dict[str, Callable[[int], Family]] = {
     "corner": corner_puzzle,
     "two-clue": two_clue_puzzle,
     "lattice": lambda n: one_clue_lattice(n, n),

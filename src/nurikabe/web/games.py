@@ -113,8 +113,10 @@ def _split_key(key: str) -> tuple[str, int]:
 def _solve_child(url: str, seconds: float) -> tuple[str, str | None]:
     """In the solver's process: the status and, when unique, the solution as a board string."""
     result = solve(Puzzle.from_url(url), limit=Limit(solutions=2, seconds=seconds))
-    unique = result.status is Status.UNIQUE and result.solution is not None
-    return result.status.value, board_text(result.solution) if unique else None
+    solution = result.solution
+    if result.status is Status.UNIQUE and solution is not None:
+        return result.status.value, board_text(solution)
+    return result.status.value, None
 
 
 def _watch_parent() -> None:

@@ -7,7 +7,7 @@ Responses are declared so that ``/openapi.json`` describes every endpoint.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -104,8 +104,10 @@ MAX_PRINT_TEXT = 200
 """The longest booklet title or author line."""
 PER_PAGE = (1, 2, 4, 6)
 """Puzzles per page a booklet may have (as `render.pdf.PER_PAGE`, which needs reportlab)."""
-LEVEL_NAMES = ("easy", "medium", "hard", "expert", "extreme")
-"""The grade levels (as `logic.LEVELS`; this module imports no library code)."""
+LevelName = Literal["easy", "medium", "hard", "expert", "extreme"]
+"""A grade level (as `logic.LEVELS`; this module imports no library code)."""
+LEVEL_NAMES: tuple[str, ...] = get_args(LevelName)
+"""The grade levels, easiest first."""
 
 
 class PrintOptions(_Strict):
@@ -129,7 +131,7 @@ class PrintQuery(PrintOptions):
     """A booklet of `count` puzzles of a collection, from number `start`, of `level` if given."""
 
     collection: Annotated[str, Field(pattern=COLLECTION_PATTERN, examples=["10x10"])]
-    level: Literal[LEVEL_NAMES] | None = None  # type: ignore[valid-type]
+    level: LevelName | None = None
     start: Annotated[int, Field(ge=0, le=999_999_999)] = 0
     count: Annotated[int, Field(ge=1, le=MAX_PRINT)] = 20
 
