@@ -13,8 +13,8 @@ from nurikabe import Board, Color, Puzzle, Step, explain, grade, next_step
 from nurikabe.cli import main
 from nurikabe.logic import LEVELS, State, find_step, level_tier
 from nurikabe.logic.grade import grade_steps
-from nurikabe.logic.html import walkthrough_html
 from nurikabe.logic.state import OutOfTime
+from nurikabe.render.walkthrough import walkthrough_html
 
 try:
     from corpus import CORPUS_PATH, corpus, sample

@@ -1,7 +1,7 @@
 """``nurikabe hint``, ``nurikabe explain`` and ``nurikabe grade``: the logic engine's commands.
 
 They only read sources and call `nurikabe.logic` (`next_step`, `explain`, `grade`);
-the HTML page comes from `nurikabe.logic.html`. Bad input ends with one line and
+the HTML page comes from `nurikabe.render.walkthrough`. Bad input ends with one line and
 exit code 2.
 """
 
@@ -88,14 +88,9 @@ def _level(value: str) -> int:
 
 
 def _read_board(path: str, puzzle: Puzzle) -> Board:
+    from ..formats import read_board
+
     text, name = read_source(path)
-    try:
-        from ..formats import read_board
-    except ImportError:
-        try:
-            return Board.from_rows(puzzle, [ln.strip() for ln in text.splitlines() if ln.strip()])
-        except FormatError as exc:
-            raise CliError(str(exc.located(name))) from None
     try:
         return read_board(text, puzzle, source=name)
     except FormatError as exc:
@@ -131,15 +126,12 @@ def run_hint(args: argparse.Namespace) -> int:
             f"{args.seconds:g} s ran out."
         )
         return 0
-    try:
-        from ..render import render_text
+    from ..render import render_text
 
-        after = board.copy()
-        if step.kind in ("deduction", "trial"):
-            after.apply(step)
-        print(render_text(puzzle, after, marks=step.mask or step.wrong_mask))
-    except ImportError:
-        pass
+    after = board.copy()
+    if step.kind in ("deduction", "trial"):
+        after.apply(step)
+    print(render_text(puzzle, after, marks=step.mask or step.wrong_mask))
     print(f"[{step.technique}] {step.message}")
     return 0
 
@@ -158,7 +150,7 @@ def run_explain(args: argparse.Namespace) -> int:
             on_step=lambda _, unknown: set_done(cells - unknown),
         )
     if args.html:
-        from ..logic.html import walkthrough_html
+        from ..render.walkthrough import walkthrough_html
 
         title = f"Nurikabe {source_id(args.src, doc)}"
         write_output(walkthrough_html(walk, title=title), args.html)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError, NurikabeError
 from ..formats import Document
-from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
+from ..puzzle import Board
 from ..solver import (
     DEFAULT_ENGINE,
     CountResult,
@@ -266,45 +266,13 @@ def _found_only(result: Result) -> bool:
 # -- printing -----------------------------------------------------------------------------------
 
 
-def _cell_text(puzzle: Puzzle, board: Board, i: int, marked: bool) -> str:
-    clue = puzzle.clues.get(i)
-    if clue is not None:
-        return "?" if clue == UNKNOWN_CLUE else str(clue)
-    black = bool(board.black_mask >> i & 1)
-    if marked:
-        return "X" if black else "o"
-    return "#" if black else "."
-
-
-def grid_lines(puzzle: Puzzle, board: Board, marked: int = 0) -> list[str]:
-    """The board as text, clues shown by value; cells of `marked` as X (black) or o (white)."""
-    cols = puzzle.cols
-    width = max([1] + [len(str(v)) for v in puzzle.clues.values()])
-    lines = []
-    for r in range(puzzle.rows):
-        cells = [
-            _cell_text(puzzle, board, r * cols + c, bool(marked >> (r * cols + c) & 1)).rjust(width)
-            for c in range(cols)
-        ]
-        lines.append((" " if width > 1 else "").join(cells))
-    return lines
-
-
-def _render(puzzle: Puzzle, board: Board, marks: int = 0) -> str:
-    """The picture of `render_text` (ASCII unless stdout takes UTF-8), marked cells bracketed."""
-    try:
-        from ..render.text import render_text
-    except ImportError:  # the render module is not there: plain rows
-        return "\n".join(grid_lines(puzzle, board, marks))
-    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
-    return str(render_text(puzzle, board, marks=marks or None, unicode=encoding == "utf8"))
-
-
 def _seconds(result: Result) -> str:
     return f"{result.stats.engine}, {result.stats.seconds:.3f} s"
 
 
 def _print_text(outcome: _Outcome, args: argparse.Namespace) -> None:
+    from ..render.text import render_for_terminal
+
     item, result = outcome.item, outcome.result
     if result is None:
         print(f"nurikabe: {item.error}", file=sys.stderr)
@@ -314,27 +282,27 @@ def _print_text(outcome: _Outcome, args: argparse.Namespace) -> None:
     if args.all:
         for n, board in enumerate(result.solutions, start=1):
             print(f"solution {n}:")
-            print(_render(puzzle, board))
+            print(render_for_terminal(puzzle, board))
             print()
     if args.count or args.all:
         print(f"{name}: {result} ({_seconds(result)})")
         if not result.complete:
             print(f"{name}: that count is a lower bound; raise --limit or --timeout to go on")
         if args.count and result.count == 1 and result.complete:
-            print(_render(puzzle, result.solutions[0]))
+            print(render_for_terminal(puzzle, result.solutions[0]))
         return
     status = result.status
     if status is Status.UNIQUE:
         print(f"{name}: unique solution ({_seconds(result)})")
-        print(_render(puzzle, result.solutions[0]))
+        print(render_for_terminal(puzzle, result.solutions[0]))
     elif status is Status.NONE:
         print(f"{name}: no solution ({_seconds(result)})")
     elif status is Status.MULTIPLE:
         diff = result.difference()
         cells = " ".join(puzzle.grid.name(i) for i in diff)
         print(f"{name}: more than one solution ({_seconds(result)}); two differ at {cells}")
-        left = _render(puzzle, result.solutions[0], diff.mask).splitlines()
-        right = _render(puzzle, result.solutions[1], diff.mask).splitlines()
+        left = render_for_terminal(puzzle, result.solutions[0], marks=diff.mask).splitlines()
+        right = render_for_terminal(puzzle, result.solutions[1], marks=diff.mask).splitlines()
         width = max(len(line) for line in left)
         print("solution 1".ljust(width) + "   solution 2")
         for a, b in zip(left, right, strict=True):
@@ -342,7 +310,7 @@ def _print_text(outcome: _Outcome, args: argparse.Namespace) -> None:
         print("(the cells where they differ are in brackets)")
     elif _found_only(result):
         print(f"{name}: solution found, uniqueness not checked ({_seconds(result)})")
-        print(_render(puzzle, result.solutions[0]))
+        print(render_for_terminal(puzzle, result.solutions[0]))
     else:
         print(
             f"{name}: undecided, the {result.limit_hit} limit was hit ({_seconds(result)}); "
@@ -350,7 +318,7 @@ def _print_text(outcome: _Outcome, args: argparse.Namespace) -> None:
         )
         if result.solutions:
             print("one solution found, its uniqueness not proven:")
-            print(_render(puzzle, result.solutions[0]))
+            print(render_for_terminal(puzzle, result.solutions[0]))
 
 
 def _batch_line(outcome: _Outcome) -> str:
@@ -366,20 +334,11 @@ def _batch_line(outcome: _Outcome) -> str:
 
 
 def _write_svg(path: str, outcome: _Outcome) -> None:
-    result = outcome.result
-    if result is None:
+    from ..render.svg import result_svg
+
+    if outcome.result is None:
         return
-    try:
-        from ..render.svg import render_svg
-    except ImportError:
-        raise CliError("--svg needs the render module, which is not installed") from None
-    puzzle = result.puzzle
-    if result.status is Status.MULTIPLE:
-        svg = render_svg(puzzle, result.solutions[0], highlight=result.difference())
-    elif result.solutions:
-        svg = render_svg(puzzle, result.solutions[0])
-    else:
-        svg = render_svg(puzzle)
+    svg = result_svg(outcome.result)
     try:
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(svg)
@@ -416,6 +375,8 @@ def _stream_all(item: _Item, args: argparse.Namespace) -> int:
     ``--limit`` count and the ``--timeout``. With ``--json`` the output is the same one
     object as for other solves, written as it goes: its ``solutions`` list first.
     """
+    from ..render.text import render_for_terminal
+
     if item.document is None:
         raise CliError(item.error or f"{item.id}: cannot read")
     puzzle = item.document.puzzle
@@ -436,7 +397,7 @@ def _stream_all(item: _Item, args: argparse.Namespace) -> int:
             sys.stdout.write(("" if found == 1 else ", ") + json.dumps(board.to_rows()))
             sys.stdout.flush()
         else:
-            emit(f"solution {found}:\n{_render(puzzle, board)}\n\n")
+            emit(f"solution {found}:\n{render_for_terminal(puzzle, board)}\n\n")
         if time.perf_counter() - began >= args.timeout:  # printing counts too
             limit_hit = "seconds"
             break

@@ -18,12 +18,16 @@ Imports only `grid` and `puzzle`.
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from ..grid import bits
 from ..puzzle import Board, Puzzle
 from .text import CellsLike, as_mask, clue_label
 
-__all__ = ["COLORS", "UNIT", "render_svg"]
+if TYPE_CHECKING:
+    from ..solver.result import Result
+
+__all__ = ["COLORS", "UNIT", "render_svg", "result_svg"]
 
 UNIT = 32
 """Size of one cell in viewBox units."""
@@ -190,6 +194,21 @@ def render_svg(
         out.append("</g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def result_svg(result: Result) -> str:
+    """The picture of a solver's answer (``nurikabe solve --svg``): its first solution,
+    with the cells where the first two solutions differ highlighted when it found two;
+    the bare puzzle when it found none.
+
+    >>> from nurikabe import solve
+    >>> p = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]])  # two solutions
+    >>> result_svg(solve(p)).count("<rect") - render_svg(p, solve(p).solutions[0]).count("<rect")
+    4
+    """
+    if not result.solutions:
+        return render_svg(result.puzzle)
+    return render_svg(result.puzzle, result.solutions[0], highlight=result.difference())
 
 
 def _num(value: float) -> str:

@@ -13,12 +13,13 @@ Imports only `grid` and `puzzle`.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TextIO
 
 from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
 
-__all__ = ["CellsLike", "as_mask", "render_text"]
+__all__ = ["CellsLike", "as_mask", "render_for_terminal", "render_text"]
 
 CellsLike = Any
 """A set of cells: an int mask, a `CellSet`, a `Violation`, or an iterable of cell
@@ -152,3 +153,25 @@ def render_text(
         lines.append("".join(parts))
     lines.append(style.bottom[0] + style.bottom[1] * inner + style.bottom[2])
     return "\n".join(lines)
+
+
+def render_for_terminal(
+    puzzle: Puzzle,
+    board: Board | None = None,
+    *,
+    marks: CellsLike = None,
+    stream: TextIO | None = None,
+) -> str:
+    """`render_text` as `stream` (standard output by default) can show it: box-drawing
+    characters when it writes UTF-8, ASCII otherwise. Cells in `marks` are bracketed.
+
+    >>> import io
+    >>> p = Puzzle.from_grid([[1, 0]])
+    >>> print(render_for_terminal(p, stream=io.TextIOWrapper(io.BytesIO(), encoding="latin-1")))
+    +-----+
+    | 1   |
+    +-----+
+    """
+    out = sys.stdout if stream is None else stream
+    encoding = (getattr(out, "encoding", None) or "").lower().replace("-", "")
+    return render_text(puzzle, board, marks=marks, unicode=encoding == "utf8")

@@ -28,10 +28,10 @@ from pydantic import BaseModel, Field
 from ..errors import FormatError, InvalidPuzzleError
 from ..formats import load, write
 from ..logic import explain
-from ..logic.html import walkthrough_html
 from ..players import Draft, Players
 from ..puzzle import UNKNOWN_CLUE, Puzzle
 from ..render import render_svg
+from ..render.walkthrough import walkthrough_html
 from .analysis import Generations
 from .analysts import run_analysis, warm
 from .errors import ApiError
