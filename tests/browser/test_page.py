@@ -153,9 +153,9 @@ def test_hint_shown_then_applied_and_mistakes_first(page, server) -> None:
     page.click("#hint")
     page.wait_for_function("() => !document.querySelector('#board text.hint-mark')")
     board = board_text(page)
-    for cell, colour in marked:
-        assert board[cell] == ("#" if colour == "black" else ".")
-        assert (solution[cell] == "#") == (colour == "black")
+    for cell, color in marked:
+        assert board[cell] == ("#" if color == "black" else ".")
+        assert (solution[cell] == "#") == (color == "black")
     # With a mistake on the board the wand shows the mistake instead of a hint.
     clues = {cell for cell, _ in page.evaluate("() => [...window.nurikabe.game.board.clues]")}
     wrong = next(

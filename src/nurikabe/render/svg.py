@@ -4,7 +4,7 @@ The drawing uses a fixed coordinate system (32 units per cell) in the viewBox, s
 it scales to any size; ``cell_size`` only sets the width and height attributes.
 It draws, bottom to top: the paper, highlighted and error backgrounds, thin grid
 lines, black cells, outlines on highlighted black cells, dots on white cells, the
-thick border and the clues. Colours follow pzprjs where it has one (formats.md
+thick border and the clues. Colors follow pzprjs where it has one (formats.md
 2.1): dots green ``rgb(0,160,0)``, black cells in error dark red
 ``rgb(192,0,0)``, white cells in error pink ``rgb(255,160,160)``.
 
@@ -73,7 +73,7 @@ def render_svg(
     """A standalone SVG document showing `puzzle`, and `board` when given.
 
     `highlight` (the cells a hint decides) and `premises` (the cells it relies on)
-    get coloured backgrounds, or a coloured inner outline on black cells. `errors`
+    get colored backgrounds, or a colored inner outline on black cells. `errors`
     (cells, or violations from `nurikabe.rules.check`) are tinted pink, or dark
     red when black. `cell_size` is the pixel size of a cell (by default 14-36,
     smaller for bigger grids); `title` becomes the SVG's ``<title>``.
@@ -126,7 +126,7 @@ def render_svg(
             out.append(_rect(x, y, u, u))
         out.append("</g>")
 
-    # Backgrounds of non-black cells: hint colours, then errors over them.
+    # Backgrounds of non-black cells: hint colors, then errors over them.
     cell_group("highlight", lit & ~black, COLORS["highlight"])
     cell_group("premises", premise & ~black, COLORS["premises"])
     cell_group("errors", wrong & ~black, COLORS["error-white"])

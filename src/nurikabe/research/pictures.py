@@ -50,10 +50,10 @@ def heatmap_svg(
             f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{_shade(t)}" '
             'stroke="#444" stroke-width="1"/>'
         )
-        colour = "#fff" if t > 0.55 else "#000"
+        color = "#fff" if t > 0.55 else "#000"
         parts.append(
             f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 5}" text-anchor="middle" '
-            f'font-size="13" fill="{colour}">{escape(fmt.format(value))}</text>'
+            f'font-size="13" fill="{color}">{escape(fmt.format(value))}</text>'
         )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

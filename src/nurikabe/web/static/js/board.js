@@ -101,7 +101,7 @@ export class Board {
     while (this.history.length > length) this.undo();
   }
 
-  /** Index of the first move that gave one of `wrong` its present (wrong) colour, or -1. */
+  /** Index of the first move that gave one of `wrong` its present (wrong) color, or -1. */
   firstMistake(wrong) {
     const white = (v) => v !== BLACK;
     let first = -1;

@@ -270,8 +270,8 @@ export class Game {
     const now = this.board.toString();
     if (this.hint && this.hint.board === now) {
       const changes = [];
-      for (const [cell, colour] of this.hint.cells) {
-        changes.push(...this.board.changesTo([cell], colour === "black" ? BLACK : DOT));
+      for (const [cell, color] of this.hint.cells) {
+        changes.push(...this.board.changesTo([cell], color === "black" ? BLACK : DOT));
       }
       this.hint = null;
       if (this.board.play(changes)) {
