@@ -1,0 +1,221 @@
+"""The generator's searches (`nurikabe.generate.search`): moves, evaluator, climbs, budgets.
+
+Every layout the searches return is checked with the exact solver: its clues have one
+solution, and that solution is the layout's own board. Moves are checked against the
+invariants they promise, and the searches against their deadlines and seeds.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from nurikabe import Limit, Status, solve
+from nurikabe.generate.search import (
+    Deadline,
+    Evaluator,
+    harden,
+    joins,
+    merge,
+    polish,
+    propose,
+    puzzle_of,
+    settle,
+    unknown_after,
+)
+from nurikabe.generate.tiling import Layout, Profile, random_layout
+
+KINDS = ("clue", "one", "grow", "cut", "reshape", "join", "merge", "drop")
+
+
+def layout_of(seed: int, rows: int = 8, cols: int = 9, symmetry: str = "none") -> Layout:
+    profile = Profile(max_island=7, mean_island=3.0)
+    layout = random_layout(rows, cols, profile, random.Random(seed), symmetry=symmetry)
+    assert layout is not None
+    return layout
+
+
+def assert_unique_with_its_board(layout: Layout) -> None:
+    """The exact solver finds one solution to the layout's clues: the layout's board."""
+    result = solve(puzzle_of(layout), limit=Limit(solutions=2, seconds=60))
+    assert result.status is Status.UNIQUE
+    assert result.solution is not None
+    assert result.solution.black_mask == layout.black
+    assert result.solution.white_mask == layout.white
+
+
+def test_deadline() -> None:
+    assert not Deadline(None).passed() and Deadline(None).left() is None
+    assert Deadline(0).passed() or Deadline(0).left() == 0.0
+    later = Deadline(60)
+    left = later.left()
+    assert left is not None and 59 < left <= 60 and not later.passed()
+    soon = Deadline(0.01)
+    time.sleep(0.02)
+    assert soon.passed() and soon.left() == 0.0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_settled_layouts_are_unique_puzzles(seed: int) -> None:
+    rng = random.Random(seed)
+    found = 0
+    for _ in range(3):
+        layout = layout_of(rng.randrange(1000))
+        done = settle(layout, 2, rng, max_island=7, deadline=Deadline(60), steps=80)
+        if done is None:
+            continue
+        found += 1
+        assert done.is_valid(7)
+        assert unknown_after(done, 2) == 0
+        assert_unique_with_its_board(done)
+    assert found
+
+
+def test_settle_is_reproducible_from_its_seed() -> None:
+    def run(seed: int) -> Layout | None:
+        return settle(
+            layout_of(4), 2, random.Random(seed), max_island=7, deadline=Deadline(60), steps=40
+        )
+
+    assert run(11) == run(11)
+
+
+def test_hardened_layouts_need_their_tier() -> None:
+    rng = random.Random(8)
+    checked = 0
+    for _ in range(4):
+        ev = Evaluator()
+        layout = layout_of(rng.randrange(1000), 9, 9)
+        done = settle(layout, 3, rng, max_island=7, deadline=Deadline(60), ev=ev, steps=80)
+        if done is None:
+            continue
+        hard = harden(done, 3, rng, max_island=7, deadline=Deadline(60), ev=ev, steps=60)
+        if hard is None:
+            continue
+        checked += 1
+        assert hard.is_valid(7)
+        assert unknown_after(hard, 3) == 0
+        assert unknown_after(hard, 2) != 0
+        assert_unique_with_its_board(hard)
+    assert checked
+
+
+def test_polish_keeps_a_unique_puzzle() -> None:
+    rng = random.Random(2)
+    for _ in range(4):
+        ev = Evaluator()
+        done = settle(
+            layout_of(rng.randrange(1000)),
+            2,
+            rng,
+            max_island=7,
+            deadline=Deadline(60),
+            ev=ev,
+            steps=80,
+        )
+        if done is None:
+            continue
+        out = polish(done, 2, rng, max_island=9, deadline=Deadline(60), clues=6, white=40, ev=ev)
+        assert out.is_valid(9)
+        assert out.clue_mask.bit_count() <= done.clue_mask.bit_count()
+        assert_unique_with_its_board(out)
+        return
+    pytest.fail("no layout settled")
+
+
+def test_searches_stop_at_their_deadline() -> None:
+    layout = layout_of(5, 14, 14)
+    assert unknown_after(layout, 1)  # not solved yet, so the climbs have work to do
+    gone = Deadline(0)
+    time.sleep(0.001)
+    assert settle(layout, 1, random.Random(0), max_island=7, deadline=gone) is None
+    solved = settle(layout_of(5), 2, random.Random(0), max_island=7, deadline=Deadline(60))
+    assert solved is not None
+    # Solved at tier 2: hardening it towards tier 3 has work to do, and no time.
+    assert harden(solved, 3, random.Random(0), max_island=7, deadline=gone) is None
+    kept = polish(solved, 2, random.Random(0), max_island=7, deadline=gone, clues=1, white=99)
+    assert kept is solved
+    # A short budget ends a long climb soon after it runs out (one evaluation late at most).
+    began = time.process_time()
+    settle(
+        layout,
+        4,
+        random.Random(1),
+        max_island=7,
+        deadline=Deadline(0.5),
+        steps=10_000,
+        patience=10_000,
+    )
+    assert time.process_time() - began < 10
+
+
+def test_evaluations_agree_with_the_solution() -> None:
+    """Fresh and incremental deductions never contradict the layout's own board."""
+    rng = random.Random(3)
+    layout = layout_of(9, 10, 10)
+    fresh, incremental = Evaluator(incremental=False), Evaluator()
+    for tier in (1, 2, 3):
+        unknown = fresh.exact(layout, tier)
+        assert unknown == unknown_after(layout, tier)
+        black, white = fresh.deduced(layout, tier)
+        assert black & ~layout.black == 0 and white & ~layout.white == 0
+    moves = 0
+    while moves < 12:
+        moved = propose(layout, rng, 0, KINDS)
+        if moved is None or not moved.is_valid():
+            continue
+        moves += 1
+        left = incremental.unknown(moved, 2, layout)
+        black, white, _ = incremental.boards[(moved.white, moved.clue_mask, 2)]
+        assert black & ~moved.black == 0 and white & ~moved.white == 0
+        assert left == moved.grid.full & ~(black | white)
+        # A fresh solve is what the estimate is checked against.
+        assert incremental.exact(moved, 2) == fresh.exact(moved, 2)
+        assert incremental.is_exact(moved, 2)
+
+
+@pytest.mark.parametrize("symmetry", ["none", "rot180", "mirror"])
+def test_valid_moves_keep_one_clue_per_island_and_the_symmetry(symmetry: str) -> None:
+    layout = layout_of(6, 9, 11, symmetry)
+    rng = random.Random(1)
+    kinds_seen = set()
+    for _ in range(300):
+        kind = rng.choice(KINDS)
+        moved = propose(layout, rng, 0, (kind,))
+        if moved is None:
+            continue
+        assert moved.sigma == layout.sigma
+        if symmetry != "none":
+            assert moved.image(moved.clue_mask) == moved.clue_mask
+        if kind == "clue":
+            assert moved.white == layout.white
+        if kind == "reshape" and symmetry == "none":  # (a cell on the axis has no pair)
+            assert moved.white.bit_count() == layout.white.bit_count()
+            assert moved.clue_mask == layout.clue_mask
+        if moved.is_valid():
+            kinds_seen.add(kind)
+            layout = moved
+    assert kinds_seen >= {"clue", "cut", "grow"}
+
+
+def test_merge_keeps_one_of_the_joined_clues() -> None:
+    layout = layout_of(3, 9, 9)
+    grid = layout.grid
+    merges = 0
+    for cell in range(grid.size):
+        if not layout.black >> cell & 1 or not joins(layout, cell):
+            continue
+        merged = merge(layout, cell, random.Random(cell))
+        island = grid.flood(1 << cell, merged.white)
+        assert (island & merged.clue_mask).bit_count() == 1
+        assert island & merged.clue_mask & ~layout.clue_mask == 0
+        assert merged.white == layout.white | 1 << cell
+        merges += 1
+    assert merges
+
+
+def test_an_unknown_move_kind_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="teleport"):
+        propose(layout_of(1), random.Random(0), 0, ("teleport",))
