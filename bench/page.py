@@ -16,7 +16,6 @@ import argparse
 import json
 import statistics
 import sys
-import tempfile
 import time
 from datetime import date
 from pathlib import Path
@@ -24,8 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
-from tests.browser.harness import Server, cell_center, launch_browser, open_puzzle  # noqa: E402
+from tests.browser.harness import cell_center, open_puzzle, served_browser  # noqa: E402
 
 # Counts the saves in the page: when each move was drawn and when its save was answered.
 PROBE = """() => {
@@ -114,17 +112,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--key", default="10x10/0")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as tmp:
-        server = Server(Path(tmp) / "players.sqlite")
-        server.start()
-        try:
-            with sync_playwright() as playwright:
-                browser = launch_browser(playwright)
-                loads = load_times(browser, server.url, args.key, args.runs)
-                saves = save_times(browser, server.url, args.key, args.moves)
-                browser.close()
-        finally:
-            server.stop()
+    with served_browser() as (server, browser):
+        loads = load_times(browser, server.url, args.key, args.runs)
+        saves = save_times(browser, server.url, args.key, args.moves)
     ready = [r["ready_ms"] for r in loads]
     click = [r["click_ms"] for r in loads]
     summary = {

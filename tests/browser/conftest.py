@@ -15,12 +15,8 @@ from tests.browser.harness import CHROMIUM, Server, launch_browser
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """`nurikabe serve` on a free port with a fresh players database, stopped afterwards."""
-    server = Server(tmp_path_factory.mktemp("players") / "players.sqlite")
-    server.start()
-    try:
+    with Server(tmp_path_factory.mktemp("players") / "players.sqlite") as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture(scope="session")

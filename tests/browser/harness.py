@@ -1,6 +1,7 @@
 """The pieces the browser tests, the screenshot script and the page benchmark share: the
-server in a subprocess on a free port, chromium launched the project's way, and helpers that
-play on the page (open a puzzle, click a cell, read the board)."""
+server in a subprocess on a free port, chromium launched the project's way (`served_browser`
+gives both to a script), and helpers that play on the page (open a puzzle, click a cell,
+read the board)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 CHROMIUM = "/usr/bin/chromium"
@@ -78,6 +82,31 @@ class Server:
             self.process.kill()
             self.process.wait()
         self.process = None
+
+    def __enter__(self) -> Server:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+@contextmanager
+def served_browser() -> Iterator[tuple[Server, object]]:
+    """For scripts: the server on a temporary players database and chromium, both stopped
+    (and the database removed) when the block ends."""
+    from playwright.sync_api import sync_playwright
+
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        Server(Path(tmp) / "players.sqlite") as server,
+        sync_playwright() as playwright,
+    ):
+        browser = launch_browser(playwright)
+        try:
+            yield server, browser
+        finally:
+            browser.close()
 
 
 # ---- playing on the page -----------------------------------------------------------------

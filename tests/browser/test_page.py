@@ -438,3 +438,15 @@ def test_number_box_next_random_and_level_filter(page, server) -> None:
     # The address opens a puzzle too.
     page.goto(f"{server.url}/#20x20/3")
     page.wait_for_function("() => window.nurikabe.game?.key === '20x20/3'")
+
+
+def test_menu_links_the_game_and_the_studio(page, server) -> None:
+    open_puzzle(page, server.url, "10x10/0")
+    page.click("#studio-link")
+    page.wait_for_url(f"{server.url}/studio")
+    page.wait_for_selector("#new-grid")
+    assert page.locator("h1").text_content() == "Nurikabe studio"
+    page.click("#play-link")
+    page.wait_for_url(f"{server.url}/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("#board rect.cell")
