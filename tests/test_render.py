@@ -273,3 +273,52 @@ def test_render_random_boards(data: st.DataObject) -> None:
     assert count(root, "black", "rect") == black.bit_count()
     assert count(root, "clues", "text") == len(clues)
     assert count(root, "dots", "circle") == (white & ~black & ~puzzle.clue_mask).bit_count()
+
+
+def test_text_for_a_terminal_follows_its_encoding() -> None:
+    import io
+
+    from nurikabe.render.text import render_for_terminal
+
+    board = Board.from_rows(P, SOLVED)
+    marks = board.black_mask & -board.black_mask
+    for encoding, unicode in [("utf-8", True), ("UTF8", True), ("latin-1", False), (None, False)]:
+        stream = io.TextIOWrapper(io.BytesIO(), encoding=encoding or "ascii")
+        if encoding is None:
+            stream = io.StringIO()  # no encoding at all: ASCII, the safe choice
+        shown = render_for_terminal(P, board, marks=marks, stream=stream)
+        assert shown == render_text(P, board, marks=marks, unicode=unicode)
+
+
+def test_svg_of_a_solver_result() -> None:
+    from nurikabe import solve
+    from nurikabe.render.svg import result_svg
+
+    unique = solve(Puzzle.from_url("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"))
+    assert len(unique.solutions) == 1
+    assert result_svg(unique) == render_svg(unique.puzzle, unique.solutions[0])
+    several = solve(Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]]))
+    assert len(several.solutions) == 2
+    root = parse(result_svg(several))
+    assert count(root, "highlight", "rect") + count(root, "highlight-black", "rect") == len(
+        several.difference()
+    )
+    none = solve(Puzzle.from_grid([[1, 1], [0, 0]]))
+    assert not none.solutions and result_svg(none) == render_svg(none.puzzle)
+
+
+def test_walkthrough_page_frames_every_step() -> None:
+    from nurikabe import solve
+    from nurikabe.logic import explain
+    from nurikabe.render import walkthrough_html
+
+    puzzle = Puzzle.from_url("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g")
+    walk = explain(puzzle)
+    page = walkthrough_html(walk, title="5x5 <walk>")
+    assert page.count("<svg") == len(walk.steps) + 1
+    assert "<h1>5x5 &lt;walk&gt;</h1>" in page
+    # The last frame is the solved board.
+    last = parse("<svg" + page.rsplit("<svg", 1)[1].split("</svg>")[0] + "</svg>")
+    solved = solve(puzzle).solutions[0]
+    assert count(last, "black", "rect") == len(solved.black_cells())
+    assert count(last, "dots", "circle") == (solved.white_mask & ~puzzle.clue_mask).bit_count()
