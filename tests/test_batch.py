@@ -1,8 +1,12 @@
-"""The batch runner: local processes, a real Dask scheduler with two workers, resume, Ctrl-C."""
+"""The batch runner: local processes, a real Dask scheduler with two workers, resume, Ctrl-C;
+and the commands that run through it (solve, grade, generate, collection build)."""
 
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -79,6 +83,16 @@ def test_bad_batches(tmp_path) -> None:
         run_batch([SolveJob(URLS[0])], tmp_path)  # a directory, not a file
     failed = run_batch([SolveJob("https://puzz.link/p?nurikabe/2/2/z")], tmp_path / "f.sqlite")
     assert len(failed.failed) == 1 and failed.done == 0
+    not_a_store = tmp_path / "text.sqlite"
+    not_a_store.write_text("hello\n")
+    with pytest.raises(BatchError, match="result store"):
+        run_batch([SolveJob(URLS[0])], not_a_store)
+    pytest.importorskip("distributed")
+    for address in ("foo", "tcp://host:port"):
+        with pytest.raises(BatchError, match="not a Dask scheduler address"):
+            run_batch(
+                [SolveJob(URLS[0]), SolveJob(URLS[1])], tmp_path / "y.sqlite", cluster=address
+            )
 
 
 def test_dask_cluster_equals_local_run(tmp_path) -> None:
@@ -259,3 +273,32 @@ def test_store_resumes_an_interrupted_run(
     assert code == whole_code
     assert len(ran) == len(batch.load_results(store)) - 3  # the three kept are not run again
     assert _volatile_free(again) == _volatile_free(whole)
+
+
+@needs_corpus
+@pytest.mark.skipif(not Path("/proc").exists(), reason="needs /proc")
+def test_grade_ctrl_c_with_two_workers_then_resume(tmp_path: Path) -> None:
+    """A real Ctrl-C (to the process group, as a terminal sends it) ends a two-process
+    grade batch with exit 130 and its workers gone; the lines printed are stored, and
+    the rerun prints every line in file order, those lines among them."""
+    from .corpus import CORPUS_PATH
+    from .test_cli_signals import _alive, _interrupt
+
+    src = tmp_path / "part.jsonl"
+    src.write_text("".join(CORPUS_PATH.read_text().splitlines(keepends=True)[:200]))
+    store = tmp_path / "grades.sqlite"
+    args = ["grade", str(src), "--jobs", "2", "--store", str(store)]
+    done, workers, took = _interrupt(args, after=3, sig=signal.SIGINT, group=True)
+    assert done.returncode == 130, done.stderr
+    assert "Traceback" not in done.stderr and "interrupted; graded" in done.stderr
+    assert took < 1.5 and len(workers) == 2 and not [w for w in workers if _alive(w)]
+    kept = done.stdout.splitlines()
+    assert 0 < len(kept) == len(load_results(store)) < 200
+    again = subprocess.run(
+        [sys.executable, "-m", "nurikabe.cli", *args], capture_output=True, text=True, timeout=600
+    )
+    assert again.returncode == 0, again.stderr
+    lines = again.stdout.splitlines()
+    ids = [json.loads(line)["id"] for line in src.read_text().splitlines()]
+    assert [line.split("\t")[0] for line in lines] == ids
+    assert set(kept) <= set(lines)

@@ -325,14 +325,18 @@ def run_batch(
     if len(set(keys)) != len(keys):
         raise BatchError("two jobs of the batch have the same key")
     db = _open(store)
-    stored = dict(db.execute("SELECT key, result FROM results"))
+    try:
+        stored = dict(db.execute("SELECT key, result FROM results"))
+    except sqlite3.Error as exc:
+        db.close()
+        raise BatchError(f"{store}: cannot read as a result store: {exc}") from None
     report = BatchReport(total=len(todo))
     pending = [job for job in todo if job.key not in stored]
     report.skipped = len(todo) - len(pending)
     sequence = _Sequence(todo, on_result if ordered else None)
     for number, job in enumerate(todo):
         if job.key in stored:
-            sequence.arrived(number, json.loads(stored[job.key]))
+            sequence.waiting[number] = json.loads(stored[job.key])
     number_of = {key: number for number, key in enumerate(keys)}
     bar = _bar(len(todo), report.skipped, progress, desc)
 
@@ -344,11 +348,21 @@ def run_batch(
             report.failed[job.key] = result
             sequence.passed(number_of[job.key])
             return
-        db.execute(
-            "INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?)",
-            (job.key, type(job).__name__, _job_json(job), json.dumps(result), seconds, time.time()),
-        )
-        db.commit()
+        try:
+            db.execute(
+                "INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    job.key,
+                    type(job).__name__,
+                    _job_json(job),
+                    json.dumps(result),
+                    seconds,
+                    time.time(),
+                ),
+            )
+            db.commit()
+        except sqlite3.Error as exc:  # a full disk, a store locked by another program
+            raise BatchError(f"{store}: cannot store a result: {exc}") from None
         report.done += 1
         if ordered:
             sequence.arrived(number_of[job.key], result)
@@ -379,7 +393,9 @@ def run_batch(
 
 
 class _Sequence:
-    """Passes results on in job order: each waits until every job before it is through."""
+    """Passes results on in job order: each waits until every job before it is through.
+
+    `waiting` holds the results not passed on yet by job number (None: a failed job)."""
 
     def __init__(
         self, jobs: Sequence[Job], on_result: Callable[[Job, dict[str, Any]], object] | None
@@ -516,6 +532,8 @@ def _run_cluster(pending: Sequence[Job], address: str, keep: Keep) -> None:
     dask: Any = distributed  # untyped
     try:
         client = dask.Client(address, timeout=10)
+    except ValueError as exc:  # Dask's word for an address it cannot parse
+        raise BatchError(f"not a Dask scheduler address: {address} ({exc})") from None
     except OSError as exc:
         raise BatchError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     try:
