@@ -72,9 +72,11 @@ def cmd_build(args: argparse.Namespace) -> int:
                 store.store(conn, name, number, record)
             made += 1
 
-        _, interrupted = run_jobs(
+        records, interrupted = run_jobs(
             work, args.jobs, desc="collection", on_record=keep, cluster=args.cluster
         )
+        if not interrupted:  # a job that raised (said on stderr) gave no record
+            failed += len(work) - len(records)
         with database.transaction(conn):
             store.set_meta(
                 conn, **store.build_meta(args.seed), complete=not interrupted and not failed
