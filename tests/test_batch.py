@@ -1,6 +1,13 @@
-"""The batch runner: local processes, a real Dask scheduler with two workers, resume, Ctrl-C."""
+"""The batch runner: local processes, a real Dask scheduler with two workers, resume, Ctrl-C;
+and the commands that run through it (solve, grade, generate, collection build)."""
 
 from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,7 +20,10 @@ from nurikabe.batch import (
     merge_census,
     run_batch,
 )
+from nurikabe.cli import main
 from nurikabe.research.enumerate import census
+
+from .corpus import corpus, needs_corpus
 
 URLS = [
     "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g",
@@ -73,6 +83,16 @@ def test_bad_batches(tmp_path) -> None:
         run_batch([SolveJob(URLS[0])], tmp_path)  # a directory, not a file
     failed = run_batch([SolveJob("https://puzz.link/p?nurikabe/2/2/z")], tmp_path / "f.sqlite")
     assert len(failed.failed) == 1 and failed.done == 0
+    not_a_store = tmp_path / "text.sqlite"
+    not_a_store.write_text("hello\n")
+    with pytest.raises(BatchError, match="result store"):
+        run_batch([SolveJob(URLS[0])], not_a_store)
+    pytest.importorskip("distributed")
+    for address in ("foo", "tcp://host:port"):
+        with pytest.raises(BatchError, match="not a Dask scheduler address"):
+            run_batch(
+                [SolveJob(URLS[0]), SolveJob(URLS[1])], tmp_path / "y.sqlite", cluster=address
+            )
 
 
 def test_dask_cluster_equals_local_run(tmp_path) -> None:
@@ -94,3 +114,191 @@ def test_dask_cluster_equals_local_run(tmp_path) -> None:
 def test_unreachable_cluster(tmp_path) -> None:
     with pytest.raises(BatchError):
         run_batch(_jobs(), tmp_path / "none.sqlite", cluster="tcp://127.0.0.1:9")
+
+
+# -- the commands that run through the batch runner ------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> object:
+    """A real Dask scheduler with two worker processes on localhost."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        yield cluster.scheduler_address
+
+
+@pytest.fixture(scope="module")
+def puzzles(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Six small published puzzles, a duplicate and a line that is not a puzzle."""
+    from nurikabe.formats import write
+
+    small = [d for d in corpus() if d.puzzle.area <= 64][:6]
+    if not small:
+        pytest.skip("corpus not found")
+    path = tmp_path_factory.mktemp("batch") / "small.jsonl"
+    lines = [write(d.puzzle, "jsonl").strip() for d in small]
+    path.write_text("\n".join([*lines, lines[0], '{"rows": 0, "cols": 3}']) + "\n")
+    return path
+
+
+@pytest.fixture(scope="module")
+def readable(puzzles: Path) -> Path:
+    """The same without the bad line (``grade`` refuses a file with one, before grading)."""
+    path = puzzles.with_name("readable.jsonl")
+    path.write_text("".join(puzzles.read_text().splitlines(keepends=True)[:-1]))
+    return path
+
+
+def _volatile_free(text: str) -> list[object]:
+    """The lines of a command's output, JSON ones without their timings."""
+    out: list[object] = []
+    for line in text.splitlines():
+        try:
+            data = json.loads(line)
+        except ValueError:
+            out.append(line)
+            continue
+        if isinstance(data, dict):
+            data.pop("seconds", None)
+            if isinstance(data.get("summary"), dict):
+                data["summary"].pop("seconds", None)
+        out.append(data)
+    return out
+
+
+def _run(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str]:
+    capsys.readouterr()
+    code = main(argv)
+    return code, capsys.readouterr().out
+
+
+def _solve_argv(src: Path) -> list[str]:
+    return ["solve", str(src), "--json", "--count"]
+
+
+def _grade_argv(src: Path) -> list[str]:
+    return ["grade", str(src), "--json"]
+
+
+GENERATE = ["generate", "--size", "5x5", "--difficulty", "easy", "--count", "4", "--seed", "3"]
+
+
+def _rows(path: Path) -> list[tuple[object, ...]]:
+    import sqlite3
+
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute("SELECT * FROM puzzles ORDER BY id").fetchall()
+    finally:
+        conn.close()
+
+
+@needs_corpus
+@pytest.mark.parametrize("command", ["solve", "grade", "generate", "collection build"])
+def test_command_on_a_cluster_equals_a_local_run(
+    command: str,
+    scheduler: str,
+    puzzles: Path,
+    readable: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """One process, two local processes and two Dask workers give the same output."""
+    outputs = []
+    for how in (["--jobs", "1"], ["--jobs", "2"], ["--cluster", scheduler]):
+        if command == "collection build":
+            out = tmp_path / f"c{len(outputs)}.sqlite"
+            argv = ["collection", "build", "--limit", "3", "--seed", "5", "-o", str(out)]
+            assert _run(capsys, [*argv, *how])[0] == 0
+            outputs.append(_rows(out))
+            continue
+        argv = {
+            "solve": _solve_argv(puzzles),
+            "grade": _grade_argv(readable),
+            "generate": [*GENERATE, "--format", "jsonl"],
+        }[command]
+        code, text = _run(capsys, [*argv, *how])
+        assert code == (2 if command == "solve" else 0)  # solve: the bad line
+        outputs.append(_volatile_free(text))
+    assert outputs[0] == outputs[1] == outputs[2]
+    assert outputs[0], command
+    if command == "solve":
+        statuses = [r["status"] for r in outputs[0][:-1]]  # type: ignore[index]
+        assert statuses == ["unique"] * 7 + ["error"]
+    if command == "grade":
+        first, again = (dict(outputs[0][n], id=None) for n in (0, 6))  # type: ignore[call-overload]
+        assert len(outputs[0]) == 7 and first == again  # the duplicate line
+
+
+@needs_corpus
+@pytest.mark.parametrize("command", ["solve", "grade", "generate"])
+def test_store_resumes_an_interrupted_run(
+    command: str,
+    puzzles: Path,
+    readable: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C after the third result keeps it; the rerun runs only the rest and prints
+    what an uninterrupted run prints."""
+    import nurikabe.batch as batch
+
+    argv = {
+        "solve": _solve_argv(puzzles),
+        "grade": _grade_argv(readable),
+        "generate": [*GENERATE, "--format", "jsonl"],
+    }[command]
+    whole_code, whole = _run(capsys, [*argv, "--jobs", "1"])
+    store = tmp_path / "s.sqlite"
+    real = batch._attempt
+    ran: list[str] = []
+
+    def counted(job: batch.Job) -> batch.Outcome:
+        ran.append(job.key)
+        if len(ran) == 4 and interrupt:
+            raise KeyboardInterrupt
+        return real(job)
+
+    monkeypatch.setattr(batch, "_attempt", counted)
+    interrupt = True
+    code, _ = _run(capsys, [*argv, "--jobs", "1", "--store", str(store)])
+    assert code == 130
+    assert len(batch.load_results(store)) == 3
+    ran.clear()
+    interrupt = False
+    code, again = _run(capsys, [*argv, "--jobs", "1", "--store", str(store)])
+    assert code == whole_code
+    assert len(ran) == len(batch.load_results(store)) - 3  # the three kept are not run again
+    assert _volatile_free(again) == _volatile_free(whole)
+
+
+@needs_corpus
+@pytest.mark.skipif(not Path("/proc").exists(), reason="needs /proc")
+def test_grade_ctrl_c_with_two_workers_then_resume(tmp_path: Path) -> None:
+    """A real Ctrl-C (to the process group, as a terminal sends it) ends a two-process
+    grade batch with exit 130 and its workers gone; the lines printed are stored, and
+    the rerun prints every line in file order, those lines among them."""
+    from .corpus import CORPUS_PATH
+    from .test_cli_signals import _alive, _interrupt
+
+    src = tmp_path / "part.jsonl"
+    src.write_text("".join(CORPUS_PATH.read_text().splitlines(keepends=True)[:200]))
+    store = tmp_path / "grades.sqlite"
+    args = ["grade", str(src), "--jobs", "2", "--store", str(store)]
+    done, workers, took = _interrupt(args, after=3, sig=signal.SIGINT, group=True)
+    assert done.returncode == 130, done.stderr
+    assert "Traceback" not in done.stderr and "interrupted; graded" in done.stderr
+    assert took < 1.5 and len(workers) == 2 and not [w for w in workers if _alive(w)]
+    kept = done.stdout.splitlines()
+    assert 0 < len(kept) == len(load_results(store)) < 200
+    again = subprocess.run(
+        [sys.executable, "-m", "nurikabe.cli", *args], capture_output=True, text=True, timeout=600
+    )
+    assert again.returncode == 0, again.stderr
+    lines = again.stdout.splitlines()
+    ids = [json.loads(line)["id"] for line in src.read_text().splitlines()]
+    assert [line.split("\t")[0] for line in lines] == ids
+    assert set(kept) <= set(lines)

@@ -5,15 +5,21 @@ frozen dataclass with a ``key`` (unique in its batch) and a ``run()`` that retur
 JSON-ready dict, and stores every result in an SQLite file as soon as it arrives, so
 
 - a progress bar (tqdm, on stderr) shows what is done;
-- Ctrl-C stops the batch and keeps every finished job (`BatchReport.interrupted`);
+- Ctrl-C (or SIGTERM) stops the batch and keeps every finished job
+  (`BatchReport.interrupted`); local worker processes are ended at once;
 - running the same batch again resumes: jobs whose key is stored are not run again;
 - by default the jobs spread over every local core (processes); with
   ``cluster="tcp://host:8786"`` they go to a Dask distributed scheduler instead (the
-  ``cluster`` extra), whose workers need this package installed.
+  ``cluster`` extra), whose workers need this package installed;
+- with ``ordered=True`` the caller sees every result in job order, stored ones
+  included, so a command prints the same lines whatever the workers and however
+  often it was resumed.
 
 Job types here: `EnumerateShard` (one shard of `research.enumerate.census`), `SolveJob`,
-`GradeJob` and `GenerateJob`. Any other picklable dataclass with ``key`` and ``run()``
-works too.
+`GradeJob`, `GenerateJob` and `FunctionJob` (a picklable function of one argument).
+Any other picklable dataclass with ``key`` and ``run()`` works too. A job that raises
+is recorded in `BatchReport.failed` (not stored, so it runs again on resume); the
+batch goes on.
 
 >>> import tempfile, os
 >>> store = os.path.join(tempfile.mkdtemp(), "b.sqlite")
@@ -24,14 +30,15 @@ works too.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import sqlite3
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field, is_dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -41,6 +48,7 @@ __all__ = [
     "BatchError",
     "BatchReport",
     "EnumerateShard",
+    "FunctionJob",
     "GenerateJob",
     "GradeJob",
     "Job",
@@ -93,17 +101,24 @@ class EnumerateShard:
         return data
 
 
+def _numbered(index: int | None) -> str:
+    return "" if index is None else f" #{index}"
+
+
 @dataclass(frozen=True)
 class SolveJob:
-    """Solve one puzzle (a puzz.link URL) with an engine, within `seconds`."""
+    """Solve one puzzle (a puzz.link URL) with an engine, within `seconds`.
+
+    `index` tells apart the same puzzle appearing twice in one batch."""
 
     url: str
     engine: str = "native"
     seconds: float = 60.0
+    index: int | None = None
 
     @property
     def key(self) -> str:
-        return f"solve {self.engine} {self.url}"
+        return f"solve{_numbered(self.index)} {self.engine} {self.seconds:g}s {self.url}"
 
     def run(self) -> dict[str, Any]:
         from .puzzle import Puzzle
@@ -125,14 +140,18 @@ class SolveJob:
 
 @dataclass(frozen=True)
 class GradeJob:
-    """Grade one puzzle (a puzz.link URL) with the logic engine, within `seconds` of CPU."""
+    """Grade one puzzle (a puzz.link URL) with the logic engine, within `seconds` of CPU.
+
+    The result is `Grade.to_json()`; `index` tells apart the same puzzle appearing
+    twice in one batch."""
 
     url: str
     seconds: float = 60.0
+    index: int | None = None
 
     @property
     def key(self) -> str:
-        return f"grade {self.url}"
+        return f"grade{_numbered(self.index)} {self.seconds:g}s {self.url}"
 
     def run(self) -> dict[str, Any]:
         from .logic import grade
@@ -143,30 +162,55 @@ class GradeJob:
 
 @dataclass(frozen=True)
 class GenerateJob:
-    """Generate one puzzle of a size and level from a seed."""
+    """Puzzle `index` of a generated batch, made from its own `seed`.
 
+    The result is the record of `nurikabe.generate.batch.make_record` (the generator's
+    JSON plus ``index``, ``seconds`` and ``difficulty``), or ``{"index", "error",
+    "seconds"}`` when the generator gives up after `retries` more seeds. The options
+    left at None are the generator's defaults."""
+
+    index: int
     rows: int
     cols: int
+    seed: int
     difficulty: str = "medium"
-    seed: int = 0
-    seconds: float = 60.0
+    symmetry: str = "none"
+    seconds: float | None = 60.0
+    max_island: int | None = None
+    mean_island: float | None = None
+    clue_density: float | None = None
+    attempts: int | None = None
+    retries: int = 0
 
     @property
     def key(self) -> str:
-        return f"generate {self.rows}x{self.cols} {self.difficulty} seed {self.seed}"
+        options = ", ".join(
+            f"{k}={v}" for k, v in asdict(self).items() if k not in ("index", "rows", "cols")
+        )
+        return f"generate #{self.index} {self.rows}x{self.cols} ({options})"
 
     def run(self) -> dict[str, Any]:
-        from .generate import generate
+        from .generate.batch import make_record
 
-        made = generate(
-            self.rows, self.cols, difficulty=self.difficulty, rng=self.seed, seconds=self.seconds
-        )
-        return {
-            "url": made.puzzle.to_url(),
-            "solution": made.solution.to_rows(),
-            "grade": made.grade.to_json(),
-            "seed": made.seed,
-        }
+        spec = {k: v for k, v in asdict(self).items() if v is not None or k == "seconds"}
+        return make_record(spec)
+
+
+@dataclass(frozen=True)
+class FunctionJob:
+    """``function(argument)``: any picklable top-level function of one argument that
+    returns a JSON-ready dict, under a key of the caller's choice."""
+
+    name: str
+    function: Callable[[Any], dict[str, Any]]
+    argument: Any = None
+
+    @property
+    def key(self) -> str:
+        return self.name
+
+    def run(self) -> dict[str, Any]:
+        return self.function(self.argument)
 
 
 @dataclass
@@ -196,9 +240,10 @@ CREATE TABLE IF NOT EXISTS results (
 """
 
 
-def _open(store: str | Path) -> sqlite3.Connection:
+def _open(store: str | Path | None) -> sqlite3.Connection:
+    where = ":memory:" if store is None else str(store)
     try:
-        db = sqlite3.connect(str(store))
+        db = sqlite3.connect(where)
         db.execute(_SCHEMA)
         db.commit()
     except sqlite3.Error as exc:
@@ -217,29 +262,58 @@ def load_results(store: str | Path) -> dict[str, dict[str, Any]]:
         db.close()
 
 
-def _timed(job: Job) -> tuple[dict[str, Any], float]:
+Outcome = tuple[bool, Any, float]
+"""What a worker sends back: (True, result, seconds) or (False, error message, seconds)."""
+
+
+def _attempt(job: Job) -> Outcome:
+    """Run one job, turning its failure into a message.
+
+    Any `Exception` a job raises is its failure, whatever the job type (a bad puzzle,
+    a library bug): it is recorded in the report and the batch goes on.
+    """
     start = time.perf_counter()
-    out = job.run()
-    return out, time.perf_counter() - start
+    try:
+        out = job.run()
+    except Exception as exc:  # a job's failure, recorded in BatchReport.failed
+        return False, f"{type(exc).__name__}: {exc}", time.perf_counter() - start
+    return True, out, time.perf_counter() - start
+
+
+def _job_json(job: Job) -> str:
+    if is_dataclass(job) and not isinstance(job, type):
+        return json.dumps(asdict(job), default=repr)
+    return json.dumps(job.key)
 
 
 def run_batch(
     jobs: Iterable[Job],
-    store: str | Path,
+    store: str | Path | None = None,
     *,
     workers: int | None = None,
     cluster: str | None = None,
     progress: bool | None = None,
     on_result: Callable[[Job, dict[str, Any]], object] | None = None,
+    ordered: bool = False,
+    desc: str = "batch",
 ) -> BatchReport:
     """Run every job not yet in `store`, storing each result as it arrives.
 
-    `workers`: local processes (default: every core; 0 runs in this process, one job
-    after another). `cluster`: the address of a Dask scheduler (then `workers` is
-    ignored). `progress`: show a bar on stderr (default: when stderr is a terminal).
-    `on_result(job, result)` is called after each result is stored. Ctrl-C (or a
-    KeyboardInterrupt from `on_result`) ends the batch with ``interrupted`` set and
-    every finished result kept.
+    `store`: an SQLite file (created as needed); None keeps the results in memory for
+    this call only. `workers`: local processes (default: every core this process may
+    use; 0 runs in this process, one job after another). `cluster`: the address of a
+    Dask scheduler (then `workers` is ignored). `progress`: show a bar on stderr
+    (default: when stderr is a terminal or NURIKABE_PROGRESS=1), named `desc`.
+
+    `on_result(job, result)` is called after each result is stored, in the order they
+    finish; with `ordered`, in the order of `jobs` instead, for every job of the batch
+    (the results already in the store too), waiting for a slow job before passing on
+    the ones after it: a failed job is passed over, and when the batch is interrupted
+    the results that were waiting are passed on in order (with gaps) before returning.
+
+    While it runs (in the main thread) SIGINT and SIGTERM raise KeyboardInterrupt:
+    either ends the batch with ``interrupted`` set and every finished result kept, as
+    does a KeyboardInterrupt from `on_result` or from a job run in this process.
 
     Raises:
         BatchError: two jobs with the same key, a store that cannot be opened, a
@@ -251,46 +325,65 @@ def run_batch(
     if len(set(keys)) != len(keys):
         raise BatchError("two jobs of the batch have the same key")
     db = _open(store)
-    stored = {row[0] for row in db.execute("SELECT key FROM results")}
+    try:
+        stored = dict(db.execute("SELECT key, result FROM results"))
+    except sqlite3.Error as exc:
+        db.close()
+        raise BatchError(f"{store}: cannot read as a result store: {exc}") from None
     report = BatchReport(total=len(todo))
     pending = [job for job in todo if job.key not in stored]
     report.skipped = len(todo) - len(pending)
-    bar = _bar(len(todo), report.skipped, progress)
+    sequence = _Sequence(todo, on_result if ordered else None)
+    for number, job in enumerate(todo):
+        if job.key in stored:
+            sequence.waiting[number] = json.loads(stored[job.key])
+    number_of = {key: number for number, key in enumerate(keys)}
+    bar = _bar(len(todo), report.skipped, progress, desc)
 
-    def keep(job: Job, result: dict[str, Any], seconds: float) -> None:
-        db.execute(
-            "INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?)",
-            (
-                job.key,
-                type(job).__name__,
-                json.dumps(asdict(job)) if hasattr(job, "__dataclass_fields__") else job.key,
-                json.dumps(result),
-                seconds,
-                time.time(),
-            ),
-        )
-        db.commit()
-        report.done += 1
+    def keep(job: Job, outcome: Outcome) -> None:
+        ok, result, seconds = outcome
         if bar is not None:
             bar.update(1)
-        if on_result is not None:
+        if not ok:
+            report.failed[job.key] = result
+            sequence.passed(number_of[job.key])
+            return
+        try:
+            db.execute(
+                "INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    job.key,
+                    type(job).__name__,
+                    _job_json(job),
+                    json.dumps(result),
+                    seconds,
+                    time.time(),
+                ),
+            )
+            db.commit()
+        except sqlite3.Error as exc:  # a full disk, a store locked by another program
+            raise BatchError(f"{store}: cannot store a result: {exc}") from None
+        report.done += 1
+        if ordered:
+            sequence.arrived(number_of[job.key], result)
+        elif on_result is not None:
             on_result(job, result)
 
     try:
-        if cluster is not None:
-            _run_cluster(pending, cluster, keep, report)
-        elif workers == 0 or len(pending) <= 1:
-            for job in pending:
-                try:
-                    result, seconds = _timed(job)
-                except Exception as exc:
-                    report.failed[job.key] = f"{type(exc).__name__}: {exc}"
-                    continue
-                keep(job, result, seconds)
-        else:
-            _run_local(pending, workers or os.cpu_count() or 1, keep, report)
-    except KeyboardInterrupt:
-        report.interrupted = True
+        with _stop_signals():
+            try:
+                sequence.flush()
+                if cluster is not None:
+                    _run_cluster(pending, cluster, keep)
+                elif workers == 0 or len(pending) <= 1:
+                    for job in pending:
+                        keep(job, _attempt(job))
+                else:
+                    _run_local(pending, workers or _cores(), keep)
+            except KeyboardInterrupt:
+                report.interrupted = True
+                with _ignored_signals(), contextlib.suppress(KeyboardInterrupt):
+                    sequence.flush(to_the_end=True)
     finally:
         if bar is not None:
             bar.close()
@@ -299,64 +392,172 @@ def run_batch(
     return report
 
 
-def _bar(total: int, initial: int, progress: bool | None) -> Any:
+class _Sequence:
+    """Passes results on in job order: each waits until every job before it is through.
+
+    `waiting` holds the results not passed on yet by job number (None: a failed job)."""
+
+    def __init__(
+        self, jobs: Sequence[Job], on_result: Callable[[Job, dict[str, Any]], object] | None
+    ) -> None:
+        self.jobs = jobs
+        self.on_result = on_result
+        self.waiting: dict[int, dict[str, Any] | None] = {}
+        self.next = 0
+
+    def arrived(self, number: int, result: dict[str, Any]) -> None:
+        if self.on_result is not None:
+            self.waiting[number] = result
+            self.flush()
+
+    def passed(self, number: int) -> None:
+        if self.on_result is not None:
+            self.waiting[number] = None
+            self.flush()
+
+    def flush(self, *, to_the_end: bool = False) -> None:
+        """Pass on the results ready in order (`to_the_end`: every one waiting, gaps or not)."""
+        if self.on_result is None:
+            return
+        while self.next < len(self.jobs) and (to_the_end or self.next in self.waiting):
+            number = self.next
+            self.next += 1
+            result = self.waiting.pop(number, None)
+            if result is not None:
+                self.on_result(self.jobs[number], result)
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+_STOP = (signal.SIGINT, signal.SIGTERM)
+
+
+def _raise_interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _handling(handler: Any) -> Iterator[None]:
+    """SIGINT and SIGTERM handled by `handler` in the block, as before after it; outside
+    the main thread, where signals cannot be set, as they are."""
+    try:
+        previous = [signal.signal(sig, handler) for sig in _STOP]
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        for sig, old in zip(_STOP, previous, strict=True):
+            signal.signal(sig, old)
+
+
+def _stop_signals() -> contextlib.AbstractContextManager[None]:
+    """SIGINT and SIGTERM raise KeyboardInterrupt while the batch runs.
+
+    A shell starts background jobs with SIGINT ignored; a batch must still stop cleanly
+    and keep what it has done.
+    """
+    return _handling(_raise_interrupt)
+
+
+def _ignored_signals() -> contextlib.AbstractContextManager[None]:
+    """A second Ctrl-C or SIGTERM must not interrupt the clean-up."""
+    return _handling(signal.SIG_IGN)
+
+
+def _bar(total: int, initial: int, progress: bool | None, desc: str) -> Any:
     if progress is None:
-        progress = sys.stderr.isatty()
+        progress = sys.stderr.isatty() or os.environ.get("NURIKABE_PROGRESS") == "1"
     if not progress:
         return None
-    from tqdm import tqdm
+    from tqdm import tqdm  # type: ignore[import-untyped]
 
-    return tqdm(total=total, initial=initial, file=sys.stderr, unit="job", leave=False)
-
-
-Keep = Callable[[Job, dict[str, Any], float], None]
+    return tqdm(total=total, initial=initial, file=sys.stderr, unit="job", desc=desc, leave=False)
 
 
-def _run_local(pending: Sequence[Job], workers: int, keep: Keep, report: BatchReport) -> None:
-    pool = ProcessPoolExecutor(workers)
+Keep = Callable[[Job, Outcome], None]
+
+
+def _worker_start() -> None:
+    """In a worker: ignore Ctrl-C (the parent decides) and die at once on SIGTERM.
+
+    Ctrl-C in a terminal reaches every process of the group; the workers leave it to
+    the parent, which keeps what is done and terminates them.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _attempt_numbered(item: tuple[int, Job]) -> tuple[int, Outcome]:
+    """`_attempt` in a worker process, which ignores Ctrl-C: a KeyboardInterrupt or
+    SystemExit there comes from the job's own code, and is its failure (let out, it
+    would end the worker and leave the pool waiting for the job forever)."""
+    number, job = item
     try:
-        futures: dict[Future[tuple[dict[str, Any], float]], Job] = {
-            pool.submit(_timed, job): job for job in pending
-        }
-        waiting = set(futures)
-        while waiting:
-            finished, waiting = wait(waiting, return_when=FIRST_COMPLETED)
-            for future in finished:
-                job = futures[future]
-                try:
-                    result, seconds = future.result()
-                except Exception as exc:
-                    report.failed[job.key] = f"{type(exc).__name__}: {exc}"
-                    continue
-                keep(job, result, seconds)
+        return number, _attempt(job)
+    except (KeyboardInterrupt, SystemExit) as exc:
+        return number, (False, f"{type(exc).__name__}: {exc}", 0.0)
+
+
+def _run_local(pending: Sequence[Job], workers: int, keep: Keep) -> None:
+    # Forked workers start at once and inherit what the parent has loaded.
+    import multiprocessing
+
+    pool = multiprocessing.get_context("fork").Pool(
+        min(workers, len(pending)), initializer=_worker_start
+    )
+    try:
+        for number, outcome in pool.imap_unordered(_attempt_numbered, enumerate(pending)):
+            keep(pending[number], outcome)
+        pool.close()
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        with _ignored_signals():
+            pool.terminate()
+            pool.join()
 
 
-def _run_cluster(pending: Sequence[Job], address: str, keep: Keep, report: BatchReport) -> None:
+def _run_cluster(pending: Sequence[Job], address: str, keep: Keep) -> None:
     try:
-        from distributed import Client, as_completed
+        import distributed
     except ImportError:
         raise BatchError(
             "--cluster needs Dask distributed: pip install 'nurikabe[cluster]'"
         ) from None
+    dask: Any = distributed  # untyped
     try:
-        client = Client(address, timeout=10)
+        client = dask.Client(address, timeout=10)
+    except ValueError as exc:  # Dask's word for an address it cannot parse
+        raise BatchError(f"not a Dask scheduler address: {address} ({exc})") from None
     except OSError as exc:
         raise BatchError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     try:
-        futures = client.map(_timed, list(pending), key=[f"nurikabe-{j.key}" for j in pending])
+        futures = client.map(_attempt, list(pending), key=[f"nurikabe-{j.key}" for j in pending])
         jobs = {f.key: j for f, j in zip(futures, pending, strict=True)}
-        for future in as_completed(futures):
+        for future in dask.as_completed(futures):
             job = jobs[future.key]
             try:
-                result, seconds = future.result()
-            except Exception as exc:
-                report.failed[job.key] = f"{type(exc).__name__}: {exc}"
-                continue
-            keep(job, result, seconds)
+                outcome = future.result()
+            except _lost_on_the_cluster() as exc:
+                outcome = (False, f"{type(exc).__name__}: {exc}", 0.0)
+            keep(job, outcome)
     finally:
         client.close()
+
+
+def _lost_on_the_cluster() -> tuple[type[BaseException], ...]:
+    """What a Dask future raises when its job did not come back (the job's own errors
+    come back as an outcome): its workers died, or it was cancelled."""
+    from concurrent.futures import CancelledError
+
+    from distributed import KilledWorker
+
+    return (KilledWorker, CancelledError)
 
 
 def merge_census(results: Iterable[dict[str, Any]]) -> Any:

@@ -1,7 +1,8 @@
 """``nurikabe collection``: build, list, show, export and compare the bundled collection.
 
-- ``build -o PATH [--seed S] [--jobs N] [--limit N]``: regenerate the database from a
-  seed (the same seed gives the same puzzles whatever --jobs) into PATH, never into the
+- ``build -o PATH [--seed S] [--jobs N] [--cluster ADDRESS] [--limit N]``: regenerate
+  the database from a seed (the same seed gives the same puzzles and rows whatever
+  --jobs or --cluster; `nurikabe.batch` runs the jobs) into PATH, never into the
   bundled file. PATH is checked before any puzzle is made; an existing PATH keeps the
   rows the build does not remake (other collections, progress, settings); the new file
   is swapped into place atomically. Ctrl-C or SIGTERM keeps the puzzles done (exit 130).
@@ -32,8 +33,9 @@ from typing import Any
 
 from .. import collection as store
 from .. import database
-from .common import CliError, jobs_option, number_option, seconds_option, write_output
-from .generate import default_jobs, run_jobs
+from .batching import batch_options
+from .common import CliError, number_option, seconds_option, write_output
+from .generate import run_jobs
 
 DEFAULT_SEED = 2026
 
@@ -70,7 +72,11 @@ def cmd_build(args: argparse.Namespace) -> int:
                 store.store(conn, name, number, record)
             made += 1
 
-        _, interrupted = run_jobs(work, args.jobs, desc="collection", on_record=keep)
+        records, interrupted = run_jobs(
+            work, args.jobs, desc="collection", on_record=keep, cluster=args.cluster
+        )
+        if not interrupted:  # a job that raised (said on stderr) gave no record
+            failed += len(work) - len(records)
         with database.transaction(conn):
             store.set_meta(
                 conn, **store.build_meta(args.seed), complete=not interrupted and not failed
@@ -293,7 +299,7 @@ def register(subparsers: Any) -> None:
 
     b = sub.add_parser("build", help="rebuild the database from a seed")
     b.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"default {DEFAULT_SEED}")
-    b.add_argument("--jobs", type=jobs_option, default=default_jobs(), help="worker processes")
+    batch_options(b)
     b.add_argument(
         "-o",
         "--output",

@@ -1,25 +1,25 @@
 """``nurikabe generate``: make new unique puzzles, in parallel, in any output format.
 
-Also owns `run_jobs`, the process-pool runner with a progress bar and clean Ctrl-C
-that ``nurikabe collection build`` shares. Each puzzle's seed is derived from
-``--seed`` and its index, so the output does not depend on ``--jobs``.
+Also owns `run_jobs`, which runs generator jobs through `nurikabe.batch.run_batch` (all
+cores, a Dask cluster, a progress bar, Ctrl-C keeping what is done, a resumable store)
+for ``generate``, ``print --generate`` and ``collection build``. Each puzzle's seed is
+derived from ``--seed`` and its index, so the output does not depend on ``--jobs``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import signal
 import sys
 from collections.abc import Callable
 from typing import Any
 
 from ..generate import DIFFICULTIES, SYMMETRIES, GenerationError, check_options
 from ..generate.batch import derive_seed, make_record
-from .common import CliError, jobs_option, number_option, seconds_option, write_output
-from .progress import progress
+from .batching import batch_options, run_in_order
+from .batching import default_jobs as default_jobs  # printing's --jobs default
+from .common import CliError, number_option, seconds_option, write_output
 
 FORMATS = ("puzzlink", "url", "janko", "text", "jsonl")
 
@@ -50,45 +50,6 @@ def parse_size(text: str) -> tuple[int, int]:
     return rows, cols
 
 
-def default_jobs() -> int:
-    """All cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
-
-
-def _interruptible() -> None:
-    """Let Ctrl-C and SIGTERM raise KeyboardInterrupt, even in a background job.
-
-    A shell starts background jobs with SIGINT ignored, and Python then leaves it so;
-    a batch must still stop cleanly and keep what it has made. SIGTERM ends a batch
-    the same way as Ctrl-C (exit code 130).
-    """
-
-    def stop(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    try:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        signal.signal(signal.SIGTERM, stop)
-    except ValueError:  # not the main thread
-        pass
-
-
-_STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
-
-
-def _worker_start() -> None:
-    """In a worker: ignore Ctrl-C (the parent decides) and die at once on SIGTERM.
-
-    Ctrl-C in a terminal reaches every process of the group; the workers leave it to
-    the parent, which keeps what is done and terminates them.
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
 def run_jobs(
     jobs: list[dict[str, Any]],
     workers: int,
@@ -96,57 +57,37 @@ def run_jobs(
     desc: str = "generate",
     work: Callable[[dict[str, Any]], dict[str, Any]] = make_record,
     on_record: Callable[[dict[str, Any]], None] | None = None,
+    cluster: str | None = None,
+    store: str | None = None,
 ) -> tuple[list[dict[str, Any]], bool]:
-    """Run `work` on every job, on `workers` processes; results in job order.
+    """Run `work` on every job through `nurikabe.batch.run_batch`; results in job order.
 
-    `on_record` is called with each record as soon as it is made (in the order they
-    finish), for callers that store as they go. Returns the records finished and
+    Each job is a dict with ``index`` (unique); with the default `work` it holds the
+    fields of a `GenerateJob`, otherwise it goes to `work` as it is (a `FunctionJob`).
+    `workers` <= 1 runs in this process; `cluster` sends the jobs to a Dask scheduler;
+    `store` keeps the records in an SQLite file that a rerun resumes from.
+    `on_record` is called with each record in job order, as soon as the jobs before it
+    are done, for callers that store as they go. Returns the records finished and
     whether Ctrl-C or SIGTERM stopped the run early: the records done by then are kept,
-    and the worker processes are terminated at once (they ignore Ctrl-C themselves).
+    and the worker processes are ended at once.
     """
-    done: dict[int, dict[str, Any]] = {}
-    interrupted = False
+    from ..batch import FunctionJob, GenerateJob, Job
 
-    def keep(record: dict[str, Any]) -> None:
-        done[record["index"]] = record
+    typed: list[Job] = [
+        GenerateJob(**job)
+        if work is make_record
+        else FunctionJob(f"{desc} #{job['index']}", work, job)
+        for job in jobs
+    ]
+    done: list[dict[str, Any]] = []
+
+    def keep(job: Job, record: dict[str, Any]) -> None:
+        done.append(record)
         if on_record is not None:
             on_record(record)
-        next(bar, None)
 
-    _interruptible()
-    bar = progress(iter(range(len(jobs))), total=len(jobs), desc=desc)
-    if workers <= 1 or len(jobs) <= 1:
-        try:
-            for job in jobs:
-                keep(work(job))
-        except KeyboardInterrupt:
-            interrupted = True
-    else:
-        # Imported here: worker pools cost start-up time every other command would pay.
-        import multiprocessing
-
-        pool = multiprocessing.get_context("fork").Pool(
-            min(workers, len(jobs)), initializer=_worker_start
-        )
-        try:
-            for record in pool.imap_unordered(work, jobs):
-                keep(record)
-            pool.close()
-        except KeyboardInterrupt:
-            interrupted = True
-        finally:
-            # A second Ctrl-C or SIGTERM must not interrupt the clean-up.
-            previous = [signal.signal(sig, signal.SIG_IGN) for sig in _STOP_SIGNALS]
-            try:
-                pool.terminate()
-                pool.join()
-            finally:
-                for sig, handler in zip(_STOP_SIGNALS, previous, strict=True):
-                    signal.signal(sig, handler)
-    for _ in bar:  # close the bar
-        pass
-    order = [job["index"] for job in jobs]
-    return [done[i] for i in order if i in done], interrupted
+    report = run_in_order(typed, keep, workers=workers, cluster=cluster, store=store, desc=desc)
+    return done, report.interrupted
 
 
 def format_record(record: dict[str, Any], fmt: str) -> str:
@@ -202,7 +143,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         {"index": i, "rows": rows, "cols": cols, "seed": derive_seed(seed, i), **options}
         for i in range(args.count)
     ]
-    records, interrupted = run_jobs(jobs, args.jobs)
+    records, interrupted = run_jobs(jobs, args.jobs, cluster=args.cluster, store=args.store)
     good = [r for r in records if "error" not in r]
     for r in records:
         if "error" in r:
@@ -275,10 +216,9 @@ def register(subparsers: Any) -> None:
         help="output format (default puzzlink URLs)",
     )
     p.add_argument("-o", "--output", default=None, help="output file (default stdout)")
-    p.add_argument(
-        "--jobs",
-        type=jobs_option,
-        default=default_jobs(),
-        help="worker processes (default: all cores)",
+    batch_options(
+        p,
+        store_help="keep the puzzles in this SQLite file as they are made; "
+        "a rerun with the same options resumes from it",
     )
     p.set_defaults(func=cmd_generate)

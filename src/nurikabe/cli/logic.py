@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import FormatError, NurikabeError
 from ..puzzle import Board, Puzzle
+from .batching import batch_options
 from .common import (
     CliError,
     load_source,
@@ -67,13 +68,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "grade",
         help="difficulty grade of a puzzle or of every puzzle of a JSON-lines file",
         description="Grade SRC (see docs/grading.md). With --batch (or a .jsonl SRC) every "
-        "record is graded, one JSON line each, with a progress bar.",
+        "record is graded, one line each in file order, on all cores (--jobs) or a Dask "
+        "cluster (--cluster), with a progress bar; Ctrl-C or SIGTERM keeps the lines "
+        "printed (exit 130) and --store FILE lets a rerun resume.",
     )
     grade.add_argument("src", metavar="SRC", help="puzzle file, URL, .jsonl file or '-'")
     grade.add_argument("--batch", action="store_true", help="SRC is a JSON-lines file")
     grade.add_argument("--json", action="store_true", help="print JSON")
     grade.add_argument(
         "--seconds", type=seconds_option, default=60.0, help="time for trial steps (default 60)"
+    )
+    batch_options(
+        grade,
+        store_help="a batch: keep the grades in this SQLite file as they come; a rerun "
+        "resumes from it",
     )
     grade.set_defaults(func=run_grade)
 
@@ -189,22 +197,42 @@ def run_grade(args: argparse.Namespace) -> int:
                 f"trials {row['trials']}{'' if row['solved'] else ', stuck'})"
             )
         return 0
+    return _grade_batch(args)
+
+
+def _grade_batch(args: argparse.Namespace) -> int:
+    """Every record of a JSON-lines file, graded through `nurikabe.batch.run_batch`: one
+    line each in file order, whatever ``--jobs``/``--cluster``; ``--store`` resumes."""
+    from ..batch import GradeJob, Job
     from ..formats.jsonl import iter_documents
-    from .progress import progress
+    from .batching import run_in_order
 
     text, name = read_source(args.src)
     try:
         docs = list(iter_documents(text))
     except FormatError as exc:
         raise CliError(str(exc.located(name))) from None
+    ids = [doc.meta.get("id") or f"{name}:{n}" for n, doc in enumerate(docs, start=1)]
+    jobs = [GradeJob(doc.puzzle.to_url(), args.seconds, index=n) for n, doc in enumerate(docs)]
     levels: Counter[str] = Counter()
-    for number, doc in enumerate(progress(docs, total=len(docs), desc="grade"), start=1):
-        row = _grade_row(doc, args.seconds, f"{name}:{number}")
+
+    def show(job: Job, graded: dict[str, Any]) -> None:
+        assert isinstance(job, GradeJob) and job.index is not None
+        row = {"id": ids[job.index], **graded}
         levels[row["level"]] += 1
         if args.json:
             print_json(row)
         else:
             print(f"{row['id']}\t{row['level']}\t{row['score']}\t{row['hardest']}")
         sys.stdout.flush()
+
+    report = run_in_order(
+        jobs, show, workers=args.jobs, cluster=args.cluster, store=args.store, desc="grade"
+    )
     print("grades: " + ", ".join(f"{k} {v}" for k, v in sorted(levels.items())), file=sys.stderr)
-    return 0
+    if report.interrupted:
+        print(
+            f"nurikabe: interrupted; graded {sum(levels.values())} of {len(jobs)}", file=sys.stderr
+        )
+        return 130
+    return 1 if report.failed else 0

@@ -37,6 +37,7 @@ from ..solver import (
     iter_solutions,
     solve,
 )
+from .batching import batch_options
 from .common import (
     CliError,
     count_option,
@@ -110,6 +111,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--svg", metavar="FILE", help="also draw the solution as SVG")
     parser.add_argument(
         "--batch", action="store_true", help="treat SRC as a batch even with one record"
+    )
+    batch_options(
+        parser,
+        store_help="a batch: keep each puzzle's answer in this SQLite file as it comes; a "
+        "rerun with the same options resumes from it",
     )
     parser.set_defaults(func=run)
 
@@ -437,25 +443,82 @@ def _stream_all(item: _Item, args: argparse.Namespace) -> int:
     return code
 
 
+@dataclass(frozen=True)
+class SolveRecordJob:
+    """One puzzle of a ``solve`` batch as a `nurikabe.batch` job: the record and exit code
+    `_solve_item` gives, for the puzzle of `url` (or the input `error` that replaced it)."""
+
+    index: int
+    id: str
+    url: str | None
+    error: str | None
+    engine: str
+    timeout: float
+    limit: int | None
+    count: bool
+    all: bool
+
+    @property
+    def key(self) -> str:
+        how = (
+            f"{self.engine} {self.timeout:g}s limit {self.limit} count {self.count} all {self.all}"
+        )
+        return f"solve #{self.index} {self.id} ({how}) {self.url or self.error}"
+
+    def run(self) -> dict[str, Any]:
+        document = None if self.url is None else Document(Puzzle.from_url(self.url))
+        options = argparse.Namespace(
+            count=self.count,
+            all=self.all,
+            limit=self.limit,
+            timeout=self.timeout,
+            engine=self.engine,
+        )
+        outcome = _solve_item(_Item(self.id, document, self.error), options)
+        return {"code": outcome.code, "record": outcome.record}
+
+
 def _run_batch(items: Iterator[_Item], total: int | None, args: argparse.Namespace) -> int:
-    from .progress import progress
+    """Every puzzle through `nurikabe.batch.run_batch`: one line each in input order,
+    whatever ``--jobs``/``--cluster``; ``--store FILE`` lets a rerun resume."""
+    from ..batch import Job
+    from .batching import run_in_order
 
     began = time.perf_counter()
+    jobs = [
+        SolveRecordJob(
+            index,
+            item.id,
+            None if item.document is None else item.document.puzzle.to_url(),
+            item.error,
+            args.engine,
+            args.timeout,
+            args.limit,
+            args.count,
+            args.all,
+        )
+        for index, item in enumerate(items)
+    ]
     codes: list[int] = []
     tally: Counter[str] = Counter()
-    interrupted = False
-    try:
-        for item in progress(items, total=total, desc="solve"):
-            outcome = _solve_item(item, args)
-            codes.append(outcome.code)
-            tally[outcome.record["status"]] += 1
-            if args.json:
-                print_json(outcome.record)
-            else:
-                print(_batch_line(outcome))
-            sys.stdout.flush()
-    except KeyboardInterrupt:
-        interrupted = True
+
+    def show(job: Job, result: dict[str, Any]) -> None:
+        record = result["record"]
+        codes.append(result["code"])
+        tally[record["status"]] += 1
+        if args.json:
+            print_json(record)
+        else:
+            print(_batch_line(_Outcome(_Item(record["id"]), result["code"], record)))
+        sys.stdout.flush()
+
+    report = run_in_order(
+        jobs, show, workers=args.jobs, cluster=args.cluster, store=args.store, desc="solve"
+    )
+    for _ in report.failed:
+        codes.append(EXIT_BAD_INPUT)
+        tally["error"] += 1
+    interrupted = report.interrupted
     seconds = time.perf_counter() - began
     summary = {
         "puzzles": len(codes),

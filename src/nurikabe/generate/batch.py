@@ -2,9 +2,9 @@
 
 This module owns `derive_seed` (each puzzle's seed follows from a batch seed and its
 index, so a batch does not depend on how many processes make it) and `make_record`,
-the picklable top-level function a `concurrent.futures.ProcessPoolExecutor` worker
-runs: it generates one puzzle from a job dict and returns its JSON record, or
-``{"index": i, "error": message}`` when the generator gives up.
+what a `nurikabe.batch.GenerateJob` runs in a worker: it generates one puzzle from a
+job dict and returns its JSON record, or ``{"index": i, "error": message}`` when the
+generator gives up.
 
 Imports `generate` only.
 """
