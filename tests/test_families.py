@@ -20,6 +20,8 @@ from nurikabe.research.families import (
     FAMILIES,
     Family,
     corner_puzzle,
+    diamond_lattice,
+    merged_diamonds,
     one_clue_lattice,
     two_clue_puzzle,
 )
@@ -35,6 +37,19 @@ MEMBERS = (
     + [("lattice", n, one_clue_lattice(n, n + 1)) for n in range(2, 12)]
     + [("brick", n, one_clue_lattice(n + 1, n, shifted=True)) for n in range(2, 12)]
     + [("lattice", 31, FAMILIES["lattice"](31)), ("brick", 30, FAMILIES["brick"](30))]
+    + [
+        ("diamond", n, diamond_lattice(n, n + 3, radius=radius))
+        for radius in (0, 1, 2, 3)
+        for n in range(2 * radius + 5, 2 * radius + 25, 3)
+    ]
+    + [
+        ("merged", n, merged_diamonds(n + 2, n, radius=radius, length=length))
+        for radius in (1, 2, 3)
+        for length in (2, 3, 4)
+        for n in range(2 * radius + length + 4, 2 * radius + length + 30, 5)
+    ]
+    + [("diamond", n, FAMILIES["diamond"](n)) for n in (9, 21, 51)]
+    + [("merged", n, FAMILIES["merged"](n)) for n in (9, 21, 51)]
 )
 
 
@@ -77,7 +92,45 @@ def test_the_oracle_finds_the_same_single_solution(family: Family) -> None:
 
 
 @pytest.mark.parametrize(
-    "family", [corner_puzzle(3), corner_puzzle(5), two_clue_puzzle(6), two_clue_puzzle(7)]
+    ("rows", "cols", "radius", "length"), [(7, 8, 1, 1), (8, 8, 1, 1), (8, 9, 1, 2)]
+)
+def test_the_oracle_proves_the_smallest_diamond_members(
+    rows: int, cols: int, radius: int, length: int
+) -> None:
+    """The smallest grids that hold a diamond (7x8) and a merged pair (8x9) are within
+    the oracle's reach, their 1s pruning it (about 2 s together)."""
+    family = merged_diamonds(rows, cols, radius=radius, length=length)
+    assert len(family.puzzle.clues) > 1 and max(family.puzzle.clues.values()) > 1
+    assert black_masks(family.puzzle, cap=2) == {family.solution.black_mask}
+
+
+def test_the_diamonds_are_rotated_squares_and_merge_into_rotated_rectangles() -> None:
+    family = diamond_lattice(23, 23, radius=3)
+    big = {cell: value for cell, value in family.puzzle.clues.items() if value > 1}
+    assert big and set(big.values()) == {2 * 3 * 3 + 2 * 3 + 1}
+    white = family.solution.white_mask
+    for cell in big:
+        r0, c0 = divmod(cell, 23)
+        for r in range(r0 - 4, r0 + 5):
+            for c in range(c0 - 4, c0 + 5):
+                if abs(r - r0) + abs(c - c0) <= 4:  # the diamond and the sea around it
+                    assert (white >> (r * 23 + c) & 1) == (abs(r - r0) + abs(c - c0) <= 3)
+    merged = merged_diamonds(20, 20, radius=1, length=3)
+    assert sorted(set(merged.puzzle.clues.values())) == [1, 11]
+    rows = merged.solution.to_rows()
+    assert rows[3][2:7] == rows[4][3:8] == "#...#" and rows[5][3:8] == "##..."
+
+
+@pytest.mark.parametrize(
+    "family",
+    [
+        corner_puzzle(3),
+        corner_puzzle(5),
+        two_clue_puzzle(6),
+        two_clue_puzzle(7),
+        diamond_lattice(11, 12, radius=2),
+        merged_diamonds(12, 11, radius=1, length=3),
+    ],
 )
 def test_the_python_engine_agrees_on_small_members(family: Family) -> None:
     result = solve(family.puzzle, limit=Limit(solutions=2, seconds=60), engine="python")
@@ -107,6 +160,10 @@ def test_the_two_clues_leave_one_row_of_sea() -> None:
         lambda: two_clue_puzzle(2),
         lambda: two_clue_puzzle(5, column=5),
         lambda: one_clue_lattice(1, 5),
+        lambda: diamond_lattice(1, 9),
+        lambda: diamond_lattice(9, 9, radius=-1),
+        lambda: merged_diamonds(9, 9, radius=0, length=2),
+        lambda: merged_diamonds(9, 9, radius=1, length=0),
     ],
 )
 def test_bad_sizes_are_refused(make) -> None:  # type: ignore[no-untyped-def]
@@ -149,7 +206,16 @@ def test_sparse_puzzles_agree_with_the_oracle(puzzle: Puzzle) -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "n"), [("corner", 9), ("corner", 51), ("two-clue", 12), ("lattice", 7), ("brick", 8)]
+    ("name", "n"),
+    [
+        ("corner", 9),
+        ("corner", 51),
+        ("two-clue", 12),
+        ("lattice", 7),
+        ("brick", 8),
+        ("diamond", 13),
+        ("merged", 51),
+    ],
 )
 def test_cli_family_is_proven_unique(name: str, n: int, capsys: pytest.CaptureFixture[str]) -> None:
     """`nurikabe research family NAME --size N` proves the member unique, with the known

@@ -111,7 +111,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=(
             "Make the n x n member of a scalable family (corner: a clue floor(n/2)^2 in each "
             "corner, n odd; two-clue: two clues adding up to n^2 - n; lattice and brick: "
-            "1-clues on a regular pattern), prove it unique with the exact engine and check "
+            "1-clues on a regular pattern; diamond: that lattice with rotated squares of "
+            "radius 2; merged: with three rotated squares of radius 1 merged into one "
+            "island), prove it unique with the exact engine and check "
             "the solution against the family's known one. Exit 0 when proven."
         ),
     )

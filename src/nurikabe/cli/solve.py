@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError, NurikabeError
 from ..formats import Document
-from ..puzzle import Board
+from ..puzzle import Board, Puzzle
 from ..solver import (
     DEFAULT_ENGINE,
     CountResult,
