@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 CORPUS ?= ../shared/corpus/puzzles.jsonl
 
-.PHONY: run test test-slow bench bench-solve bench-logic bench-generate bench-print bench-startup bench-web bench-research lint venv clean system-deps
+.PHONY: run test test-slow bench bench-solve bench-logic bench-generate bench-print bench-startup bench-web bench-research bench-tail lint venv clean system-deps
 
 $(STAMP): pyproject.toml setup.py src/nurikabe/solver/_csolve.c src/nurikabe/research/_cenum.c
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +58,9 @@ bench-web: $(STAMP)
 
 bench-research: $(STAMP)
 	$(BIN)/python bench/research.py --corpus $(CORPUS)
+
+bench-tail: $(STAMP)
+	$(BIN)/python bench/tail.py --corpus $(CORPUS) -o bench/results/tail.json
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
