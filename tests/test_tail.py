@@ -24,14 +24,18 @@ Q = UNKNOWN_CLUE
 MOST = 200
 
 
-def core_solutions(puzzle: Puzzle, *, strong: bool) -> tuple[set[int], bool, tuple[int, ...]]:
+def core_solutions(
+    puzzle: Puzzle, *, strong: bool, lean: bool = False
+) -> tuple[set[int], bool, tuple[int, ...]]:
     """Every solution's black mask (up to MOST), whether the search finished, and its
     counts (nodes, propagations, probes)."""
     from nurikabe.solver import _csolve
 
     clues = [(cell, -1 if v == Q else v) for cell, v in puzzle.clues.items()]
     size = puzzle.rows * puzzle.cols
-    core = _csolve.Search(puzzle.rows, puzzle.cols, clues, bytes(size), 60.0, -1, strong=strong)
+    core = _csolve.Search(
+        puzzle.rows, puzzle.cols, clues, bytes(size), 60.0, -1, strong=strong, lean=lean
+    )
     found: set[int] = set()
     while len(found) < MOST:
         bits = core.next()
@@ -61,11 +65,11 @@ def tiny_puzzles(draw: st.DrawFn) -> Puzzle:
 @given(tiny_puzzles())
 def test_strong_and_plain_list_the_oracles_solutions(puzzle: Puzzle) -> None:
     expected = black_masks(puzzle, cap=MOST)
-    for strong in (False, True):
-        found, complete, _ = core_solutions(puzzle, strong=strong)
+    for strong, lean in ((False, False), (True, False), (True, True)):
+        found, complete, _ = core_solutions(puzzle, strong=strong, lean=lean)
         if len(expected) < MOST:
             assert complete
-            assert found == expected, f"strong={strong}"
+            assert found == expected, f"strong={strong} lean={lean}"
         else:
             assert len(found) == MOST
 
@@ -77,6 +81,13 @@ def test_a_search_repeats_its_counts(puzzle: Puzzle) -> None:
     for strong in (False, True):
         first = core_solutions(puzzle, strong=strong)
         assert core_solutions(puzzle, strong=strong) == first
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tiny_puzzles())
+def test_lean_is_off_without_strong(puzzle: Puzzle) -> None:
+    """`lean` changes nothing unless `strong` is on (the logic engine passes neither)."""
+    assert core_solutions(puzzle, strong=False, lean=True) == core_solutions(puzzle, strong=False)
 
 
 def test_one_big_island_in_a_strip() -> None:
