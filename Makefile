@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 CORPUS ?= ../shared/corpus/puzzles.jsonl
 
-.PHONY: run test test-slow bench bench-solve bench-logic bench-generate bench-print bench-startup bench-web bench-research bench-families lint venv clean system-deps
+.PHONY: run test test-slow bench bench-solve bench-logic bench-generate bench-print bench-startup bench-web bench-research bench-families bench-tail lint venv clean system-deps
 
 $(STAMP): pyproject.toml setup.py src/nurikabe/solver/_csolve.c src/nurikabe/research/_cenum.c
 	$(PYTHON) -m venv $(VENV)
@@ -61,6 +61,9 @@ bench-research: $(STAMP)
 
 bench-families: $(STAMP)
 	$(BIN)/python bench/families.py
+
+bench-tail: $(STAMP)
+	$(BIN)/python bench/tail.py --corpus $(CORPUS) -o bench/results/tail.json
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

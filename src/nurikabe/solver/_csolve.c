@@ -55,7 +55,9 @@
  * its branch changed, then near what each pass changed, until a pass changes nothing; a
  * cell both of whose colours another probe implied is skipped. The search branches on
  * the probed cell whose weaker colour decides the most cells, white first (unless a cell whose branch failed lately is still
- * undecided: that one goes first), depth first with an explicit stack of states, and
+ * undecided: that one goes first; with `strong` and `lean` the colour whose probe decided
+ * fewer cells goes first, the least constraining, which finds solutions of sparse grids
+ * sooner but makes the proofs of some unique puzzles longer), depth first with an explicit stack of states, and
  * hands back one solution per call so that Python can stop when it has enough.
  *
  * Soundness rests on one rule: a limit (time, nodes, Ctrl-C) stops the search with a
@@ -176,6 +178,9 @@ typedef struct {
     int crossings;     /* diagonal crossings and walled-in islands on */
     int sides;         /* the islands' sides against the sea's (rule_sides; off for the
                           logic engine's calls, whose rankings it would change) */
+    int lean;          /* (strong and lean=True) try first the colour whose probe decided
+                          fewer cells, not white */
+    uint8_t *lean_color; /* that colour, per cell, from its last probe */
     int last_conflict; /* branch first on the cell whose branch failed last (on) */
     int lc[LC_CAP], nlc; /* the last cells whose branch failed, latest first */
 } Search;
@@ -1477,6 +1482,7 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
             int lo = da < db ? da : db, hi = da < db ? db : da;
             long long score = (long long)lo * (N + 1) + hi;
             s->score[i] = score;
+            if (s->lean) s->lean_color[i] = da < db ? BLK : WHT;
             if (score > best_score) {
                 best_score = score;
                 best = i;
@@ -1496,6 +1502,8 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
             }
             *cell = best;
             *first = WHT; /* grow islands first: finds solutions sooner */
+            /* lean: the colour of the cell's last probe (white when it has none) */
+            if (s->lean && best >= 0 && s->lean_color[best] != UNK) *first = s->lean_color[best];
             return OK;
         }
         if (s->probe_radius < 0) continue; /* probe every cell again */
@@ -1706,6 +1714,7 @@ static void Search_dealloc(Search *s) {
     free(s->safe_b);
     free(s->safe_w);
     free(s->score);
+    free(s->lean_color);
     free(s->frames);
     free(s->frame_cell);
     free(s->frame_tried);
@@ -1717,15 +1726,15 @@ static void Search_dealloc(Search *s) {
 
 static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"rows", "cols", "clues", "start", "seconds", "nodes", "cpu",
-                             "strong", NULL};
+                             "strong", "lean", NULL};
     int R, C;
     PyObject *clues;
     Py_buffer start = {0};
     double seconds = -1;
     long long nodes = -1;
-    int cpu = 0, strong = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOy*|dLpp", kwlist, &R, &C, &clues, &start,
-                                     &seconds, &nodes, &cpu, &strong))
+    int cpu = 0, strong = 0, lean = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOy*|dLppp", kwlist, &R, &C, &clues, &start,
+                                     &seconds, &nodes, &cpu, &strong, &lean))
         return -1;
     if (R < 1 || C < 1 || (long long)R * C > 1000000 || start.len != (Py_ssize_t)R * C) {
         PyBuffer_Release(&start);
@@ -1753,7 +1762,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
              ALLOC(sub_black, N) && ALLOC(stk, N) && ALLOC(scomp, N) &&
              ALLOC(bucket_head, N + 2) && ALLOC(entry_node, 8 * N + 16) &&
              ALLOC(entry_next, 8 * N + 16) && ALLOC(probe_a, N) && ALLOC(probe_b, N) &&
-             ALLOC(probe_before, N) && ALLOC(zone, N) && ALLOC(safe_b, N) && ALLOC(safe_w, N) && ALLOC(score, N) &&
+             ALLOC(probe_before, N) && ALLOC(zone, N) && ALLOC(safe_b, N) && ALLOC(safe_w, N) && ALLOC(score, N) && ALLOC(lean_color, N) &&
              ALLOC(start, N) && ALLOC(solution, N);
 #undef ALLOC
     if (!ok) {
@@ -1819,6 +1828,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
         if (s->clue_val[k] > 0 && s->clue_val[k] < SIDES_AREA)
             free_excess(s, s->clue_val[k], s->clue_excess + 2 * k);
     s->nlc = 0;
+    s->lean = strong && lean;
     const char *knobs = getenv("NURIKABE_CSOLVE_OFF"); /* developer switch for measuring */
     if (knobs) {
         if (strstr(knobs, "cuts")) s->cuts = 0;

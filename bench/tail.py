@@ -1,0 +1,152 @@
+"""The exact engine's tail: its slowest corpus puzzles and random sparse grids, in CPU time.
+
+For every corpus puzzle it runs `solve(p, limit=Limit(solutions=2, seconds=60))` in this
+process, timed with `time.process_time` (CPU, so a shared machine skews it less than wall
+time), and checks the answer against the published solution. It prints the medians per
+size class (<= 100, 101-399, >= 400 cells), the slowest puzzles with their nodes, and how
+many of `--sparse` random sparse 15x15 puzzles (`bench/solve.py`'s `sparse_puzzle`, seeds
+0..n-1, a fixed set) the C core decides within `--sparse-seconds` of CPU time. `--only`
+restricts the corpus to some ids (the tail, for quick A/B runs); the developer variable
+`NURIKABE_CSOLVE_OFF` switches rules of the C core off for comparison.
+
+    nice .venv/bin/python bench/tail.py --corpus ../shared/corpus/puzzles.jsonl -o out.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from nurikabe.formats.jsonl import read_file
+from nurikabe.puzzle import UNKNOWN_CLUE, Puzzle
+from nurikabe.solver import Limit, _csolve, solve
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from solve import sparse_puzzle  # bench/solve.py's sparse generator
+
+CLASSES = (("<=100", 0, 100), ("101-399", 101, 399), (">=400", 400, 10**9))
+
+
+def run_corpus(path: str, only: set[str] | None, seconds: float) -> list[dict[str, Any]]:
+    """One row per corpus puzzle: id, cells, status, whether it matches, CPU s, nodes."""
+    rows = []
+    for k, doc in enumerate(read_file(path)):
+        pid = doc.meta.get("id", str(k))
+        if only and pid not in only:
+            continue
+        began = time.process_time()
+        result = solve(doc.puzzle, limit=Limit(solutions=2, seconds=seconds))
+        cpu = time.process_time() - began
+        same = result.solution is not None and result.solution == doc.solution
+        rows.append(
+            {
+                "id": pid,
+                "cells": doc.puzzle.rows * doc.puzzle.cols,
+                "status": result.status.value,
+                "ok": same,
+                "cpu": cpu,
+                "nodes": result.stats.nodes,
+            }
+        )
+    return rows
+
+
+def core_status(puzzle: Puzzle, seconds: float, lean: bool) -> tuple[str, int]:
+    """The C core's answer (``unique``, ``multiple``, ``none`` or ``unknown``) and nodes,
+    called as the native engine calls it but with a limit in CPU seconds of this thread,
+    so that a busy machine gives the same work as an idle one; `lean` tries first the
+    colour whose probe decided fewer cells."""
+    clues = [(cell, -1 if v == UNKNOWN_CLUE else v) for cell, v in puzzle.clues.items()]
+    core = _csolve.Search(
+        puzzle.rows,
+        puzzle.cols,
+        clues,
+        bytes(puzzle.rows * puzzle.cols),
+        seconds,
+        -1,
+        cpu=True,
+        strong=True,
+        lean=lean,
+    )
+    found = 0
+    while found < 2 and core.next() is not None:
+        found += 1
+    if found == 2:
+        return "multiple", core.nodes
+    if not core.complete:
+        return "unknown", core.nodes
+    return ("unique" if found else "none"), core.nodes
+
+
+def run_sparse(count: int, seconds: float, lean: bool) -> list[dict[str, Any]]:
+    """One row per random sparse 15x15 puzzle (seeds 0..count-1, sea share 0.45)."""
+    rows = []
+    for seed in range(count):
+        puzzle = sparse_puzzle(15, 15, 0.45, random.Random(seed))
+        began = time.process_time()
+        status, nodes = core_status(puzzle, seconds, lean)
+        cpu = time.process_time() - began
+        rows.append({"seed": seed, "status": status, "cpu": cpu, "nodes": nodes})
+        print(f"sparse seed {seed:3} {status:8} {cpu:7.2f} s {nodes:7} nodes", file=sys.stderr)
+    return rows
+
+
+def report(corpus: list[dict[str, Any]], sparse: list[dict[str, Any]], top: int) -> None:
+    if corpus:
+        wrong = [r["id"] for r in corpus if not r["ok"]]
+        total = sum(r["cpu"] for r in corpus)
+        print(f"corpus: {len(corpus)} puzzles, {len(corpus) - len(wrong)} proven unique and")
+        print(f"equal to the published solution, {total:.2f} s CPU in all")
+        if wrong:
+            print("NOT proven or different:", " ".join(wrong))
+        print("\nclass       n   median ms    max s")
+        for name, lo, hi in CLASSES:
+            sel = [r["cpu"] for r in corpus if lo <= r["cells"] <= hi]
+            if sel:
+                med = statistics.median(sel) * 1000
+                print(f"{name:8} {len(sel):4} {med:11.2f} {max(sel):8.3f}")
+        print("\nslowest       cells    CPU s    nodes")
+        for r in sorted(corpus, key=lambda r: -r["cpu"])[:top]:
+            print(f"{r['id']:12} {r['cells']:6} {r['cpu']:8.3f} {r['nodes']:8}")
+    if sparse:
+        decided = [r for r in sparse if r["status"] != "unknown"]
+        print(f"\nsparse 15x15: {len(decided)} of {len(sparse)} decided", end="")
+        print(" (" + ", ".join(f"{r['seed']}:{r['status']}" for r in decided) + ")")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--corpus", default="../shared/corpus/puzzles.jsonl")
+    parser.add_argument("--only", default="", help="comma-separated corpus ids (default all)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="limit per corpus puzzle")
+    parser.add_argument("--sparse", type=int, default=12, help="random sparse 15x15 puzzles")
+    parser.add_argument("--sparse-seconds", type=float, default=10.0)
+    parser.add_argument("--skip-corpus", action="store_true")
+    parser.add_argument(
+        "--lean", action="store_true", help="sparse set: the core's lean=True colour order"
+    )
+    parser.add_argument("--top", type=int, default=8, help="slowest puzzles listed")
+    parser.add_argument("-o", "--output", help="write the rows as JSON here")
+    args = parser.parse_args()
+    only = {x.strip() for x in args.only.split(",") if x.strip()} or None
+    load = os.getloadavg()[0]
+    corpus = [] if args.skip_corpus else run_corpus(args.corpus, only, args.seconds)
+    sparse = run_sparse(args.sparse, args.sparse_seconds, args.lean)
+    print(f"load average at start {load:.2f}; CPU seconds in-process")
+    print("NURIKABE_CSOLVE_OFF=" + os.environ.get("NURIKABE_CSOLVE_OFF", ""), end="")
+    print("; sparse set with lean=True" if args.lean else "")
+    report(corpus, sparse, args.top)
+    if args.output:
+        data = {"load": load, "lean": args.lean, "corpus": corpus, "sparse": sparse}
+        Path(args.output).write_text(json.dumps(data, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
