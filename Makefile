@@ -36,7 +36,7 @@ test-slow: $(STAMP)
 	$(BIN)/python -m pytest -m slow
 
 # Each benchmark prints its tables and writes a JSON summary under bench/results/.
-bench: bench-solve bench-logic bench-generate bench-print bench-startup bench-web bench-research
+bench: bench-solve bench-logic bench-generate bench-print bench-startup bench-web bench-research bench-tail bench-families
 
 bench-solve: $(STAMP)
 	$(BIN)/python bench/solve.py --corpus $(CORPUS)
@@ -60,7 +60,7 @@ bench-research: $(STAMP)
 	$(BIN)/python bench/research.py --corpus $(CORPUS)
 
 bench-families: $(STAMP)
-	$(BIN)/python bench/families.py
+	$(BIN)/python bench/families.py --logic-seconds 20
 
 bench-tail: $(STAMP)
 	$(BIN)/python bench/tail.py --corpus $(CORPUS) -o bench/results/tail.json
