@@ -259,12 +259,12 @@ def test_out_of_time_state_gives_no_costly_step() -> None:
     """A state past its deadline makes the costly techniques stop (`OutOfTime`), and
     `find_step` then reports no step rather than a partial one."""
     from nurikabe.logic.state import OutOfTime
-    from nurikabe.logic.techniques import completion_common_cell, technique
+    from nurikabe.logic.techniques import technique
 
     state = State(FIVE_BY_SEVEN)
     state.deadline = 0.0
     with pytest.raises(OutOfTime):
-        completion_common_cell(FIVE_BY_SEVEN, state)
+        technique("completion-common-cell").func(FIVE_BY_SEVEN, state)
     copy = state.copy()
     assert copy.deadline == 0.0
     with pytest.raises(OutOfTime):

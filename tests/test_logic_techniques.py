@@ -264,7 +264,7 @@ def test_local_cut_cells_include_every_cut_cell() -> None:
     import random
 
     from nurikabe.grid import Grid, bits
-    from nurikabe.logic.techniques import _local_cuts
+    from nurikabe.logic.techniques.articulation import _local_cuts
 
     rng = random.Random(4)
     for rows, cols in ((4, 5), (6, 6), (3, 9)):
@@ -283,7 +283,7 @@ def test_sea_articulation_agrees_with_the_graph_walk(monkeypatch: pytest.MonkeyP
     """The flood shortcut of `_articulations` gives the cells the full graph walk gives."""
     import random
 
-    from nurikabe.logic import techniques as t
+    from nurikabe.logic.techniques import articulation as t
 
     rng = random.Random(9)
     puzzle = Puzzle.from_clues(6, 7, [(0, 0, 3), (5, 6, 2)])
@@ -313,7 +313,7 @@ def test_articulation_walks_agree_with_brute_force(monkeypatch: pytest.MonkeyPat
     import random
 
     from nurikabe.grid import bits
-    from nurikabe.logic import techniques as t
+    from nurikabe.logic.techniques import articulation as t
 
     rng = random.Random(5)
     puzzle = Puzzle.from_clues(7, 8, [(0, 0, 4), (6, 7, 3)])
