@@ -264,7 +264,7 @@ def test_out_of_time_state_gives_no_costly_step() -> None:
     state = State(FIVE_BY_SEVEN)
     state.deadline = 0.0
     with pytest.raises(OutOfTime):
-        technique("completion-common-cell").func(FIVE_BY_SEVEN, state)
+        technique("completion-common-cell").func(state)
     copy = state.copy()
     assert copy.deadline == 0.0
     with pytest.raises(OutOfTime):

@@ -151,7 +151,7 @@ def test_tiers_of_the_levels() -> None:
 def test_fires(row) -> None:
     rows, expected, _ = CASES[row.id]
     state = position(rows)
-    step = row.func(state.puzzle, state)
+    step = row.func(state)
     assert step is not None and step.kind == "deduction"
     assert step.technique == row.id
     assert {str(m) for m in step.moves()} == expected
@@ -163,7 +163,7 @@ def test_fires(row) -> None:
 def test_quiet(row) -> None:
     _, _, rows = CASES[row.id]
     state = position(rows)
-    assert row.func(state.puzzle, state) is None
+    assert row.func(state) is None
 
 
 def test_lookup() -> None:
@@ -200,7 +200,7 @@ def test_case_split_agreeing_both_ways() -> None:
     # and both ways make r2c3 white.
     rows = ["?.4#...", "???#6..", "???####", "????..6", "4??.?##", "#####?3", "4...#?."]
     state = position(rows)
-    step = technique("sea-exit-cases").func(state.puzzle, state)
+    step = technique("sea-exit-cases").func(state)
     assert step is not None and "both ways" in step.message
     assert {str(m) for m in step.moves()} == {"r2c3=."}
 
@@ -209,7 +209,7 @@ def test_case_split_takes_the_first_way_or_the_next() -> None:
     # The black cell leaves through r1c2, or (r1c2 white) through r2c1; the second way
     # breaks a rule, so r1c2 is black, and so is r2c1.
     state = position(["#??4?", "?????", "?????"])
-    step = technique("sea-exit-cases").func(state.puzzle, state)
+    step = technique("sea-exit-cases").func(state)
     assert step is not None and "with r1c2 white and r2c1 black a rule soon breaks" in step.message
     assert {"r1c2=#", "r2c1=#"} <= {str(m) for m in step.moves()}
 
@@ -217,7 +217,7 @@ def test_case_split_takes_the_first_way_or_the_next() -> None:
 def test_case_split_with_no_way_left_is_a_contradiction() -> None:
     # The dot cannot reach the 3 either way (the island would be too big).
     state = position(["?.?", "?#?", "3??"])
-    step = technique("orphan-exit-cases").func(state.puzzle, state)
+    step = technique("orphan-exit-cases").func(state)
     assert step is not None and step.kind == "contradiction"
 
 
@@ -226,7 +226,7 @@ def test_case_split_fixtures_agree_with_the_solution(id: str) -> None:
     from nurikabe.solver import Limit, solve
 
     state = position(CASES[id][0])
-    step = technique(id).func(state.puzzle, state)
+    step = technique(id).func(state)
     solution = solve(state.puzzle, limit=Limit(solutions=2, seconds=10)).solution
     assert step is not None and solution is not None
     assert not step.black_mask & ~solution.black_mask
@@ -249,7 +249,7 @@ def test_three_way_splits(id: str, rows: list[str], expected: set[str]) -> None:
     from nurikabe.solver import Limit, solve
 
     state = position(rows)
-    step = technique(id).func(state.puzzle, state)
+    step = technique(id).func(state)
     assert step is not None and " or " in step.message
     assert {str(m) for m in step.moves()} == expected
     solution = solve(state.puzzle, limit=Limit(solutions=2, seconds=10)).solution

@@ -140,9 +140,8 @@ def _rows(max_tier: int, *, cheap: bool) -> tuple[Technique, ...]:
 
 
 def _plain(state: State, rows: tuple[Technique, ...]) -> Step | None:
-    puzzle = state.puzzle
     for row in rows:
-        step = row.func(puzzle, state)
+        step = row.func(state)
         if step is not None:
             return step
     return None

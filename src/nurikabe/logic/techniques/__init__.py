@@ -2,11 +2,11 @@
 
 This package owns `TECHNIQUES`, the table the engine walks from the top after every
 step (cheapest first), and `technique` and `plain_step`, which read it. Each technique
-is a function ``(puzzle, state) -> Step | None`` with a stable kebab-case id, a name
-and a difficulty tier; it returns one step (or None) and never changes the state. The
-costly ones (island shapes, case splits) check the state's deadline as they go and
-raise `OutOfTime` once it has passed. `find_contradiction` holds the checks that end a
-supposition.
+is a function ``(state) -> Step | None`` (the puzzle is ``state.puzzle``) with a
+stable kebab-case id, a name and a difficulty tier; it returns one step (or None) and
+never changes the state. The costly ones (island shapes, case splits) check the
+state's deadline as they go and raise `OutOfTime` once it has passed.
+`find_contradiction` holds the checks that end a supposition.
 
 Tiers: 1 easy, 2 medium, 3 hard (listing island shapes), 4 expert (case splits: two to
 four exhaustive cases followed a few rounds each); 5 extreme is trial steps (a
@@ -143,7 +143,7 @@ TECHNIQUES: tuple[Technique, ...] = (
 """The catalogue, cheapest first (tiers never decrease down the table). Trial steps (tier 5)
 come from `logic.trial`."""
 
-TRIAL = Technique("trial", "Trial and error", 5, lambda puzzle, state: None)
+TRIAL = Technique("trial", "Trial and error", 5, lambda state: None)
 """The row that stands for trial steps (made by `logic.trial`, not by this function)."""
 
 _BY_ID = {t.id: t for t in (*TECHNIQUES, TRIAL)}
@@ -160,11 +160,10 @@ def technique(id: str) -> Technique:
 
 def plain_step(state: State, max_tier: int = 4) -> Step | None:
     """The first step the table gives (cheapest technique first), up to `max_tier`."""
-    puzzle = state.puzzle
     for row in TECHNIQUES:
         if row.tier > max_tier:
             break
-        step = row.func(puzzle, state)
+        step = row.func(state)
         if step is not None:
             return step
     return None

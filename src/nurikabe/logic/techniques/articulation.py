@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ...grid import Grid, bits
-from ...puzzle import Puzzle
 from ..state import State
 from ..steps import Step, name_cells
 from .bottlenecks import _island_reaches
@@ -157,7 +156,7 @@ def _cuts(adjacency: Sequence[Sequence[int]], inside: bytes, is_black: bytes, ro
     return forced
 
 
-def sea_articulation(puzzle: Puzzle, state: State) -> Step | None:
+def sea_articulation(state: State) -> Step | None:
     """A cell whose whitening would cut the black cells apart is black.
 
     Sound: the sea is connected; with that cell white, black cells on either side could
@@ -186,7 +185,7 @@ def sea_articulation(puzzle: Puzzle, state: State) -> Step | None:
     )
 
 
-def pool_escape(puzzle: Puzzle, state: State) -> Step | None:
+def pool_escape(state: State) -> Step | None:
     """If blackening a cell leaves no way to whiten any cell of a 2x2 block, it is white.
 
     With the cell black, the block's other unknown cells would be out of every island's

@@ -18,7 +18,7 @@ from ..steps import Step, name_cells
 from .common import _cap, _clue_text, _exits, _is, _step, _subject, _total_black, _touching
 
 
-def one_clue(puzzle: Puzzle, state: State) -> Step | None:
+def one_clue(state: State) -> Step | None:
     """A 1 is a whole island by itself, so every unknown neighbour is black.
 
     Sound: any white neighbour would join the 1's island and make it bigger than 1.
@@ -66,7 +66,7 @@ def _shared_clue_cells(state: State) -> list[tuple[int, int, int]]:
     return [t for t in _clue_pairs(state.puzzle) if unknown >> t[0] & 1]
 
 
-def between_clues(puzzle: Puzzle, state: State) -> Step | None:
+def between_clues(state: State) -> Step | None:
     """A cell between two clues in a line (one cell apart) is black.
 
     Sound: white, it would join both clues into one island.
@@ -94,7 +94,7 @@ def between_clues(puzzle: Puzzle, state: State) -> Step | None:
     )
 
 
-def l_corner(puzzle: Puzzle, state: State) -> Step | None:
+def l_corner(state: State) -> Step | None:
     """Two clues touching diagonally: both cells that touch them both are black.
 
     Sound: either cell, white, would join the two clues into one island.
@@ -123,7 +123,7 @@ def l_corner(puzzle: Puzzle, state: State) -> Step | None:
     )
 
 
-def island_complete(puzzle: Puzzle, state: State) -> Step | None:
+def island_complete(state: State) -> Step | None:
     """An island with all its cells is complete: every unknown neighbour is black.
 
     Sound: a white neighbour would make the island one cell too big.
@@ -148,7 +148,7 @@ def island_complete(puzzle: Puzzle, state: State) -> Step | None:
     return None
 
 
-def bordering_two_islands(puzzle: Puzzle, state: State) -> Step | None:
+def bordering_two_islands(state: State) -> Step | None:
     """A cell touching two different islands is black.
 
     Sound: white, it would join two clues into one island.
@@ -198,7 +198,7 @@ def _pool_candidates(state: State, black: int, candidates: int) -> tuple[int, in
     return cells, blocks & black
 
 
-def pool_prevention(puzzle: Puzzle, state: State) -> Step | None:
+def pool_prevention(state: State) -> Step | None:
     """A 2x2 block with three black cells: the fourth is white.
 
     Sound: black, it would complete a pool.
@@ -223,7 +223,7 @@ def pool_prevention(puzzle: Puzzle, state: State) -> Step | None:
     )
 
 
-def island_single_exit(puzzle: Puzzle, state: State) -> Step | None:
+def island_single_exit(state: State) -> Step | None:
     """An island that still lacks cells and has a single way out grows through it.
 
     Sound: the missing cells must connect to the island, and every path leaves through
@@ -254,7 +254,7 @@ def island_single_exit(puzzle: Puzzle, state: State) -> Step | None:
     return None
 
 
-def last_cell(puzzle: Puzzle, state: State) -> Step | None:
+def last_cell(state: State) -> Step | None:
     """An island lacking one cell with one legal option takes it.
 
     Options that touch another white cell are not legal (the island would grow too
@@ -287,7 +287,7 @@ def last_cell(puzzle: Puzzle, state: State) -> Step | None:
     return None
 
 
-def sea_single_exit(puzzle: Puzzle, state: State) -> Step | None:
+def sea_single_exit(state: State) -> Step | None:
     """A black region with a single way out, while more sea lies elsewhere, extends through it.
 
     Sound: the sea is connected, so the region must reach the rest of it.
@@ -319,7 +319,7 @@ def sea_single_exit(puzzle: Puzzle, state: State) -> Step | None:
     return None
 
 
-def orphan_single_exit(puzzle: Puzzle, state: State) -> Step | None:
+def orphan_single_exit(state: State) -> Step | None:
     """A white region without a clue and a single way out grows through it.
 
     Sound: every white cell belongs to an island with a clue, which it must reach.
@@ -347,7 +347,7 @@ def orphan_single_exit(puzzle: Puzzle, state: State) -> Step | None:
     return None
 
 
-def unreachable(puzzle: Puzzle, state: State) -> Step | None:
+def unreachable(state: State) -> Step | None:
     """A cell that no island can reach is black.
 
     An island lacking k cells reaches only cells within k steps of it, walking through
@@ -379,7 +379,7 @@ def unreachable(puzzle: Puzzle, state: State) -> Step | None:
     )
 
 
-def enclosed_pocket(puzzle: Puzzle, state: State) -> Step | None:
+def enclosed_pocket(state: State) -> Step | None:
     """Unknown cells walled in by white are white; walled in by black, black.
 
     Sound: black cells inside a white wall could never join the rest of the sea (when
@@ -426,7 +426,7 @@ def enclosed_pocket(puzzle: Puzzle, state: State) -> Step | None:
     return None
 
 
-def counting(puzzle: Puzzle, state: State) -> Step | None:
+def counting(state: State) -> Step | None:
     """Count the white cells: all placed -> the rest is black; as many missing as unknown -> white.
 
     Sound: the solution has exactly as many white cells as the clues add up to.

@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...grid import Grid, bits
-from ...puzzle import Puzzle
 from ..state import Island, State
 from ..steps import Step, name_cells
 from .common import _cap, _clue_text, _exits, _memo, _step
 
 
-def two_choices_border(puzzle: Puzzle, state: State) -> Step | None:
+def two_choices_border(state: State) -> Step | None:
     """An island lacking one cell: a cell that touches every legal option is black.
 
     Sound: whichever option is taken, that cell borders the complete island.
@@ -73,7 +72,7 @@ def _layer_count(grid_dilate: Callable[[int], int], start: int, allowed: int, ne
     return count
 
 
-def island_bottleneck(puzzle: Puzzle, state: State) -> Step | None:
+def island_bottleneck(state: State) -> Step | None:
     """A cell that every way of completing an island must pass through is white.
 
     Found by removing one cell at a time: if the island can then no longer collect the
@@ -178,7 +177,7 @@ def _island_reaches(
     return False
 
 
-def orphan_bottleneck(puzzle: Puzzle, state: State) -> Step | None:
+def orphan_bottleneck(state: State) -> Step | None:
     """A cell through which every island must pass to reach a clueless white cell is white.
 
     Sound: the white cell must join some island, and every island that can reach it

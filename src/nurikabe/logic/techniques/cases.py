@@ -16,7 +16,6 @@ from functools import cache
 from typing import TypeVar
 
 from ...grid import Grid, bits
-from ...puzzle import Puzzle
 from ..state import State
 from ..steps import Step, name_cells
 from .common import (
@@ -134,12 +133,11 @@ def _after_rounds(
 def _follow(s: State, rows: tuple[Technique, ...]) -> tuple[int, int, bool] | None:
     """The rounds of `_after_rounds`, on `s` (changed in place): the shading they reach
     and whether they stalled (a whole round made no step), or None when a rule broke."""
-    puzzle = s.puzzle
     for _ in range(DEEP_ROUNDS if rows is deep_rows() else CASE_ROUNDS):
         moved = False
         for row in rows:
             s.check_time()
-            step = row.func(puzzle, s)
+            step = row.func(s)
             if step is None:
                 continue
             if step.kind == "contradiction":
@@ -345,7 +343,7 @@ def _fewest_first(items: list[tuple[_T, int]], most: int) -> list[tuple[_T, int]
     return [(thing, opts) for _, thing, opts in kept]
 
 
-def sea_exit_cases(puzzle: Puzzle, state: State) -> Step | None:
+def sea_exit_cases(state: State) -> Step | None:
     """A black region with two to four ways out: what every way leads to holds.
 
     The region must reach the rest of the sea, so one of its exits is black. Each is
@@ -389,7 +387,7 @@ def _sea_exit_split(state: State, name: str, rows: tuple[Technique, ...]) -> Ste
     return None
 
 
-def orphan_exit_cases(puzzle: Puzzle, state: State) -> Step | None:
+def orphan_exit_cases(state: State) -> Step | None:
     """A white cell without a clue and two ways out: what both ways lead to holds.
 
     The cell must reach a clue, so one of its two exits is white; each is followed for
@@ -427,7 +425,7 @@ def _orphan_exit_split(state: State, name: str, rows: tuple[Technique, ...]) -> 
     return None
 
 
-def island_exit_cases(puzzle: Puzzle, state: State) -> Step | None:
+def island_exit_cases(state: State) -> Step | None:
     """An island lacking cells with two to four ways out: what every way leads to holds.
 
     The island must grow through one of its exits, so one of them is white: the first;
@@ -465,7 +463,7 @@ def _island_exit_split(state: State, name: str, rows: tuple[Technique, ...]) -> 
     return None
 
 
-def pool_cases(puzzle: Puzzle, state: State) -> Step | None:
+def pool_cases(state: State) -> Step | None:
     """A 2x2 block with no white cell and two to four unknown ones: what whitening each
     unknown one leads to holds.
 
@@ -528,7 +526,7 @@ def _diverse(cases: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return out + rest
 
 
-def island_options(puzzle: Puzzle, state: State) -> Step | None:
+def island_options(state: State) -> Step | None:
     """An island with few possible shapes: what every shape leads to holds.
 
     Each possible completion (see `completion-common-cell`) is supposed, with its border
@@ -599,7 +597,7 @@ def _island_split(
     return None
 
 
-def deep_cases(puzzle: Puzzle, state: State) -> Step | None:
+def deep_cases(state: State) -> Step | None:
     """The case splits again, each case now followed with the tier 3 techniques too.
 
     Tried only when no other technique applies: the same splits as `sea-exit-cases`,

@@ -13,11 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...grid import Grid
-from ...puzzle import Puzzle
 from ..state import Analysis, Island, State
 from ..steps import Step, name_cells
 
-TechniqueFunc = Callable[[Puzzle, State], "Step | None"]
+TechniqueFunc = Callable[[State], "Step | None"]
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...grid import Grid, bits
-from ...puzzle import Puzzle
 from ..state import Analysis, State
 from ..steps import Step, name_cells
 from .common import MEMO_MAX, _cap, _clue_text, _memo, _step, _ways, contradiction
@@ -307,7 +306,7 @@ def _completion_cache(state: State) -> dict[int, list[int]]:
     return a.completions
 
 
-def completion_common_cell(puzzle: Puzzle, state: State) -> Step | None:
+def completion_common_cell(state: State) -> Step | None:
     """A cell that every possible completion of an island uses is white.
 
     The completions are listed outright (every connected shape of the right size that
@@ -346,7 +345,7 @@ def completion_common_cell(puzzle: Puzzle, state: State) -> Step | None:
     return None
 
 
-def completion_common_border(puzzle: Puzzle, state: State) -> Step | None:
+def completion_common_border(state: State) -> Step | None:
     """A cell that borders every possible completion of an island is black.
 
     ::
@@ -385,7 +384,7 @@ def completion_common_border(puzzle: Puzzle, state: State) -> Step | None:
     return None
 
 
-def completion_unreachable(puzzle: Puzzle, state: State) -> Step | None:
+def completion_unreachable(state: State) -> Step | None:
     """A cell that no possible completion of any island uses is black.
 
     Sharper than `unreachable`: it counts cells that a route would drag in (clueless
