@@ -15,36 +15,39 @@ What keeps it affordable (a supposition is followed by re-running technique scan
 - at depth 2, the suppositions whose consequences clash with those of others first
   (inside them a depth-1 trial is bound to work), every depth-1 trial an inner search
   finds taken at once, and inner searches only near what the outer supposition changed;
-- when that guided pass fails, the exact engine's compiled core (`solver.compiled`)
-  orders the outer suppositions (`_Guide`): it solves the position once, so the
-  suppositions that agree with the unique solution (which no sound chain can refute)
-  are skipped, and those it refutes itself (at the root by propagation alone, then by
-  probing, then within a few search nodes) are followed first, with inner searches on
-  every cell at once, anywhere on the grid; of the others it ranked, only those it
-  refutes within `REST_NODES` nodes. The core only picks the candidates; each step is
-  still found and explained by the techniques. Without the compiled core, or without a
-  unique solution, the order is the one above and every supposition is followed;
+- when that guided pass fails, the exact engine orders the outer suppositions (the
+  `Guide` of `logic.guide`, which asks the compiled core through `solver.refuter`):
+  it solves the position once, so the suppositions that agree with the unique
+  solution (which no sound chain can refute) are skipped, and those it refutes itself
+  (at the root by propagation alone, then by probing, then within a few search nodes)
+  are followed first, with inner searches on every cell at once, anywhere on the
+  grid; of the others it ranked, only those it refutes within `REST_NODES` nodes. The
+  core only picks the candidates; each step is still found and explained by the
+  techniques. Without a unique solution (proven within the guide's work), the order
+  is the one above and every supposition is followed;
 - depth 3 is tried only when the whole depth-2 search fails, and only with the
-  compiled core: the outer suppositions are those the core refutes within a few
-  search nodes (fewest first, in passes of doubling node limits that carry the core's
-  searches on), and inside each, at every stall, a depth-1 search on
-  every cell, then a depth-2 search over the inner suppositions the core refutes at
-  their root (the position inside has no solution, so every one is refutable).
+  guide: the outer suppositions are those the core refutes within a few search nodes
+  (fewest first, in passes of doubling node limits that carry the core's searches
+  on), and inside each, at every stall, a depth-1 search on every cell, then a
+  depth-2 search over the inner suppositions the core refutes at their root (the
+  position inside has no solution, so every one is refutable).
 
 Every search has a budget of technique scans and of CPU time, so a trial can give up
-but never runs away.
+but never runs away. This module owns the search (`find_trial`) and its budget
+(`TrialBudget`); the guide owns what the core is asked.
 
-Imports `logic.state`, `logic.steps` and `logic.techniques`, and inside `_Guide.make`
-and `_Guide.inside` the compiled core of `solver` (optional).
+Imports `grid`, `puzzle`, `logic.state`, `logic.steps`, `logic.techniques`,
+`logic.guide` and, for the `Supposition` type, `solver.refuter`.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 from ..grid import Grid, bits
-from ..puzzle import UNKNOWN_CLUE, Color
+from ..puzzle import Color
+from ..solver.refuter import Supposition
+from .guide import GUIDE_WORK, Guide
 from .state import OutOfTime, State
 from .steps import Step, name_cells
 from .techniques import TECHNIQUES, Technique, find_contradiction
@@ -67,10 +70,6 @@ GUIDED_FOUND = 2
 CHAIN_CAPS = (2, 5, 12, 30, 80)
 """Longest chains tried in each pass (the shortest chain that works is found first)."""
 
-GUIDE_NODES = 16
-"""Search nodes the exact engine may spend on one supposition when ranking them (see
-`_Guide`); a supposition it cannot refute within them ranks after those it can."""
-
 REST_NODES = 32
 """After the suppositions the exact engine favours, a depth-2 search follows one it ranked
 but could not refute within `GUIDE_NODES` search nodes only if it refutes it within this
@@ -78,18 +77,6 @@ many: a depth-2 chain is close to the engine's own probing (on the corpus and th
 collection, every depth-2 step's supposition is refuted within 17 nodes, most at the
 root), and following the others is what made a failing depth-2 search slow. Those it
 never ranked (its work ran out) are followed as before."""
-
-GUIDE_WORK = 14_000_000
-"""Work the exact engine may do for one position (solving it and ranking suppositions),
-counted in cell-propagations: the core's propagations to a fixpoint, probes included,
-times the cells of the grid. The core does 5-10 million a CPU second here (on grids of
-100 to 2,500 cells), so this is about 2 s. Counting work rather than time makes the
-steps found the same on every machine, however fast or busy it is."""
-
-SOLVE_NODES = 20_000
-"""Search nodes the exact engine may spend solving a position for its guide (janko 1108's
-first trial position, the hardest measured, takes about 1,900); past them the trial
-search goes unguided."""
 
 
 class OutOfBudget(Exception):
@@ -259,10 +246,6 @@ def _suppose(state: State, cell: int, color: Color) -> State:
     else:
         s.decide(0, bit)
     return s
-
-
-Supposition = tuple[int, Color]
-"""A cell and the colour supposed for it."""
 
 
 def _replay(
@@ -441,240 +424,6 @@ def _predicted(
     return out
 
 
-SOLVED = "guide-solution"
-"""Key in `State.case_memo` (one walkthrough's, shared by its copies) of what `_Guide`
-solved: the black cells of the unique solution, and the black and white cells of the
-position it was found to be unique from. Kept per walkthrough, not per process, so that
-a walkthrough finds the same steps however many were made before it."""
-
-
-class _Guide:
-    """What the exact engine (the compiled core of `solver`) says about the suppositions
-    of one position: the position's unique solution, and on demand how hard it is to
-    refute each supposition that contradicts it.
-
-    It only chooses which suppositions the trial search follows, and in what order; the
-    steps are still found and explained by the techniques. A supposition that agrees
-    with the unique solution is never refuted by sound logic, so it is not followed as
-    an outer supposition; among the others, those the core refutes with propagation
-    alone come first, then those it refutes by probing at the root, then with the
-    fewest search nodes (up to `GUIDE_NODES`), then the rest in their earlier order.
-    """
-
-    __slots__ = ("allowance", "clues", "core", "deadline", "paused", "solution", "spent", "state")
-
-    def __init__(
-        self,
-        state: State,
-        core: object,
-        clues: list[tuple[int, int]],
-        deadline: float | None,
-        work: int = GUIDE_WORK,
-    ) -> None:
-        self.state = state
-        self.core = core
-        self.clues = clues
-        self.deadline = deadline
-        """The CPU time (`time.thread_time`) of the trial search's own deadline, or None."""
-        self.spent = 0
-        """The work done so far, in cell-propagations (see `GUIDE_WORK`)."""
-        self.allowance = work
-        """The work it may do in all."""
-        self.solution: int | None = -1
-        """The black cells of the position's unique solution; None for a position known
-        to have no solution (inside a supposition that contradicts the solution)."""
-        self.paused: dict[Supposition, object] = {}
-        """The core's searches that stopped at their node limit, by supposition; a later
-        pass with more nodes carries them on instead of searching again from the start."""
-
-    @classmethod
-    def make(
-        cls, state: State, deadline: float | None = None, work: int = GUIDE_WORK
-    ) -> _Guide | None:
-        """The guide for `state`, or None without the compiled core or a unique solution.
-
-        It stops working once it has done `work` (see `GUIDE_WORK`; solving the position
-        counts); past `deadline` (CPU time, as in `TrialBudget`) it raises `OutOfTime`."""
-        try:
-            from ..solver import compiled
-        except ImportError:  # pragma: no cover
-            return None
-        if not compiled.AVAILABLE:
-            return None
-        puzzle = state.puzzle
-        clues = [(cell, -1 if v == UNKNOWN_CLUE else v) for cell, v in puzzle.clues.items()]
-        guide = cls(state, compiled._csolve, clues, deadline, work)
-        # A solution unique among the boards extending an earlier position stays unique
-        # for every later position that extends it and agrees with it (a walkthrough
-        # solves once).
-        known = state.case_memo.get(SOLVED)
-        if known is not None:
-            solution, black, white = known  # type: ignore[misc]
-            if (
-                state.black & black == black
-                and state.white & white == white
-                and not (state.black & ~solution or state.white & solution)
-            ):
-                guide.solution = solution
-                return guide
-        core = guide._search(None, None, SOLVE_NODES)
-        if core is None:
-            return None
-        first = core.next()  # type: ignore[attr-defined]
-        second = None if first is None else core.next()  # type: ignore[attr-defined]
-        _finished(core)
-        guide._charge(core, 0)
-        if first is None or second is not None or not core.complete:  # type: ignore[attr-defined]
-            return None
-        solution = guide.solution = int.from_bytes(first, "little")
-        state.case_memo[SOLVED] = (solution, state.black, state.white)
-        return guide
-
-    def exhausted(self) -> bool:
-        """Whether the guide has done all its work (counted, never timed: see `GUIDE_WORK`)."""
-        return self.spent >= self.allowance
-
-    def _charge(self, core: object, before: int) -> None:
-        """Count the work `core` did since it had made `before` propagations."""
-        done = core.propagations - before  # type: ignore[attr-defined]
-        self.spent += done * self.state.grid.size
-
-    def _search(self, cell: int | None, color: Color | None, nodes: int) -> object | None:
-        """The core's search from the position (plus `cell` supposed `color`), or None
-        when the guide's work is up. A search of the same supposition paused at
-        a smaller node limit is carried on (the core then counts the same nodes, and
-        reaches the same end, as a search started afresh with `nodes`).
-
-        The trial search's deadline stops the core too, but then `OutOfTime` is raised
-        (see `_finished`): what the guide says never depends on time."""
-        if self.exhausted():
-            return None
-        _check_time(self.deadline)
-        left = -1.0 if self.deadline is None else max(0.0, self.deadline - time.thread_time())
-        if cell is not None and color is not None:
-            paused = self.paused.pop((cell, color), None)
-            if paused is not None:
-                paused.extend(nodes, left)  # type: ignore[attr-defined]
-                return paused
-        state = self.state
-        grid = state.grid
-        cells = bytearray(grid.size)
-        for i in bits(state.black):
-            cells[i] = 1
-        for i in bits(state.white):
-            cells[i] = 2
-        if cell is not None:
-            cells[cell] = 1 if color is Color.BLACK else 2
-        # Its only time limit is the trial search's deadline, in CPU time (cpu=True).
-        return self.core.Search(  # type: ignore[attr-defined]
-            grid.rows, grid.cols, self.clues, bytes(cells), left, nodes, True
-        )
-
-    @classmethod
-    def inside(cls, state: State, deadline: float | None = None) -> _Guide | None:
-        """The guide for `state`, a position inside a supposition that contradicts the
-        unique solution (so it has none, and every supposition from it is refutable),
-        or None without the compiled core. Only its ranking (`favoured`) is of use."""
-        try:
-            from ..solver import compiled
-        except ImportError:  # pragma: no cover
-            return None
-        if not compiled.AVAILABLE:
-            return None
-        clues = [(cell, -1 if v == UNKNOWN_CLUE else v) for cell, v in state.puzzle.clues.items()]
-        guide = cls(state, compiled._csolve, clues, deadline)
-        guide.solution = None
-        return guide
-
-    def refutable(self, key: Supposition) -> bool:
-        """Whether the supposition contradicts the unique solution (always, in a position
-        that has none)."""
-        if self.solution is None:
-            return True
-        cell, color = key
-        return (self.solution >> cell & 1) != (color is Color.BLACK)
-
-    def ranked(self, keys: list[Supposition], passes: tuple[int, ...]) -> Iterator[Supposition]:
-        """The refutable suppositions of `keys` the core refutes, in passes: those it
-        refutes within each of `passes` search nodes that an earlier pass did not, fewest
-        nodes (then probes) first. Lazy; stops when the guide's work is up."""
-        keys = [key for key in keys if self.refutable(key)]
-        for nodes in passes:
-            found: list[tuple[tuple[int, int], int, Supposition]] = []
-            rest = []
-            for n, key in enumerate(keys):
-                cost = self._refuted(key, nodes)
-                if cost is not None:
-                    found.append((cost, n, key))
-                elif self.exhausted():
-                    return
-                else:
-                    rest.append(key)
-            found.sort()
-            yield from (key for _, _, key in found)
-            keys = rest
-
-    def allow(self, work: int) -> None:
-        """Let the guide do `work` more (see `GUIDE_WORK`)."""
-        self.allowance = self.spent + work
-
-    def within(self, key: Supposition, nodes: int) -> bool:
-        """Whether the core refutes `key` within `nodes` search nodes; True also when the
-        guide's work runs out before it can tell."""
-        return self._refuted(key, nodes) is not None or self.exhausted()
-
-    def _refuted(self, key: Supposition, nodes: int) -> tuple[int, int] | None:
-        """The core's search nodes and probes to refute `key` within `nodes` nodes, or None."""
-        paused = self.paused.get(key)
-        before = 0 if paused is None else paused.propagations  # type: ignore[attr-defined]
-        core = self._search(*key, nodes)
-        if core is None:
-            return None
-        found = core.next()  # type: ignore[attr-defined]
-        _finished(core)
-        self._charge(core, before)
-        if found is not None or not core.complete:  # type: ignore[attr-defined]
-            if core.stop == "nodes":  # type: ignore[attr-defined]
-                self.paused[key] = core
-            return None
-        return core.nodes, core.probes  # type: ignore[attr-defined]
-
-    def favoured(self, keys: list[Supposition]) -> Iterator[Supposition]:
-        """The refutable suppositions of `keys` that the core refutes, likeliest first.
-
-        A batch of `FIRST_CELLS` suppositions at a time, in `keys` order: those of the
-        batch the core refutes at the root, by propagation alone first, then with the
-        fewest probes. After the last batch, as they come, those it refutes within
-        `GUIDE_NODES` search nodes. Lazy, so the core stops once a trial step is found;
-        stops early when the guide's work is up."""
-        keys = [key for key in keys if self.refutable(key)]
-        deeper: list[Supposition] = []
-        for start in range(0, len(keys), FIRST_CELLS):
-            root: list[tuple[tuple[int, int], int, Supposition]] = []
-            for n, key in enumerate(keys[start : start + FIRST_CELLS], start):
-                cost = self._refuted(key, 1)
-                if cost is not None:
-                    root.append((cost, n, key))
-                elif self.exhausted():
-                    return
-                else:
-                    deeper.append(key)
-            root.sort()
-            yield from (key for _, _, key in root)
-        for key in deeper:
-            if self._refuted(key, GUIDE_NODES) is not None:
-                yield key
-            elif self.exhausted():
-                return
-
-
-def _finished(core: object) -> None:
-    """Raise `OutOfTime` if the core's search stopped on the trial search's deadline
-    (its other stops, nodes and a complete search, are counted work)."""
-    if core.stop == "seconds":  # type: ignore[attr-defined]
-        raise OutOfTime
-
-
 def _refute_inside(
     s: State,
     chain: list[Step],
@@ -789,7 +538,7 @@ def _search_depth_two(
     rows: tuple[Technique, ...],
     budget: TrialBudget,
     seen: dict[Supposition, tuple[State, list[Step]]],
-    guide: _Guide | None,
+    guide: Guide | None,
     *,
     exhaustive: bool = True,
 ) -> Step | None:
@@ -855,7 +604,7 @@ def _search_depth_two(
             # cells at once, anywhere on the grid (a change far from what the outer
             # supposition decided, in counting or in the sea's connectivity, can still
             # tell); the others as below (those it cannot refute not at all).
-            for key in guide.favoured(rest):
+            for key in guide.favoured(rest, FIRST_CELLS):
                 tried.add(key)
                 if refute(key, (FIRST_CELLS, None), 0):
                     break
@@ -867,7 +616,7 @@ def _search_depth_two(
             """False for a supposition the core ranked without refuting it (its search
             is paused at a node limit) and cannot refute within `REST_NODES` nodes
             either (asked once, as it comes up)."""
-            if guide is None or key not in guide.paused:
+            if guide is None or not guide.is_paused(key):
                 return True
             if key not in worth:
                 worth[key] = guide.within(key, REST_NODES)
@@ -917,7 +666,7 @@ def _refute_deep(
         inner_seen = _replayed(s, chains)
         step = _search_depth_one(s, rows, budget, CHAIN_CAPS[:-1], inner_seen)
         if step is None:
-            guide = _Guide.inside(s, budget.deadline)
+            guide = Guide.inside(s, budget.deadline)
             step = _search_depth_two(s, rows, budget, inner_seen, guide, exhaustive=False)
         if step is None:
             return False
@@ -932,18 +681,18 @@ def _search_depth_three(
     rows: tuple[Technique, ...],
     budget: TrialBudget,
     seen: dict[Supposition, tuple[State, list[Step]]],
-    earlier: _Guide | None = None,
+    earlier: Guide | None = None,
 ) -> Step | None:
     """Depth 3: suppose A, follow plain logic, and inside it make trials of depth 1 and
     2 until a contradiction comes. Only with the exact engine's guide: the outer
     suppositions are those it refutes within `DEEP_NODES` search nodes, fewest first
     (without it, a search this deep over every cell would not end in time). `earlier`
     is the depth-2 search's guide for the same position: its paused searches go on."""
-    guide = _Guide.make(state, budget.deadline, DEEP_GUIDE_WORK)
+    guide = Guide.make(state, budget.deadline, DEEP_GUIDE_WORK)
     if guide is None:
         return None
     if earlier is not None:
-        guide.paused = earlier.paused
+        guide.carry_on_from(earlier)
     for key in guide.ranked(list(seen), DEEP_NODES):
         s0, chain0 = seen[key]
         s, chain = s0.copy(), list(chain0)
@@ -976,7 +725,7 @@ def _search(state: State, max_depth: int, max_tier: int, budget: TrialBudget) ->
         budget.depth = 2
         chains = {key: chain for key, (_, chain) in seen.items()}
         state.memo[EARLIER_CHAINS] = (state.black, state.white, chains)
-        guide = _Guide.make(state, budget.deadline)
+        guide = Guide.make(state, budget.deadline)
         found = _search_depth_two(state, cheap, budget, seen, guide)
     if found is None and max_depth >= 3:
         budget.depth = 3
