@@ -364,7 +364,7 @@ def test_cli_bad_input(small_file, tmp_path, capsys) -> None:
 def test_analysis_reusing_settled_islands_matches_a_fresh_one() -> None:
     """The analysis takes settled islands (complete, black all round) from the state's
     memo instead of flooding them; along a walkthrough, with random decisions on top
-    (some overriding the colour of decided cells), it matches one made from scratch."""
+    (some overriding the color of decided cells), it matches one made from scratch."""
     import random
 
     from nurikabe.grid import bits

@@ -259,19 +259,19 @@ def test_three_way_splits(id: str, rows: list[str], expected: set[str]) -> None:
 
 
 def test_local_cut_cells_include_every_cut_cell() -> None:
-    """`_local_cuts` may keep too many cells but never misses one whose removal splits the
+    """`local_cuts` may keep too many cells but never misses one whose removal splits the
     set (checked by flooding, on seeded random sets, edges and corners included)."""
     import random
 
     from nurikabe.grid import Grid, bits
-    from nurikabe.logic.techniques.articulation import _local_cuts
+    from nurikabe.logic.techniques.articulation import local_cuts
 
     rng = random.Random(4)
     for rows, cols in ((4, 5), (6, 6), (3, 9)):
         grid = Grid.of(rows, cols)
         for _ in range(200):
             domain = rng.getrandbits(grid.size) | rng.getrandbits(grid.size)
-            local = _local_cuts(grid, domain)
+            local = local_cuts(grid, domain)
             assert local & ~domain == 0
             for cell in bits(domain):
                 rest = domain & ~(1 << cell)
@@ -280,7 +280,7 @@ def test_local_cut_cells_include_every_cut_cell() -> None:
 
 
 def test_sea_articulation_agrees_with_the_graph_walk(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The flood shortcut of `_articulations` gives the cells the full graph walk gives."""
+    """The flood shortcut of `articulations` gives the cells the full graph walk gives."""
     import random
 
     from nurikabe.logic.techniques import articulation as t
@@ -291,11 +291,11 @@ def test_sea_articulation_agrees_with_the_graph_walk(monkeypatch: pytest.MonkeyP
         black = rng.getrandbits(42) & ~puzzle.clue_mask
         white = rng.getrandbits(42) & rng.getrandbits(42) & ~black
         state = State(puzzle, black, white | puzzle.clue_mask)
-        fast = t._articulations(state)
+        fast = t.articulations(state)
         with monkeypatch.context() as m:
             m.setattr(t, "ARTICULATION_FLOODS", -1)
-            m.setattr(t, "_local_cuts", lambda grid, domain: grid.full)
-            slow = t._articulations(state)
+            m.setattr(t, "local_cuts", lambda grid, domain: grid.full)
+            slow = t.articulations(state)
         assert fast[0] == slow[0]
 
 
@@ -308,7 +308,7 @@ def _cut_off_by(grid, black: int, domain: int, cell: int) -> bool:
 
 
 def test_articulation_walks_agree_with_brute_force(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Both walks of `_articulations` (cell by cell early on, black regions contracted
+    """Both walks of `articulations` (cell by cell early on, black regions contracted
     late on, when few cells are unknown) find the cells a flood without each one finds."""
     import random
 
@@ -334,7 +334,7 @@ def test_articulation_walks_agree_with_brute_force(monkeypatch: pytest.MonkeyPat
             continue
         unknown = state.unknown
         walks.add(unknown.bit_count() + len(state.analysis().sea_parts()) < black.bit_count())
-        forced, premises = t._articulations(state)
+        forced, premises = t.articulations(state)
         expected = 0
         for cell in bits(unknown):
             if _cut_off_by(grid, black, black | unknown, cell):
@@ -342,31 +342,3 @@ def test_articulation_walks_agree_with_brute_force(monkeypatch: pytest.MonkeyPat
         assert forced == expected
         assert premises == black
     assert walks == {True, False}  # both walks were checked
-
-
-def test_crossings_are_the_blocks_with_opposite_diagonals() -> None:
-    """`_crossings` (mask arithmetic) lists the blocks a cell-by-cell look finds."""
-    import random
-
-    from nurikabe.logic.walls import _crossings
-
-    rng = random.Random(4)
-    puzzle = Puzzle.from_clues(5, 7, [(0, 0, 2)])
-    grid = puzzle.grid
-    for _ in range(300):
-        black = rng.getrandbits(grid.size) & ~puzzle.clue_mask
-        white = rng.getrandbits(grid.size) & ~black
-        state = State(puzzle, black, white)
-        expected = []
-        for r in range(grid.rows - 1):
-            for c in range(grid.cols - 1):
-                a = r * grid.cols + c
-                b, d, e = a + 1, a + grid.cols, a + grid.cols + 1
-                colour = [state.black >> i & 1 for i in (a, b, d, e)]
-                lit = [state.white >> i & 1 for i in (a, b, d, e)]
-                block = 1 << a | 1 << b | 1 << d | 1 << e
-                if colour[0] and colour[3] and lit[1] and lit[2]:
-                    expected.append((block, b, d))
-                elif lit[0] and lit[3] and colour[1] and colour[2]:
-                    expected.append((block, a, e))
-        assert _crossings(state) == expected

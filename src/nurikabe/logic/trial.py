@@ -1,9 +1,9 @@
-"""Trial steps: when no technique applies, suppose a colour and refute it.
+"""Trial steps: when no technique applies, suppose a color and refute it.
 
-A trial supposes that one unknown cell has one colour, runs the plain techniques
+A trial supposes that one unknown cell has one color, runs the plain techniques
 (and, at depth 2, depth-1 trials inside the supposition; at depth 3, trials of depth
 1 and 2) until a contradiction appears, and then concludes that the cell has the
-other colour. The search deepens the nesting one level at a time, so the step it
+other color. The search deepens the nesting one level at a time, so the step it
 returns uses the least nesting depth that works; at depth 1 it lets all chains grow
 by steps together, so the chain is a shortest one.
 
@@ -43,6 +43,7 @@ Imports `grid`, `puzzle`, `logic.state`, `logic.steps`, `logic.techniques`,
 from __future__ import annotations
 
 import time
+from typing import cast
 
 from ..grid import Grid, bits
 from ..puzzle import Color
@@ -392,7 +393,7 @@ def _predicted(
     base_black, base_white = state.black, state.white
     pool_corners = state.grid.pool_corners
     items = [(key, s.black & ~base_black, s.white & ~base_white) for key, (s, _) in seen.items()]
-    # Index the suppositions by the cells they decide, per colour, so each clash is found
+    # Index the suppositions by the cells they decide, per color, so each clash is found
     # from a cell rather than by trying every pair.
     by_black: dict[int, list[int]] = {}
     by_white: dict[int, list[int]] = {}
@@ -455,6 +456,8 @@ def _refute_inside(
                 continue
             tried.add(inner)
             earlier = seed.get(inner)
+            steps: list[Step]
+            found: Step | None
             if earlier is None:
                 t, steps, found = _suppose(s, *inner), [], None
             else:
@@ -746,7 +749,7 @@ def _earlier_chains(state: State) -> dict[Supposition, tuple[State, list[Step]]]
     stored = state.memo.get(EARLIER_CHAINS)
     if stored is None:
         return {}
-    black, white, chains = stored  # type: ignore[misc]
+    black, white, chains = cast("tuple[int, int, dict[Supposition, list[Step]]]", stored)
     if state.black & black != black or state.white & white != white:
         return {}
     return _replayed(state, chains)

@@ -26,7 +26,7 @@ The catalogue (the seed rules each covers are in docs/techniques.md)::
     1    sea-single-exit             a black region with one way out (more sea elsewhere): black
     1    orphan-single-exit          a white cell without a clue, one way out: it is white
     1    unreachable                 a cell no island can reach is black
-    1    enclosed-pocket             unknown cells walled in by one colour take that colour
+    1    enclosed-pocket             unknown cells walled in by one color take that color
     1    counting                    all whites placed: rest black; whites missing = unknowns: white
     2    two-choices-border          island lacking one cell: a cell touching all options is black
     2    island-bottleneck           a cell every completion of an island passes through is white
@@ -43,7 +43,7 @@ The catalogue (the seed rules each covers are in docs/techniques.md)::
     4    island-exit-cases           an island with 2-4 exits: what every exit leads to holds
     4    island-options              an island with few shapes: what every shape leads to holds
     4    deep-cases                  the same splits, each case followed with island shapes too
-    5    trial                       suppose a colour; plain logic meets a contradiction (any depth)
+    5    trial                       suppose a color; plain logic meets a contradiction (any depth)
 
 Where each technique lives, one module per tier or family:
 
@@ -56,7 +56,7 @@ Where each technique lives, one module per tier or family:
 - `contradictions`: `find_contradiction`;
 - `common`: `Technique` and the helpers that word a step.
 
-Imports its own modules and `logic.walls`.
+Imports its own modules, `logic.state`, `logic.steps` and `logic.walls`.
 """
 
 from __future__ import annotations

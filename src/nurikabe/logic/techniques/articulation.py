@@ -1,15 +1,17 @@
-"""Tier 2, articulation: cells whose colour would split the sea or trap a 2x2 block.
+"""Tier 2, articulation: cells whose color would split the sea or trap a 2x2 block.
 
 Owns sea-articulation and pool-escape, and the cut-cell search they rest on (the
 articulation points of the cells the sea may still use).
 
-Imports `grid`, `logic.state`, `logic.steps` and `logic.techniques.common`.
+Imports `grid`, `logic.state`, `logic.steps`, `logic.techniques.common` and
+`logic.techniques.bottlenecks` (the reach of islands).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import cast
 
 from ...grid import Grid, bits
 from ..state import State
@@ -31,10 +33,10 @@ def _flags(mask: int, size: int) -> bytes:
 
 
 ARTICULATION_FLOODS = 8
-"""`_articulations` floods once per possible cut cell up to this many, else walks the graph."""
+"""`articulations` floods once per possible cut cell up to this many, else walks the graph."""
 
 
-def _local_cuts(grid: Grid, domain: int) -> int:
+def local_cuts(grid: Grid, domain: int) -> int:
     """The cells whose neighbours in `domain` do not all meet around them (through the
     eight cells around): only those can cut `domain` in two, since a path through any
     other cell can go around it."""
@@ -57,7 +59,7 @@ def _local_cuts(grid: Grid, domain: int) -> int:
     return apart & domain
 
 
-def _articulations(state: State) -> tuple[int, int]:
+def articulations(state: State) -> tuple[int, int]:
     """(cells whose whitening splits the black cells, premise cells) over black+unknown."""
     grid = state.grid
     black = state.black
@@ -65,7 +67,7 @@ def _articulations(state: State) -> tuple[int, int]:
         return 0, 0
     unknown = state.unknown
     domain = black | unknown
-    candidates = _local_cuts(grid, domain) & unknown
+    candidates = local_cuts(grid, domain) & unknown
     if not candidates:
         return 0, black
     if candidates.bit_count() <= ARTICULATION_FLOODS:
@@ -99,7 +101,7 @@ def _articulations(state: State) -> tuple[int, int]:
         touching = list(bits(grid.border(part) & unknown))
         adjacency[j] = touching
         for cell in touching:
-            adjacency[cell].append(j)  # type: ignore[attr-defined]
+            cast("list[int]", adjacency[cell]).append(j)
         if part >> top & 1:
             root = j
     inside = b"1" * len(adjacency)
@@ -171,7 +173,7 @@ def sea_articulation(state: State) -> Step | None:
     a = state.analysis()
     if len(a.sea_parts()) < 2:
         return None
-    forced, black = _articulations(state)
+    forced, black = articulations(state)
     if not forced:
         return None
     cell = forced & -forced

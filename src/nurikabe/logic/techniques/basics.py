@@ -390,7 +390,7 @@ def enclosed_pocket(state: State) -> Step | None:
         # # # #        . . . .
         # ? ? #   ->   . ? ? .   ->  white (when sea lies elsewhere)
         # # # #        . . . .
-    Source: J essay (pocket enclosed by one colour), game rule 13 (enclosed non-clue
+    Source: J essay (pocket enclosed by one color), game rule 13 (enclosed non-clue
     cell -> black), blog (a cell surrounded by land -> land).
     """
     a = state.analysis()

@@ -9,6 +9,7 @@ Imports `grid`, `logic.state`, `logic.steps` and `logic.techniques.common`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from ...grid import Grid, bits
 from ..state import Island, State
@@ -96,7 +97,7 @@ def island_bottleneck(state: State) -> Step | None:
         # are unknown (the search never leaves the reach), so suppositions that leave
         # the island's surroundings alone reuse it.
         key = ("island-bottleneck", island.mask, need, island.reach, a.unknown & island.reach)
-        c = memo.get(key)
+        c = cast("int | None", memo.get(key))
         if c is None:
             c = memo[key] = _bottleneck(grid, island, a.unknown)
         if c >= 0:

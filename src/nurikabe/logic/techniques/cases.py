@@ -13,7 +13,7 @@ rows are read from the package on first use (the package imports this module).
 from __future__ import annotations
 
 from functools import cache
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from ...grid import Grid, bits
 from ..state import State
@@ -111,9 +111,9 @@ def _after_rounds(
     s = state.copy()
     s.light = True
     s.decide(black & ~state.black, white & ~state.white)
-    known = earlier.get(key)
+    known = cast("tuple[int, int, int, int, bool] | None", earlier.get(key))
     if known is not None:
-        at_black, at_white, then_black, then_white, stalled = known  # type: ignore[misc]
+        at_black, at_white, then_black, then_white, stalled = known
         if state.black & at_black == at_black and state.white & at_white == at_white:
             if then_black & state.white or then_white & state.black:
                 return None
@@ -248,7 +248,7 @@ def _broken_before(state: State, where: object) -> bool:
     extended by `state` (so the case breaks from `state` too)."""
     if where is None:
         return False
-    black, white = where  # type: ignore[misc]
+    black, white = cast("tuple[int, int]", where)
     return state.black & black == black and state.white & white == white
 
 
@@ -322,10 +322,10 @@ def _split(
 
 def _first_of(options: int, *, black: bool) -> list[tuple[int, int]]:
     """The cases of "one cell of `options` is black" (or white): the first option has that
-    colour; or the first has the other colour and the second has it; and so on.
+    color; or the first has the other color and the second has it; and so on.
 
-    They cover every possibility (take the first option in cell order that has the colour)
-    and each carries more than the bare "this option has the colour", so more cases break.
+    They cover every possibility (take the first option in cell order that has the color)
+    and each carries more than the bare "this option has the color", so more cases break.
     """
     cases = []
     before = 0
@@ -347,14 +347,14 @@ def sea_exit_cases(state: State) -> Step | None:
     """A black region with two to four ways out: what every way leads to holds.
 
     The region must reach the rest of the sea, so one of its exits is black. Each is
-    followed for four rounds of simple steps; a cell all lead to the same colour has that
-    colour, and an exit that leads to a broken rule is not the way out. Regions with
+    followed for four rounds of simple steps; a cell all lead to the same color has that
+    color, and an exit that leads to a broken rule is not the way out. Regions with
     fewer exits are split first.
     ::
 
         . a .          the black cell leaves through a or b. With a black, the 2
         4 # b 2        must take x, which walls the black cells in: b is black
-        . . x .        (and a cell both ways make the same colour takes it)
+        . . x .        (and a cell both ways make the same color takes it)
     Source: game rules 1 and 5 (a black string's connection points) taken one step
     further; blog (only one way out for a sea region, and guessing made local).
     """
@@ -531,7 +531,7 @@ def island_options(state: State) -> Step | None:
 
     Each possible completion (see `completion-common-cell`) is supposed, with its border
     black, and followed for four rounds of simple steps. Shapes that break a rule are out;
-    a cell that all the others make the same colour has that colour.
+    a cell that all the others make the same color has that color.
     ::
 
         # 2 a .        the 2 takes a or b. With b, y borders it; with a, the black

@@ -4,7 +4,7 @@ Owns `Technique` (one row of the catalogue), the helpers that build a step or a
 contradiction and word its message, the reach and sea counts several tiers use, and
 the per-walkthrough memo (`_memo`) the costlier techniques keep their work in.
 
-Imports `grid`, `puzzle`, `logic.state` and `logic.steps`.
+Imports `grid`, `logic.state` and `logic.steps`.
 """
 
 from __future__ import annotations
@@ -80,10 +80,10 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _subject(grid: object, mask: int) -> str:
+def _subject(grid: Grid, mask: int) -> str:
     """``Cell r1c2`` or ``Cells r1c2 and r3c4``, to open a sentence."""
     many = mask & (mask - 1)
-    return f"{'Cells' if many else 'Cell'} {name_cells(grid, mask)}"  # type: ignore[arg-type]
+    return f"{'Cells' if many else 'Cell'} {name_cells(grid, mask)}"
 
 
 def _is(mask: int) -> str:

@@ -4,7 +4,7 @@ Owns `find_contradiction`: a pool, two clues in one island, an island too big, a
 island that cannot reach its size, a white region no island can reach, a sea that
 can no longer connect, too many or too few white cells.
 
-Imports `grid`, `logic.state`, `logic.steps` and `logic.techniques.common`.
+Imports `logic.state`, `logic.steps` and `logic.techniques.common`.
 """
 
 from __future__ import annotations
