@@ -88,14 +88,14 @@ def _trial_where_shallower_fails(state: State, depth: int, solution: Board) -> S
 
 
 def test_replayed_chain_that_clashes_is_a_contradiction() -> None:
-    from nurikabe.logic.trial import _replay
+    from nurikabe.logic.chains import replay
 
     state = State(FIVE_BY_SEVEN)
     grid = FIVE_BY_SEVEN.grid
     cell, other = grid.cell(2, 3), grid.cell(2, 4)
     said = Step("made-up", grid, black_mask=1 << other, message="r3c5 is black.")
     state.decide(0, 1 << other)
-    s, steps, found = _replay(state, cell, Color.BLACK, [said])
+    s, steps, found = replay(state, cell, Color.BLACK, [said])
     assert s.black >> cell & 1 and steps == [said]
     assert found is not None and found.kind == "contradiction"
     assert found.wrong_mask == 1 << other

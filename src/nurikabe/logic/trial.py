@@ -37,7 +37,7 @@ but never runs away. This module owns the search (`find_trial`) and its budget
 (`TrialBudget`); the guide owns what the core is asked.
 
 Imports `grid`, `puzzle`, `logic.state`, `logic.steps`, `logic.techniques`,
-`logic.guide` and, for the `Supposition` type, `solver.refuter`.
+`logic.chains`, `logic.guide` and, for the `Supposition` type, `solver.refuter`.
 """
 
 from __future__ import annotations
@@ -45,12 +45,13 @@ from __future__ import annotations
 import time
 from typing import cast
 
-from ..grid import Grid, bits
+from ..grid import bits
 from ..puzzle import Color
 from ..solver.refuter import Supposition
+from .chains import clash_step, replay, suppose, trial_step
 from .guide import GUIDE_WORK, Guide
 from .state import OutOfTime, State
-from .steps import Step, name_cells
+from .steps import Step
 from .techniques import TECHNIQUES, Technique, find_contradiction
 
 __all__ = ["MAX_DEPTH", "OutOfBudget", "TrialBudget", "find_trial"]
@@ -183,112 +184,6 @@ def _candidates(state: State) -> list[int]:
     return order
 
 
-def _describe(grid: object, step: Step) -> str:
-    g = step.grid
-    if step.kind == "contradiction":
-        text = step.message.rstrip(".")
-        return text[:1].lower() + text[1:]
-    if step.kind == "trial":
-        return (
-            f"a trial shows {name_cells(g, step.mask, limit=3)} "
-            f"{'is' if step.mask.bit_count() == 1 else 'are'} "
-            f"{'black' if step.black_mask else 'white'}"
-        )
-    parts = []
-    if step.black_mask:
-        parts.append(
-            f"{name_cells(g, step.black_mask, limit=3)} "
-            f"{'is' if step.black_mask.bit_count() == 1 else 'are'} black"
-        )
-    if step.white_mask:
-        parts.append(
-            f"{name_cells(g, step.white_mask, limit=3)} "
-            f"{'is' if step.white_mask.bit_count() == 1 else 'are'} white"
-        )
-    return f"{' and '.join(parts)} ({step.technique})"
-
-
-def _trial_step(state: State, cell: int, color: Color, depth: int, chain: list[Step]) -> Step:
-    grid = state.grid
-    name = grid.name(cell)
-    other = Color.WHITE if color is Color.BLACK else Color.BLACK
-    said = [_describe(grid, s) for s in chain[:-1]]
-    if len(said) > 4:
-        hidden = chain[3:-2]
-        trials = sum(s.kind == "trial" for s in hidden)
-        more = f"{len(hidden)} more step{'s' if len(hidden) > 1 else ''}"
-        if trials:
-            more += f" ({trials} of them {'trials' if trials > 1 else 'a trial'})"
-        said = [*said[:3], more, said[-1]]
-    then = "; ".join([*said, _describe(grid, chain[-1])])
-    involved = chain[-1].wrong_mask
-    bit = 1 << cell
-    return Step(
-        "trial",
-        grid,
-        black_mask=bit if other is Color.BLACK else 0,
-        white_mask=bit if other is Color.WHITE else 0,
-        premise_mask=involved & ~bit,
-        message=f"Suppose {name} is {color.name.lower()}; then {then}; "
-        f"so {name} is {other.name.lower()}.",
-        trial_depth=depth,
-        kind="trial",
-        chain=tuple(chain),
-        wrong_mask=0,
-    )
-
-
-def _suppose(state: State, cell: int, color: Color) -> State:
-    s = state.copy()
-    s.light = True
-    bit = 1 << cell
-    if color is Color.BLACK:
-        s.decide(bit, 0)
-    else:
-        s.decide(0, bit)
-    return s
-
-
-def _replay(
-    state: State, cell: int, color: Color, chain: list[Step]
-) -> tuple[State, list[Step], Step | None]:
-    """Suppose `cell` is `color` in `state` and replay `chain`, the steps that followed
-    from the same supposition in an earlier position with fewer cells decided.
-
-    Each of those steps still follows (its premises only grew), so the replay costs no
-    technique scan. Returns the state, the steps replayed, and the contradiction met on
-    the way (a cell the chain decides against `state`, or a broken rule), if any.
-    """
-    s = _suppose(state, cell, color)
-    grid = s.grid
-    steps: list[Step] = []
-    for step in chain:
-        clash = (step.black_mask & s.white) | (step.white_mask & s.black)
-        if clash:
-            steps.append(step)
-            return s, steps, _clash(grid, clash)
-        if not (step.black_mask & ~s.black or step.white_mask & ~s.white):
-            continue
-        steps.append(step)
-        s.decide(step.black_mask, step.white_mask)
-    # One check at the end keeps the replay cheap (a chain that broke a rule early is
-    # reported whole; every step of it still follows).
-    return s, steps, find_contradiction(s)
-
-
-def _clash(grid: Grid, cells: int) -> Step:
-    """The contradiction of a chain deciding `cells` the other way than they already are."""
-    name = name_cells(grid, cells, limit=3)
-    return Step(
-        "contradiction",
-        grid,
-        premise_mask=cells,
-        wrong_mask=cells,
-        message=f"{name} would have to be both black and white.",
-        kind="contradiction",
-    )
-
-
 def _search_depth_one(
     state: State,
     rows: tuple[Technique, ...],
@@ -338,7 +233,7 @@ def _depth_one(
         ]
     cells = [cell for cell in _candidates(state) if near >> cell & 1]
     pending += [
-        (cell, color, _suppose(state, cell, color), [])
+        (cell, color, suppose(state, cell, color), [])
         for cell in cells[:first]
         for color in (Color.BLACK, Color.WHITE)
         if not seen or (cell, color) not in seen
@@ -372,7 +267,7 @@ def _depth_one(
                 for cell, color, s, chain in everything:
                     if (cell, color) not in refuted:
                         seen[cell, color] = (s, chain)
-            return [_trial_step(state, cell, color, 1, full) for _, cell, color, full in found_here]
+            return [trial_step(state, cell, color, 1, full) for _, cell, color, full in found_here]
         pending = kept
         if not pending:
             break
@@ -440,7 +335,7 @@ def _refute_inside(
     """Carry a supposition's chain on to a contradiction with depth-1 trials inside it.
 
     `s` and `chain` are the supposition's state and chain so far (extended in place);
-    `seed` holds the depth-1 chains outside it, replayed inside (see `_replay`).
+    `seed` holds the depth-1 chains outside it, replayed inside (see `replay`).
     Inner trials are tried on the suppositions of `inners` first; then depth-1 searches
     on cells near those decided since `known`, on the likeliest of them first: as many
     as each of `widths` says (None: all). Returns whether a contradiction came.
@@ -459,14 +354,14 @@ def _refute_inside(
             steps: list[Step]
             found: Step | None
             if earlier is None:
-                t, steps, found = _suppose(s, *inner), [], None
+                t, steps, found = suppose(s, *inner), [], None
             else:
-                t, steps, found = _replay(s, *inner, earlier[1])
+                t, steps, found = replay(s, *inner, earlier[1])
             if found is None:
                 more, found, _ = _closure(t, rows, CHAIN_CAPS[-2] - len(steps), budget)
                 steps += more
             if found is not None:
-                inner_step = _trial_step(s, inner[0], inner[1], 1, [*steps, found])
+                inner_step = trial_step(s, inner[0], inner[1], 1, [*steps, found])
                 break
         inner_steps = [] if inner_step is None else [inner_step]
         if not inner_steps and widths:
@@ -478,14 +373,14 @@ def _refute_inside(
             replayed: list[tuple[int, Supposition, list[Step]]] = []
             for key, steps in inner_chains.items():
                 if s.unknown >> key[0] & 1:
-                    t, again, found = _replay(s, *key, steps)
+                    t, again, found = replay(s, *key, steps)
                     if found is not None:
                         replayed.append((len(again) + 1, key, [*again, found]))
                     else:
                         inner_seen[key] = (t, again)
             if replayed:
                 replayed.sort(key=lambda entry: entry[0])
-                inner_steps = [_trial_step(s, *key, 1, steps) for _, key, steps in replayed]
+                inner_steps = [trial_step(s, *key, 1, steps) for _, key, steps in replayed]
             inner_stalled: set[Supposition] = set()
             for first in widths if not replayed else ():
                 inner_steps = _depth_one(
@@ -525,7 +420,7 @@ def _carry_on(
         chain.append(inner_step)
         clash = (inner_step.black_mask & s.white) | (inner_step.white_mask & s.black)
         if clash:
-            chain.append(_clash(s.grid, clash))
+            chain.append(clash_step(s.grid, clash))
             return True
         s.decide(inner_step.black_mask, inner_step.white_mask)
     steps, found, _ = _closure(s, rows, limit - len(chain), budget)
@@ -634,7 +529,7 @@ def _search_depth_two(
                     break
     if best is None:
         return None
-    return _trial_step(state, best[1][0], best[1][1], 2, best[2])
+    return trial_step(state, best[1][0], best[1][1], 2, best[2])
 
 
 DEEP_NODES = (4, 8, 16, 32, 64, 128, 256)
@@ -703,7 +598,7 @@ def _search_depth_three(
             # Depth 3 when a depth-2 trial was needed inside (a chain that needed only
             # depth-1 trials, which the depth-2 search missed, is a depth-2 trial).
             depth = 1 + max(step.trial_depth for step in chain)
-            return _trial_step(state, key[0], key[1], depth, chain)
+            return trial_step(state, key[0], key[1], depth, chain)
     return None
 
 
@@ -742,7 +637,7 @@ EARLIER_CHAINS = "trial-chains"
 
 def _earlier_chains(state: State) -> dict[Supposition, tuple[State, list[Step]]]:
     """The depth-1 chains of the last search from a position `state` extends, replayed
-    from `state` (see `_replay`), so that a search at the next step of a walkthrough
+    from `state` (see `replay`), so that a search at the next step of a walkthrough
     carries them on instead of starting afresh. Chains that meet a contradiction on
     the way are left out: those suppositions are searched afresh, for a shortest chain.
     """
@@ -759,12 +654,12 @@ def _replayed(
     state: State, chains: dict[Supposition, list[Step]]
 ) -> dict[Supposition, tuple[State, list[Step]]]:
     """The suppositions of `chains` still open in `state`, each with its chain replayed
-    from there (see `_replay`), but for those whose chain meets a contradiction on the
+    from there (see `replay`), but for those whose chain meets a contradiction on the
     way (searched afresh, for a shortest chain)."""
     seen: dict[Supposition, tuple[State, list[Step]]] = {}
     for key, chain in chains.items():
         if state.unknown >> key[0] & 1:
-            s, steps, found = _replay(state, *key, chain)
+            s, steps, found = replay(state, *key, chain)
             if found is None:
                 seen[key] = (s, steps)
     return seen
