@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterator
 
 import pytest
 
@@ -258,13 +257,12 @@ def test_short_budget_is_honoured() -> None:
 def test_out_of_time_state_gives_no_costly_step() -> None:
     """A state past its deadline makes the costly techniques stop (`OutOfTime`), and
     `find_step` then reports no step rather than a partial one."""
-    from nurikabe.logic.state import OutOfTime
-    from nurikabe.logic.techniques import completion_common_cell, technique
+    from nurikabe.logic.techniques import technique
 
     state = State(FIVE_BY_SEVEN)
     state.deadline = 0.0
     with pytest.raises(OutOfTime):
-        completion_common_cell(FIVE_BY_SEVEN, state)
+        technique("completion-common-cell").func(state)
     copy = state.copy()
     assert copy.deadline == 0.0
     with pytest.raises(OutOfTime):
@@ -362,251 +360,11 @@ def test_cli_bad_input(small_file, tmp_path, capsys) -> None:
     assert err.count("\n") == 3 and "Traceback" not in err
 
 
-# -- trial steps -----------------------------------------------------------------------------
-
-
-def _plain_stall(puzzle: Puzzle) -> State:
-    """The state where plain logic (tiers 1-4) stops on `puzzle`."""
-    state = State(puzzle)
-    while (step := find_step(state, max_tier=4)) is not None:
-        state.decide(step.black_mask, step.white_mask)
-    return state
-
-
-def _check_chain(step: Step, depth: int) -> None:
-    """A trial step's chain ends in a contradiction; inner trials are shallower, and at
-    least one is one level shallower."""
-    assert step.kind == "trial" and step.trial_depth == depth
-    assert step.chain and step.chain[-1].kind == "contradiction"
-    inner_depths = {0}
-    for inner in step.chain[:-1]:
-        assert inner.kind in ("deduction", "trial")
-        if inner.kind == "trial":
-            assert 1 <= inner.trial_depth < depth
-            inner_depths.add(inner.trial_depth)
-            _check_chain(inner, inner.trial_depth)
-    assert max(inner_depths) == depth - 1
-
-
-def _trial_where_shallower_fails(state: State, depth: int, solution: Board) -> Step:
-    """The trial step `find_trial` makes from `state` at `depth` (checked: its chain, and
-    that it agrees with `solution`); skips the test when a shallower search finds one."""
-    from nurikabe.logic.trial import find_trial
-
-    if find_trial(state, max_depth=depth - 1, seconds=60) is not None:
-        pytest.skip(f"trials of depth {depth - 1} now go further on this puzzle")
-    step = find_trial(state, max_depth=depth, seconds=60)
-    assert step is not None
-    _check_chain(step, depth)
-    assert agrees(step, solution)
-    return step
-
-
-def test_replayed_chain_that_clashes_is_a_contradiction() -> None:
-    from nurikabe.logic.trial import _replay
-
-    state = State(FIVE_BY_SEVEN)
-    grid = FIVE_BY_SEVEN.grid
-    cell, other = grid.cell(2, 3), grid.cell(2, 4)
-    said = Step("made-up", grid, black_mask=1 << other, message="r3c5 is black.")
-    state.decide(0, 1 << other)
-    s, steps, found = _replay(state, cell, Color.BLACK, [said])
-    assert s.black >> cell & 1 and steps == [said]
-    assert found is not None and found.kind == "contradiction"
-    assert found.wrong_mask == 1 << other
-    assert "both black and white" in found.message
-
-
-@needs_corpus
-def test_depth_two_trial_where_depth_one_fails() -> None:
-    """janko 962 (which single-level guessing cannot start) needs a nested trial at once."""
-    doc = next(d for d in corpus() if d.meta.get("id") == "janko-0962")
-    step = _trial_where_shallower_fails(_plain_stall(doc.puzzle), 2, doc.solution)
-    assert step.message.startswith("Suppose ") and "trial" in step.message
-
-
-@needs_corpus
-def test_guided_trial_order_still_gives_a_valid_step(monkeypatch: pytest.MonkeyPatch) -> None:
-    """On janko 962, where the clash-guided depth-2 pass fails, the exact engine orders the
-    outer suppositions: only those contradicting the unique solution, and the step found
-    among them is still a sound depth-2 trial built by the techniques."""
-    from nurikabe.grid import bits
-    from nurikabe.logic import trial
-    from nurikabe.solver import compiled
-
-    if not compiled.AVAILABLE:
-        pytest.skip("the compiled core was not built")
-    doc = next(d for d in corpus() if d.meta.get("id") == "janko-0962")
-    state = _plain_stall(doc.puzzle)
-    state.case_memo.pop(trial.SOLVED, None)
-    guide = trial._Guide.make(state)
-    assert guide is not None and guide.solution == doc.solution.black_mask
-    keys = [(cell, color) for cell in bits(state.unknown) for color in (Color.BLACK, Color.WHITE)]
-    favoured = list(guide.favoured(keys))
-    assert favoured and len(set(favoured)) == len(favoured)
-    for cell, color in favoured:
-        assert (doc.solution.black_mask >> cell & 1) != (color is Color.BLACK)
-
-    offered: list[tuple[int, Color]] = []
-    original = trial._Guide.favoured
-
-    def spy(self: trial._Guide, keys: list[tuple[int, Color]]) -> Iterator[tuple[int, Color]]:
-        for key in original(self, keys):
-            offered.append(key)
-            yield key
-
-    monkeypatch.setattr(trial._Guide, "favoured", spy)
-    step = trial.find_trial(state, max_depth=2, seconds=60)
-    assert offered, "the guided order was not used"
-    assert step is not None
-    _check_chain(step, 2)
-    assert agrees(step, doc.solution)
-    assert (step.mask.bit_length() - 1, Color.WHITE if step.black_mask else Color.BLACK) in offered
-
-
-@needs_corpus
-def test_ranking_carries_paused_searches_on_without_changing_the_order() -> None:
-    """The depth-3 ranking's passes carry on the core's searches where the pass before
-    stopped them; the suppositions come out in the order of searches started afresh in
-    each pass, and as one coarse pass would (which holds whole fine ones)."""
-    from nurikabe.grid import bits
-    from nurikabe.logic import trial
-    from nurikabe.solver import compiled
-
-    if not compiled.AVAILABLE:
-        pytest.skip("the compiled core was not built")
-    doc = next(d for d in corpus() if d.meta.get("id") == "janko-0962")
-    state = _plain_stall(doc.puzzle)
-    keys = [(cell, color) for cell in bits(state.unknown) for color in (Color.BLACK, Color.WHITE)]
-    passes = tuple(n for n in trial.DEEP_NODES if n <= 8)
-
-    class Afresh(trial._Guide):
-        """A guide that starts every search over (nothing paused is kept)."""
-
-        def _refuted(self, key: tuple[int, Color], nodes: int) -> tuple[int, int] | None:
-            found = super()._refuted(key, nodes)
-            self.paused.clear()
-            return found
-
-    carried = trial._Guide.make(state, work=trial.DEEP_GUIDE_WORK)
-    assert carried is not None
-    fine = list(carried.ranked(keys, passes))
-    assert len(fine) > 2
-    assert carried.paused  # some searches were carried on (and some still wait)
-    afresh = Afresh.make(state, work=trial.DEEP_GUIDE_WORK)
-    assert isinstance(afresh, Afresh)
-    assert list(afresh.ranked(keys, passes)) == fine
-    coarse = Afresh.make(state, work=trial.DEEP_GUIDE_WORK)
-    assert coarse is not None
-    assert list(coarse.ranked(keys, (8,))) == fine
-
-
-@needs_corpus
-def test_guide_within_tells_or_gives_the_benefit_of_the_doubt() -> None:
-    """`within` says whether the core refutes a supposition within a node limit; once
-    the guide's work is up it cannot tell, and says yes (the depth-2 search then
-    follows the supposition, as it would without the guide). Once the search's time is
-    up it stops the search instead (a time limit never changes the steps)."""
-    import time
-
-    from nurikabe.grid import bits
-    from nurikabe.logic import trial
-    from nurikabe.solver import compiled
-
-    if not compiled.AVAILABLE:
-        pytest.skip("the compiled core was not built")
-    doc = next(d for d in corpus() if d.meta.get("id") == "janko-0962")
-    state = _plain_stall(doc.puzzle)
-    guide = trial._Guide.make(state, work=trial.DEEP_GUIDE_WORK)
-    assert guide is not None
-    cell = next(iter(bits(state.unknown)))
-    true = Color.BLACK if doc.solution.black_mask >> cell & 1 else Color.WHITE
-    false = Color.WHITE if true is Color.BLACK else Color.BLACK
-    assert not guide.within((cell, true), 8)  # it agrees with the solution: never refuted
-    assert guide.within((cell, false), 1 << 20)
-    guide.spent = guide.allowance
-    assert guide.within((cell, true), 8)
-    guide.allow(trial.GUIDE_WORK)
-    assert not guide.within((cell, true), 8)
-    guide.deadline = time.thread_time() - 1
-    with pytest.raises(OutOfTime):  # the time stops the search; it never says yes
-        guide.within((cell, true), 8)
-
-
-@needs_corpus
-def test_guide_counts_work_not_time() -> None:
-    """The guide's ranking stops after a set amount of the core's work, the same from
-    run to run whatever the machine is doing, so the trial steps found are too."""
-    from nurikabe.grid import bits
-    from nurikabe.logic import trial
-    from nurikabe.solver import compiled
-
-    if not compiled.AVAILABLE:
-        pytest.skip("the compiled core was not built")
-    doc = next(d for d in corpus() if d.meta.get("id") == "janko-0962")
-    state = _plain_stall(doc.puzzle)
-    keys = [(cell, color) for cell in bits(state.unknown) for color in (Color.BLACK, Color.WHITE)]
-    full = trial._Guide.make(state, work=trial.DEEP_GUIDE_WORK)
-    assert full is not None
-    everything = list(full.favoured(keys))
-    assert full.spent > 0
-    runs = []
-    for _ in range(2):
-        guide = trial._Guide.make(state, work=full.spent // 3)
-        assert guide is not None
-        runs.append((list(guide.favoured(keys)), guide.spent))
-    assert runs[0] == runs[1]
-    assert len(runs[0][0]) < len(everything)
-
-
-def test_trial_without_compiled_core_keeps_the_old_order(monkeypatch: pytest.MonkeyPatch) -> None:
-    from nurikabe.logic import trial
-    from nurikabe.solver import compiled
-
-    monkeypatch.setattr(compiled, "AVAILABLE", False)
-    assert trial._Guide.make(State(FIVE_BY_SEVEN)) is None
-
-
-# Where the depth-2 search gives up on janko-1109 (black, white masks).
-JANKO_1109_STALL = (
-    0xD05EFFE7508AFD1D2B2B9152F2AE1554EAAD5569AAB1650A0B83D2C02D405700B2095C12CBC,
-    0x2FA10018AF6502C2D4546CAD0550EAAA1550AA9455469AE1F4302D125280A8034C06A26D303,
-)
-
-
-@needs_corpus
-@pytest.mark.slow
-def test_depth_three_trial_where_depth_two_fails() -> None:
-    """janko 1109: once the depth-2 search has nothing, a depth-3 trial (with depth-2
-    trials inside it) is found, sound and explained by a chain."""
-    from nurikabe.solver import compiled
-
-    if not compiled.AVAILABLE:
-        pytest.skip("the compiled core was not built")
-    doc = next(d for d in corpus() if d.meta.get("id") == "janko-1109")
-    state = State(doc.puzzle, *JANKO_1109_STALL)
-    grid = doc.puzzle.grid
-    assert agrees(Step("stall", grid, black_mask=state.black, white_mask=state.white), doc.solution)
-    _trial_where_shallower_fails(state, 3, doc.solution)
-
-
-def test_depth_three_needs_the_compiled_core(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without the exact engine's ranking, depth 3 is not searched (it would not end)."""
-    from nurikabe.logic import trial
-    from nurikabe.solver import compiled
-
-    monkeypatch.setattr(compiled, "AVAILABLE", False)
-    budget = trial.TrialBudget(1000, 5.0)
-    rows = trial._rows(4, cheap=True)
-    assert trial._search_depth_three(State(FIVE_BY_SEVEN), rows, budget, {}) is None
-    assert trial._Guide.inside(State(FIVE_BY_SEVEN)) is None
-
-
 @needs_corpus
 def test_analysis_reusing_settled_islands_matches_a_fresh_one() -> None:
     """The analysis takes settled islands (complete, black all round) from the state's
     memo instead of flooding them; along a walkthrough, with random decisions on top
-    (some overriding the colour of decided cells), it matches one made from scratch."""
+    (some overriding the color of decided cells), it matches one made from scratch."""
     import random
 
     from nurikabe.grid import bits
@@ -658,56 +416,6 @@ def test_time_only_stops_a_walkthrough() -> None:
             assert walk.status == "stopped" and walk.stopped is not None
         else:
             assert walk.grade == full.grade
-
-
-@needs_corpus
-def test_time_only_stops_a_trial_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A depth-2 trial search guided by the exact engine finds the same step twice in a
-    row, and wherever its time runs out (a clock that jumps past the deadline after a
-    given number of readings) it either stops with `OutOfTime` or finds that same step:
-    the time never sends it another way."""
-    import math
-    import time
-
-    from nurikabe.logic import trial
-
-    doc = next(d for d in corpus() if d.meta.get("id") == "janko-0962")
-    stall = _plain_stall(doc.puzzle)
-
-    def search(seconds: float | None = None) -> Step | None:
-        fresh = State(doc.puzzle, stall.black, stall.white)
-        return trial.find_trial(fresh, max_depth=2, seconds=seconds)
-
-    expected = search()
-    assert expected is not None and expected.trial_depth == 2
-    again = search()
-    assert again is not None and again.message == expected.message
-
-    real = time.thread_time
-    readings = 0
-    jump_after = [math.inf]
-
-    class Clock:
-        @staticmethod
-        def thread_time() -> float:
-            nonlocal readings
-            readings += 1
-            return real() + (1e9 if readings > jump_after[0] else 0.0)
-
-    monkeypatch.setattr(trial, "time", Clock)
-    found = search(1e6)
-    assert found is not None and found.message == expected.message
-    total = readings
-    stopped = 0
-    for jump in (1, total // 3, total // 2, total - 2):
-        readings, jump_after[0] = 0, jump
-        try:
-            found = search(1e6)
-        except OutOfTime:
-            stopped += 1
-            continue
-        assert found is not None and found.message == expected.message
-    assert stopped >= 3
 
 
 def test_sparse_puzzle_that_runs_out_of_time_says_where() -> None:

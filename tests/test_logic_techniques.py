@@ -151,7 +151,7 @@ def test_tiers_of_the_levels() -> None:
 def test_fires(row) -> None:
     rows, expected, _ = CASES[row.id]
     state = position(rows)
-    step = row.func(state.puzzle, state)
+    step = row.func(state)
     assert step is not None and step.kind == "deduction"
     assert step.technique == row.id
     assert {str(m) for m in step.moves()} == expected
@@ -163,7 +163,7 @@ def test_fires(row) -> None:
 def test_quiet(row) -> None:
     _, _, rows = CASES[row.id]
     state = position(rows)
-    assert row.func(state.puzzle, state) is None
+    assert row.func(state) is None
 
 
 def test_lookup() -> None:
@@ -200,7 +200,7 @@ def test_case_split_agreeing_both_ways() -> None:
     # and both ways make r2c3 white.
     rows = ["?.4#...", "???#6..", "???####", "????..6", "4??.?##", "#####?3", "4...#?."]
     state = position(rows)
-    step = technique("sea-exit-cases").func(state.puzzle, state)
+    step = technique("sea-exit-cases").func(state)
     assert step is not None and "both ways" in step.message
     assert {str(m) for m in step.moves()} == {"r2c3=."}
 
@@ -209,7 +209,7 @@ def test_case_split_takes_the_first_way_or_the_next() -> None:
     # The black cell leaves through r1c2, or (r1c2 white) through r2c1; the second way
     # breaks a rule, so r1c2 is black, and so is r2c1.
     state = position(["#??4?", "?????", "?????"])
-    step = technique("sea-exit-cases").func(state.puzzle, state)
+    step = technique("sea-exit-cases").func(state)
     assert step is not None and "with r1c2 white and r2c1 black a rule soon breaks" in step.message
     assert {"r1c2=#", "r2c1=#"} <= {str(m) for m in step.moves()}
 
@@ -217,7 +217,7 @@ def test_case_split_takes_the_first_way_or_the_next() -> None:
 def test_case_split_with_no_way_left_is_a_contradiction() -> None:
     # The dot cannot reach the 3 either way (the island would be too big).
     state = position(["?.?", "?#?", "3??"])
-    step = technique("orphan-exit-cases").func(state.puzzle, state)
+    step = technique("orphan-exit-cases").func(state)
     assert step is not None and step.kind == "contradiction"
 
 
@@ -226,7 +226,7 @@ def test_case_split_fixtures_agree_with_the_solution(id: str) -> None:
     from nurikabe.solver import Limit, solve
 
     state = position(CASES[id][0])
-    step = technique(id).func(state.puzzle, state)
+    step = technique(id).func(state)
     solution = solve(state.puzzle, limit=Limit(solutions=2, seconds=10)).solution
     assert step is not None and solution is not None
     assert not step.black_mask & ~solution.black_mask
@@ -249,7 +249,7 @@ def test_three_way_splits(id: str, rows: list[str], expected: set[str]) -> None:
     from nurikabe.solver import Limit, solve
 
     state = position(rows)
-    step = technique(id).func(state.puzzle, state)
+    step = technique(id).func(state)
     assert step is not None and " or " in step.message
     assert {str(m) for m in step.moves()} == expected
     solution = solve(state.puzzle, limit=Limit(solutions=2, seconds=10)).solution
@@ -259,19 +259,19 @@ def test_three_way_splits(id: str, rows: list[str], expected: set[str]) -> None:
 
 
 def test_local_cut_cells_include_every_cut_cell() -> None:
-    """`_local_cuts` may keep too many cells but never misses one whose removal splits the
+    """`local_cuts` may keep too many cells but never misses one whose removal splits the
     set (checked by flooding, on seeded random sets, edges and corners included)."""
     import random
 
     from nurikabe.grid import Grid, bits
-    from nurikabe.logic.techniques import _local_cuts
+    from nurikabe.logic.techniques.articulation import local_cuts
 
     rng = random.Random(4)
     for rows, cols in ((4, 5), (6, 6), (3, 9)):
         grid = Grid.of(rows, cols)
         for _ in range(200):
             domain = rng.getrandbits(grid.size) | rng.getrandbits(grid.size)
-            local = _local_cuts(grid, domain)
+            local = local_cuts(grid, domain)
             assert local & ~domain == 0
             for cell in bits(domain):
                 rest = domain & ~(1 << cell)
@@ -280,10 +280,10 @@ def test_local_cut_cells_include_every_cut_cell() -> None:
 
 
 def test_sea_articulation_agrees_with_the_graph_walk(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The flood shortcut of `_articulations` gives the cells the full graph walk gives."""
+    """The flood shortcut of `articulations` gives the cells the full graph walk gives."""
     import random
 
-    from nurikabe.logic import techniques as t
+    from nurikabe.logic.techniques import articulation as t
 
     rng = random.Random(9)
     puzzle = Puzzle.from_clues(6, 7, [(0, 0, 3), (5, 6, 2)])
@@ -291,11 +291,11 @@ def test_sea_articulation_agrees_with_the_graph_walk(monkeypatch: pytest.MonkeyP
         black = rng.getrandbits(42) & ~puzzle.clue_mask
         white = rng.getrandbits(42) & rng.getrandbits(42) & ~black
         state = State(puzzle, black, white | puzzle.clue_mask)
-        fast = t._articulations(state)
+        fast = t.articulations(state)
         with monkeypatch.context() as m:
             m.setattr(t, "ARTICULATION_FLOODS", -1)
-            m.setattr(t, "_local_cuts", lambda grid, domain: grid.full)
-            slow = t._articulations(state)
+            m.setattr(t, "local_cuts", lambda grid, domain: grid.full)
+            slow = t.articulations(state)
         assert fast[0] == slow[0]
 
 
@@ -308,12 +308,12 @@ def _cut_off_by(grid, black: int, domain: int, cell: int) -> bool:
 
 
 def test_articulation_walks_agree_with_brute_force(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Both walks of `_articulations` (cell by cell early on, black regions contracted
+    """Both walks of `articulations` (cell by cell early on, black regions contracted
     late on, when few cells are unknown) find the cells a flood without each one finds."""
     import random
 
     from nurikabe.grid import bits
-    from nurikabe.logic import techniques as t
+    from nurikabe.logic.techniques import articulation as t
 
     rng = random.Random(5)
     puzzle = Puzzle.from_clues(7, 8, [(0, 0, 4), (6, 7, 3)])
@@ -334,7 +334,7 @@ def test_articulation_walks_agree_with_brute_force(monkeypatch: pytest.MonkeyPat
             continue
         unknown = state.unknown
         walks.add(unknown.bit_count() + len(state.analysis().sea_parts()) < black.bit_count())
-        forced, premises = t._articulations(state)
+        forced, premises = t.articulations(state)
         expected = 0
         for cell in bits(unknown):
             if _cut_off_by(grid, black, black | unknown, cell):
@@ -342,31 +342,3 @@ def test_articulation_walks_agree_with_brute_force(monkeypatch: pytest.MonkeyPat
         assert forced == expected
         assert premises == black
     assert walks == {True, False}  # both walks were checked
-
-
-def test_crossings_are_the_blocks_with_opposite_diagonals() -> None:
-    """`_crossings` (mask arithmetic) lists the blocks a cell-by-cell look finds."""
-    import random
-
-    from nurikabe.logic.walls import _crossings
-
-    rng = random.Random(4)
-    puzzle = Puzzle.from_clues(5, 7, [(0, 0, 2)])
-    grid = puzzle.grid
-    for _ in range(300):
-        black = rng.getrandbits(grid.size) & ~puzzle.clue_mask
-        white = rng.getrandbits(grid.size) & ~black
-        state = State(puzzle, black, white)
-        expected = []
-        for r in range(grid.rows - 1):
-            for c in range(grid.cols - 1):
-                a = r * grid.cols + c
-                b, d, e = a + 1, a + grid.cols, a + grid.cols + 1
-                colour = [state.black >> i & 1 for i in (a, b, d, e)]
-                lit = [state.white >> i & 1 for i in (a, b, d, e)]
-                block = 1 << a | 1 << b | 1 << d | 1 << e
-                if colour[0] and colour[3] and lit[1] and lit[2]:
-                    expected.append((block, b, d))
-                elif lit[0] and lit[3] and colour[1] and colour[2]:
-                    expected.append((block, a, e))
-        assert _crossings(state) == expected

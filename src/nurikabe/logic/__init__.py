@@ -1,9 +1,13 @@
 """The logic engine: solving that explains itself, hints, walkthroughs and grading.
 
-- `techniques`: the catalogue, one ordered table of techniques (cheapest first).
+- `techniques`: the catalogue, one ordered table of techniques (cheapest first), a
+  package with one module per tier or family.
+- `walls`: the walled-in island (a tier 3 technique and its perimeter arithmetic).
 - `steps`: `Step`, what one deduction decides and why.
 - `state`: the engine's private bitset state and its cached analysis.
 - `trial`: trial steps (suppose, refute) with iterative deepening.
+- `guide`: which suppositions the exact core says the trial search should follow
+  (it asks the core through `solver.refuter`).
 - `engine`: `next_step`, `explain`, `grade`.
 - `grade`: `Grade` and the level definitions (docs/grading.md).
 - `html`: a walkthrough as one self-contained HTML page.
@@ -13,7 +17,8 @@
 >>> explain(p).status  # two solutions: logic alone cannot finish
 'stuck'
 
-Imports `grid`, `puzzle` and its own modules; `next_step` uses the solver when present.
+Imports `grid`, `puzzle` and its own modules; `next_step` and the trial search's guide
+use the exact solver.
 """
 
 from .engine import Walkthrough, explain, find_step, grade, next_step

@@ -6,7 +6,7 @@ the simplest one available; only when no technique applies does it make a trial 
 `max_tier`, so callers (the generator) can ask whether a puzzle is solvable at a
 level and not at the one below.
 
-Imports `puzzle`, `logic.*`, and, inside `next_step`, the exact solver (optional).
+Imports `puzzle`, `logic.*`, and, inside `next_step`, the exact solver.
 """
 
 from __future__ import annotations

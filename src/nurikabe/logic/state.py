@@ -17,6 +17,7 @@ Nothing here lives on `Board`. Imports `grid` and `puzzle` only.
 from __future__ import annotations
 
 import time
+from typing import cast
 
 from ..grid import Grid
 from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
@@ -196,7 +197,7 @@ def _settled(state: State) -> dict[int, tuple[int, int]]:
     store = state.memo.get(SETTLED)
     if store is None:
         store = state.memo[SETTLED] = {}
-    return store  # type: ignore[return-value]
+    return cast("dict[int, tuple[int, int]]", store)
 
 
 def _white_parts(state: State) -> list[int]:

@@ -21,7 +21,7 @@ __all__ = ["KINDS", "Step", "cell_list", "name_cells"]
 
 KINDS = ("deduction", "contradiction", "trial", "wrong-cells")
 """The kinds of step: a plain deduction, a contradiction found while searching, a trial
-(a cell proven by refuting its other colour), and a report of a player's wrong cells."""
+(a cell proven by refuting its other color), and a report of a player's wrong cells."""
 
 
 def name_cells(grid: Grid, mask: int, *, limit: int = 6) -> str:
@@ -41,7 +41,7 @@ def cell_list(grid: Grid, mask: int) -> list[list[int]]:
 
 @dataclass(frozen=True, eq=False)
 class Step:
-    """One step of a solve: the cells it decides, with their colours, and why.
+    """One step of a solve: the cells it decides, with their colors, and why.
 
     >>> from nurikabe import Puzzle
     >>> p = Puzzle.from_grid([[1, 0], [0, 0]])
@@ -77,7 +77,7 @@ class Step:
 
     @property
     def cells(self) -> tuple[tuple[int, Color], ...]:
-        """The cells this step decides, in cell order, each with its colour.
+        """The cells this step decides, in cell order, each with its color.
 
         For a ``wrong-cells`` step: the wrong cells, each with ``Color.UNKNOWN`` (clearing them).
         """
@@ -96,7 +96,7 @@ class Step:
 
     @property
     def color(self) -> Color | None:
-        """The colour of the decided cells when they all share one, else None."""
+        """The color of the decided cells when they all share one, else None."""
         if self.black_mask and not self.white_mask:
             return Color.BLACK
         if self.white_mask and not self.black_mask:

@@ -1,9 +1,9 @@
-"""Trial steps: when no technique applies, suppose a colour and refute it.
+"""Trial steps: when no technique applies, suppose a color and refute it.
 
-A trial supposes that one unknown cell has one colour, runs the plain techniques
+A trial supposes that one unknown cell has one color, runs the plain techniques
 (and, at depth 2, depth-1 trials inside the supposition; at depth 3, trials of depth
 1 and 2) until a contradiction appears, and then concludes that the cell has the
-other colour. The search deepens the nesting one level at a time, so the step it
+other color. The search deepens the nesting one level at a time, so the step it
 returns uses the least nesting depth that works; at depth 1 it lets all chains grow
 by steps together, so the chain is a shortest one.
 
@@ -15,38 +15,43 @@ What keeps it affordable (a supposition is followed by re-running technique scan
 - at depth 2, the suppositions whose consequences clash with those of others first
   (inside them a depth-1 trial is bound to work), every depth-1 trial an inner search
   finds taken at once, and inner searches only near what the outer supposition changed;
-- when that guided pass fails, the exact engine's compiled core (`solver.compiled`)
-  orders the outer suppositions (`_Guide`): it solves the position once, so the
-  suppositions that agree with the unique solution (which no sound chain can refute)
-  are skipped, and those it refutes itself (at the root by propagation alone, then by
-  probing, then within a few search nodes) are followed first, with inner searches on
-  every cell at once, anywhere on the grid; of the others it ranked, only those it
-  refutes within `REST_NODES` nodes. The core only picks the candidates; each step is
-  still found and explained by the techniques. Without the compiled core, or without a
-  unique solution, the order is the one above and every supposition is followed;
+- when that guided pass fails, the exact engine orders the outer suppositions (the
+  `Guide` of `logic.guide`, which asks the compiled core through `solver.refuter`):
+  it solves the position once, so the suppositions that agree with the unique
+  solution (which no sound chain can refute) are skipped, and those it refutes itself
+  (at the root by propagation alone, then by probing, then within a few search nodes)
+  are followed first, with inner searches on every cell at once, anywhere on the
+  grid; of the others it ranked, only those it refutes within `REST_NODES` nodes. The
+  core only picks the candidates; each step is still found and explained by the
+  techniques. Without a unique solution (proven within the guide's work), the order
+  is the one above and every supposition is followed;
 - depth 3 is tried only when the whole depth-2 search fails, and only with the
-  compiled core: the outer suppositions are those the core refutes within a few
-  search nodes (fewest first, in passes of doubling node limits that carry the core's
-  searches on), and inside each, at every stall, a depth-1 search on
-  every cell, then a depth-2 search over the inner suppositions the core refutes at
-  their root (the position inside has no solution, so every one is refutable).
+  guide: the outer suppositions are those the core refutes within a few search nodes
+  (fewest first, in passes of doubling node limits that carry the core's searches
+  on), and inside each, at every stall, a depth-1 search on every cell, then a
+  depth-2 search over the inner suppositions the core refutes at their root (the
+  position inside has no solution, so every one is refutable).
 
 Every search has a budget of technique scans and of CPU time, so a trial can give up
-but never runs away.
+but never runs away. This module owns the search (`find_trial`) and its budget
+(`TrialBudget`); the guide owns what the core is asked.
 
-Imports `logic.state`, `logic.steps` and `logic.techniques`, and inside `_Guide.make`
-and `_Guide.inside` the compiled core of `solver` (optional).
+Imports `grid`, `puzzle`, `logic.state`, `logic.steps`, `logic.techniques`,
+`logic.chains`, `logic.guide` and, for the `Supposition` type, `solver.refuter`.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from typing import cast
 
-from ..grid import Grid, bits
-from ..puzzle import UNKNOWN_CLUE, Color
+from ..grid import bits
+from ..puzzle import Color
+from ..solver.refuter import Supposition
+from .chains import clash_step, replay, suppose, trial_step
+from .guide import GUIDE_WORK, Guide
 from .state import OutOfTime, State
-from .steps import Step, name_cells
+from .steps import Step
 from .techniques import TECHNIQUES, Technique, find_contradiction
 
 __all__ = ["MAX_DEPTH", "OutOfBudget", "TrialBudget", "find_trial"]
@@ -67,10 +72,6 @@ GUIDED_FOUND = 2
 CHAIN_CAPS = (2, 5, 12, 30, 80)
 """Longest chains tried in each pass (the shortest chain that works is found first)."""
 
-GUIDE_NODES = 16
-"""Search nodes the exact engine may spend on one supposition when ranking them (see
-`_Guide`); a supposition it cannot refute within them ranks after those it can."""
-
 REST_NODES = 32
 """After the suppositions the exact engine favours, a depth-2 search follows one it ranked
 but could not refute within `GUIDE_NODES` search nodes only if it refutes it within this
@@ -78,18 +79,6 @@ many: a depth-2 chain is close to the engine's own probing (on the corpus and th
 collection, every depth-2 step's supposition is refuted within 17 nodes, most at the
 root), and following the others is what made a failing depth-2 search slow. Those it
 never ranked (its work ran out) are followed as before."""
-
-GUIDE_WORK = 14_000_000
-"""Work the exact engine may do for one position (solving it and ranking suppositions),
-counted in cell-propagations: the core's propagations to a fixpoint, probes included,
-times the cells of the grid. The core does 5-10 million a CPU second here (on grids of
-100 to 2,500 cells), so this is about 2 s. Counting work rather than time makes the
-steps found the same on every machine, however fast or busy it is."""
-
-SOLVE_NODES = 20_000
-"""Search nodes the exact engine may spend solving a position for its guide (janko 1108's
-first trial position, the hardest measured, takes about 1,900); past them the trial
-search goes unguided."""
 
 
 class OutOfBudget(Exception):
@@ -140,9 +129,8 @@ def _rows(max_tier: int, *, cheap: bool) -> tuple[Technique, ...]:
 
 
 def _plain(state: State, rows: tuple[Technique, ...]) -> Step | None:
-    puzzle = state.puzzle
     for row in rows:
-        step = row.func(puzzle, state)
+        step = row.func(state)
         if step is not None:
             return step
     return None
@@ -196,116 +184,6 @@ def _candidates(state: State) -> list[int]:
     return order
 
 
-def _describe(grid: object, step: Step) -> str:
-    g = step.grid
-    if step.kind == "contradiction":
-        text = step.message.rstrip(".")
-        return text[:1].lower() + text[1:]
-    if step.kind == "trial":
-        return (
-            f"a trial shows {name_cells(g, step.mask, limit=3)} "
-            f"{'is' if step.mask.bit_count() == 1 else 'are'} "
-            f"{'black' if step.black_mask else 'white'}"
-        )
-    parts = []
-    if step.black_mask:
-        parts.append(
-            f"{name_cells(g, step.black_mask, limit=3)} "
-            f"{'is' if step.black_mask.bit_count() == 1 else 'are'} black"
-        )
-    if step.white_mask:
-        parts.append(
-            f"{name_cells(g, step.white_mask, limit=3)} "
-            f"{'is' if step.white_mask.bit_count() == 1 else 'are'} white"
-        )
-    return f"{' and '.join(parts)} ({step.technique})"
-
-
-def _trial_step(state: State, cell: int, color: Color, depth: int, chain: list[Step]) -> Step:
-    grid = state.grid
-    name = grid.name(cell)
-    other = Color.WHITE if color is Color.BLACK else Color.BLACK
-    said = [_describe(grid, s) for s in chain[:-1]]
-    if len(said) > 4:
-        hidden = chain[3:-2]
-        trials = sum(s.kind == "trial" for s in hidden)
-        more = f"{len(hidden)} more step{'s' if len(hidden) > 1 else ''}"
-        if trials:
-            more += f" ({trials} of them {'trials' if trials > 1 else 'a trial'})"
-        said = [*said[:3], more, said[-1]]
-    then = "; ".join([*said, _describe(grid, chain[-1])])
-    involved = chain[-1].wrong_mask
-    bit = 1 << cell
-    return Step(
-        "trial",
-        grid,
-        black_mask=bit if other is Color.BLACK else 0,
-        white_mask=bit if other is Color.WHITE else 0,
-        premise_mask=involved & ~bit,
-        message=f"Suppose {name} is {color.name.lower()}; then {then}; "
-        f"so {name} is {other.name.lower()}.",
-        trial_depth=depth,
-        kind="trial",
-        chain=tuple(chain),
-        wrong_mask=0,
-    )
-
-
-def _suppose(state: State, cell: int, color: Color) -> State:
-    s = state.copy()
-    s.light = True
-    bit = 1 << cell
-    if color is Color.BLACK:
-        s.decide(bit, 0)
-    else:
-        s.decide(0, bit)
-    return s
-
-
-Supposition = tuple[int, Color]
-"""A cell and the colour supposed for it."""
-
-
-def _replay(
-    state: State, cell: int, color: Color, chain: list[Step]
-) -> tuple[State, list[Step], Step | None]:
-    """Suppose `cell` is `color` in `state` and replay `chain`, the steps that followed
-    from the same supposition in an earlier position with fewer cells decided.
-
-    Each of those steps still follows (its premises only grew), so the replay costs no
-    technique scan. Returns the state, the steps replayed, and the contradiction met on
-    the way (a cell the chain decides against `state`, or a broken rule), if any.
-    """
-    s = _suppose(state, cell, color)
-    grid = s.grid
-    steps: list[Step] = []
-    for step in chain:
-        clash = (step.black_mask & s.white) | (step.white_mask & s.black)
-        if clash:
-            steps.append(step)
-            return s, steps, _clash(grid, clash)
-        if not (step.black_mask & ~s.black or step.white_mask & ~s.white):
-            continue
-        steps.append(step)
-        s.decide(step.black_mask, step.white_mask)
-    # One check at the end keeps the replay cheap (a chain that broke a rule early is
-    # reported whole; every step of it still follows).
-    return s, steps, find_contradiction(s)
-
-
-def _clash(grid: Grid, cells: int) -> Step:
-    """The contradiction of a chain deciding `cells` the other way than they already are."""
-    name = name_cells(grid, cells, limit=3)
-    return Step(
-        "contradiction",
-        grid,
-        premise_mask=cells,
-        wrong_mask=cells,
-        message=f"{name} would have to be both black and white.",
-        kind="contradiction",
-    )
-
-
 def _search_depth_one(
     state: State,
     rows: tuple[Technique, ...],
@@ -355,7 +233,7 @@ def _depth_one(
         ]
     cells = [cell for cell in _candidates(state) if near >> cell & 1]
     pending += [
-        (cell, color, _suppose(state, cell, color), [])
+        (cell, color, suppose(state, cell, color), [])
         for cell in cells[:first]
         for color in (Color.BLACK, Color.WHITE)
         if not seen or (cell, color) not in seen
@@ -389,7 +267,7 @@ def _depth_one(
                 for cell, color, s, chain in everything:
                     if (cell, color) not in refuted:
                         seen[cell, color] = (s, chain)
-            return [_trial_step(state, cell, color, 1, full) for _, cell, color, full in found_here]
+            return [trial_step(state, cell, color, 1, full) for _, cell, color, full in found_here]
         pending = kept
         if not pending:
             break
@@ -410,7 +288,7 @@ def _predicted(
     base_black, base_white = state.black, state.white
     pool_corners = state.grid.pool_corners
     items = [(key, s.black & ~base_black, s.white & ~base_white) for key, (s, _) in seen.items()]
-    # Index the suppositions by the cells they decide, per colour, so each clash is found
+    # Index the suppositions by the cells they decide, per color, so each clash is found
     # from a cell rather than by trying every pair.
     by_black: dict[int, list[int]] = {}
     by_white: dict[int, list[int]] = {}
@@ -442,240 +320,6 @@ def _predicted(
     return out
 
 
-SOLVED = "guide-solution"
-"""Key in `State.case_memo` (one walkthrough's, shared by its copies) of what `_Guide`
-solved: the black cells of the unique solution, and the black and white cells of the
-position it was found to be unique from. Kept per walkthrough, not per process, so that
-a walkthrough finds the same steps however many were made before it."""
-
-
-class _Guide:
-    """What the exact engine (the compiled core of `solver`) says about the suppositions
-    of one position: the position's unique solution, and on demand how hard it is to
-    refute each supposition that contradicts it.
-
-    It only chooses which suppositions the trial search follows, and in what order; the
-    steps are still found and explained by the techniques. A supposition that agrees
-    with the unique solution is never refuted by sound logic, so it is not followed as
-    an outer supposition; among the others, those the core refutes with propagation
-    alone come first, then those it refutes by probing at the root, then with the
-    fewest search nodes (up to `GUIDE_NODES`), then the rest in their earlier order.
-    """
-
-    __slots__ = ("allowance", "clues", "core", "deadline", "paused", "solution", "spent", "state")
-
-    def __init__(
-        self,
-        state: State,
-        core: object,
-        clues: list[tuple[int, int]],
-        deadline: float | None,
-        work: int = GUIDE_WORK,
-    ) -> None:
-        self.state = state
-        self.core = core
-        self.clues = clues
-        self.deadline = deadline
-        """The CPU time (`time.thread_time`) of the trial search's own deadline, or None."""
-        self.spent = 0
-        """The work done so far, in cell-propagations (see `GUIDE_WORK`)."""
-        self.allowance = work
-        """The work it may do in all."""
-        self.solution: int | None = -1
-        """The black cells of the position's unique solution; None for a position known
-        to have no solution (inside a supposition that contradicts the solution)."""
-        self.paused: dict[Supposition, object] = {}
-        """The core's searches that stopped at their node limit, by supposition; a later
-        pass with more nodes carries them on instead of searching again from the start."""
-
-    @classmethod
-    def make(
-        cls, state: State, deadline: float | None = None, work: int = GUIDE_WORK
-    ) -> _Guide | None:
-        """The guide for `state`, or None without the compiled core or a unique solution.
-
-        It stops working once it has done `work` (see `GUIDE_WORK`; solving the position
-        counts); past `deadline` (CPU time, as in `TrialBudget`) it raises `OutOfTime`."""
-        try:
-            from ..solver import compiled
-        except ImportError:  # pragma: no cover
-            return None
-        if not compiled.AVAILABLE:
-            return None
-        puzzle = state.puzzle
-        clues = [(cell, -1 if v == UNKNOWN_CLUE else v) for cell, v in puzzle.clues.items()]
-        guide = cls(state, compiled._csolve, clues, deadline, work)
-        # A solution unique among the boards extending an earlier position stays unique
-        # for every later position that extends it and agrees with it (a walkthrough
-        # solves once).
-        known = state.case_memo.get(SOLVED)
-        if known is not None:
-            solution, black, white = known  # type: ignore[misc]
-            if (
-                state.black & black == black
-                and state.white & white == white
-                and not (state.black & ~solution or state.white & solution)
-            ):
-                guide.solution = solution
-                return guide
-        core = guide._search(None, None, SOLVE_NODES)
-        if core is None:
-            return None
-        first = core.next()  # type: ignore[attr-defined]
-        second = None if first is None else core.next()  # type: ignore[attr-defined]
-        _finished(core)
-        guide._charge(core, 0)
-        if first is None or second is not None or not core.complete:  # type: ignore[attr-defined]
-            return None
-        solution = guide.solution = int.from_bytes(first, "little")
-        state.case_memo[SOLVED] = (solution, state.black, state.white)
-        return guide
-
-    def exhausted(self) -> bool:
-        """Whether the guide has done all its work (counted, never timed: see `GUIDE_WORK`)."""
-        return self.spent >= self.allowance
-
-    def _charge(self, core: object, before: int) -> None:
-        """Count the work `core` did since it had made `before` propagations."""
-        done = core.propagations - before  # type: ignore[attr-defined]
-        self.spent += done * self.state.grid.size
-
-    def _search(self, cell: int | None, color: Color | None, nodes: int) -> object | None:
-        """The core's search from the position (plus `cell` supposed `color`), or None
-        when the guide's work is up. A search of the same supposition paused at
-        a smaller node limit is carried on (the core then counts the same nodes, and
-        reaches the same end, as a search started afresh with `nodes`).
-
-        The trial search's deadline stops the core too, but then `OutOfTime` is raised
-        (see `_finished`): what the guide says never depends on time."""
-        if self.exhausted():
-            return None
-        _check_time(self.deadline)
-        left = -1.0 if self.deadline is None else max(0.0, self.deadline - time.thread_time())
-        if cell is not None and color is not None:
-            paused = self.paused.pop((cell, color), None)
-            if paused is not None:
-                paused.extend(nodes, left)  # type: ignore[attr-defined]
-                return paused
-        state = self.state
-        grid = state.grid
-        cells = bytearray(grid.size)
-        for i in bits(state.black):
-            cells[i] = 1
-        for i in bits(state.white):
-            cells[i] = 2
-        if cell is not None:
-            cells[cell] = 1 if color is Color.BLACK else 2
-        # Its only time limit is the trial search's deadline, in CPU time (cpu=True).
-        return self.core.Search(  # type: ignore[attr-defined]
-            grid.rows, grid.cols, self.clues, bytes(cells), left, nodes, True
-        )
-
-    @classmethod
-    def inside(cls, state: State, deadline: float | None = None) -> _Guide | None:
-        """The guide for `state`, a position inside a supposition that contradicts the
-        unique solution (so it has none, and every supposition from it is refutable),
-        or None without the compiled core. Only its ranking (`favoured`) is of use."""
-        try:
-            from ..solver import compiled
-        except ImportError:  # pragma: no cover
-            return None
-        if not compiled.AVAILABLE:
-            return None
-        clues = [(cell, -1 if v == UNKNOWN_CLUE else v) for cell, v in state.puzzle.clues.items()]
-        guide = cls(state, compiled._csolve, clues, deadline)
-        guide.solution = None
-        return guide
-
-    def refutable(self, key: Supposition) -> bool:
-        """Whether the supposition contradicts the unique solution (always, in a position
-        that has none)."""
-        if self.solution is None:
-            return True
-        cell, color = key
-        return (self.solution >> cell & 1) != (color is Color.BLACK)
-
-    def ranked(self, keys: list[Supposition], passes: tuple[int, ...]) -> Iterator[Supposition]:
-        """The refutable suppositions of `keys` the core refutes, in passes: those it
-        refutes within each of `passes` search nodes that an earlier pass did not, fewest
-        nodes (then probes) first. Lazy; stops when the guide's work is up."""
-        keys = [key for key in keys if self.refutable(key)]
-        for nodes in passes:
-            found: list[tuple[tuple[int, int], int, Supposition]] = []
-            rest = []
-            for n, key in enumerate(keys):
-                cost = self._refuted(key, nodes)
-                if cost is not None:
-                    found.append((cost, n, key))
-                elif self.exhausted():
-                    return
-                else:
-                    rest.append(key)
-            found.sort()
-            yield from (key for _, _, key in found)
-            keys = rest
-
-    def allow(self, work: int) -> None:
-        """Let the guide do `work` more (see `GUIDE_WORK`)."""
-        self.allowance = self.spent + work
-
-    def within(self, key: Supposition, nodes: int) -> bool:
-        """Whether the core refutes `key` within `nodes` search nodes; True also when the
-        guide's work runs out before it can tell."""
-        return self._refuted(key, nodes) is not None or self.exhausted()
-
-    def _refuted(self, key: Supposition, nodes: int) -> tuple[int, int] | None:
-        """The core's search nodes and probes to refute `key` within `nodes` nodes, or None."""
-        paused = self.paused.get(key)
-        before = 0 if paused is None else paused.propagations  # type: ignore[attr-defined]
-        core = self._search(*key, nodes)
-        if core is None:
-            return None
-        found = core.next()  # type: ignore[attr-defined]
-        _finished(core)
-        self._charge(core, before)
-        if found is not None or not core.complete:  # type: ignore[attr-defined]
-            if core.stop == "nodes":  # type: ignore[attr-defined]
-                self.paused[key] = core
-            return None
-        return core.nodes, core.probes  # type: ignore[attr-defined]
-
-    def favoured(self, keys: list[Supposition]) -> Iterator[Supposition]:
-        """The refutable suppositions of `keys` that the core refutes, likeliest first.
-
-        A batch of `FIRST_CELLS` suppositions at a time, in `keys` order: those of the
-        batch the core refutes at the root, by propagation alone first, then with the
-        fewest probes. After the last batch, as they come, those it refutes within
-        `GUIDE_NODES` search nodes. Lazy, so the core stops once a trial step is found;
-        stops early when the guide's work is up."""
-        keys = [key for key in keys if self.refutable(key)]
-        deeper: list[Supposition] = []
-        for start in range(0, len(keys), FIRST_CELLS):
-            root: list[tuple[tuple[int, int], int, Supposition]] = []
-            for n, key in enumerate(keys[start : start + FIRST_CELLS], start):
-                cost = self._refuted(key, 1)
-                if cost is not None:
-                    root.append((cost, n, key))
-                elif self.exhausted():
-                    return
-                else:
-                    deeper.append(key)
-            root.sort()
-            yield from (key for _, _, key in root)
-        for key in deeper:
-            if self._refuted(key, GUIDE_NODES) is not None:
-                yield key
-            elif self.exhausted():
-                return
-
-
-def _finished(core: object) -> None:
-    """Raise `OutOfTime` if the core's search stopped on the trial search's deadline
-    (its other stops, nodes and a complete search, are counted work)."""
-    if core.stop == "seconds":  # type: ignore[attr-defined]
-        raise OutOfTime
-
-
 def _refute_inside(
     s: State,
     chain: list[Step],
@@ -691,7 +335,7 @@ def _refute_inside(
     """Carry a supposition's chain on to a contradiction with depth-1 trials inside it.
 
     `s` and `chain` are the supposition's state and chain so far (extended in place);
-    `seed` holds the depth-1 chains outside it, replayed inside (see `_replay`).
+    `seed` holds the depth-1 chains outside it, replayed inside (see `replay`).
     Inner trials are tried on the suppositions of `inners` first; then depth-1 searches
     on cells near those decided since `known`, on the likeliest of them first: as many
     as each of `widths` says (None: all). Returns whether a contradiction came.
@@ -707,15 +351,17 @@ def _refute_inside(
                 continue
             tried.add(inner)
             earlier = seed.get(inner)
+            steps: list[Step]
+            found: Step | None
             if earlier is None:
-                t, steps, found = _suppose(s, *inner), [], None
+                t, steps, found = suppose(s, *inner), [], None
             else:
-                t, steps, found = _replay(s, *inner, earlier[1])
+                t, steps, found = replay(s, *inner, earlier[1])
             if found is None:
                 more, found, _ = _closure(t, rows, CHAIN_CAPS[-2] - len(steps), budget)
                 steps += more
             if found is not None:
-                inner_step = _trial_step(s, inner[0], inner[1], 1, [*steps, found])
+                inner_step = trial_step(s, inner[0], inner[1], 1, [*steps, found])
                 break
         inner_steps = [] if inner_step is None else [inner_step]
         if not inner_steps and widths:
@@ -727,14 +373,14 @@ def _refute_inside(
             replayed: list[tuple[int, Supposition, list[Step]]] = []
             for key, steps in inner_chains.items():
                 if s.unknown >> key[0] & 1:
-                    t, again, found = _replay(s, *key, steps)
+                    t, again, found = replay(s, *key, steps)
                     if found is not None:
                         replayed.append((len(again) + 1, key, [*again, found]))
                     else:
                         inner_seen[key] = (t, again)
             if replayed:
                 replayed.sort(key=lambda entry: entry[0])
-                inner_steps = [_trial_step(s, *key, 1, steps) for _, key, steps in replayed]
+                inner_steps = [trial_step(s, *key, 1, steps) for _, key, steps in replayed]
             inner_stalled: set[Supposition] = set()
             for first in widths if not replayed else ():
                 inner_steps = _depth_one(
@@ -774,7 +420,7 @@ def _carry_on(
         chain.append(inner_step)
         clash = (inner_step.black_mask & s.white) | (inner_step.white_mask & s.black)
         if clash:
-            chain.append(_clash(s.grid, clash))
+            chain.append(clash_step(s.grid, clash))
             return True
         s.decide(inner_step.black_mask, inner_step.white_mask)
     steps, found, _ = _closure(s, rows, limit - len(chain), budget)
@@ -790,7 +436,7 @@ def _search_depth_two(
     rows: tuple[Technique, ...],
     budget: TrialBudget,
     seen: dict[Supposition, tuple[State, list[Step]]],
-    guide: _Guide | None,
+    guide: Guide | None,
     *,
     exhaustive: bool = True,
 ) -> Step | None:
@@ -856,7 +502,7 @@ def _search_depth_two(
             # cells at once, anywhere on the grid (a change far from what the outer
             # supposition decided, in counting or in the sea's connectivity, can still
             # tell); the others as below (those it cannot refute not at all).
-            for key in guide.favoured(rest):
+            for key in guide.favoured(rest, FIRST_CELLS):
                 tried.add(key)
                 if refute(key, (FIRST_CELLS, None), 0):
                     break
@@ -868,7 +514,7 @@ def _search_depth_two(
             """False for a supposition the core ranked without refuting it (its search
             is paused at a node limit) and cannot refute within `REST_NODES` nodes
             either (asked once, as it comes up)."""
-            if guide is None or key not in guide.paused:
+            if guide is None or not guide.is_paused(key):
                 return True
             if key not in worth:
                 worth[key] = guide.within(key, REST_NODES)
@@ -883,7 +529,7 @@ def _search_depth_two(
                     break
     if best is None:
         return None
-    return _trial_step(state, best[1][0], best[1][1], 2, best[2])
+    return trial_step(state, best[1][0], best[1][1], 2, best[2])
 
 
 DEEP_NODES = (4, 8, 16, 32, 64, 128, 256)
@@ -918,7 +564,7 @@ def _refute_deep(
         inner_seen = _replayed(s, chains)
         step = _search_depth_one(s, rows, budget, CHAIN_CAPS[:-1], inner_seen)
         if step is None:
-            guide = _Guide.inside(s, budget.deadline)
+            guide = Guide.inside(s, budget.deadline)
             step = _search_depth_two(s, rows, budget, inner_seen, guide, exhaustive=False)
         if step is None:
             return False
@@ -933,18 +579,18 @@ def _search_depth_three(
     rows: tuple[Technique, ...],
     budget: TrialBudget,
     seen: dict[Supposition, tuple[State, list[Step]]],
-    earlier: _Guide | None = None,
+    earlier: Guide | None = None,
 ) -> Step | None:
     """Depth 3: suppose A, follow plain logic, and inside it make trials of depth 1 and
     2 until a contradiction comes. Only with the exact engine's guide: the outer
     suppositions are those it refutes within `DEEP_NODES` search nodes, fewest first
     (without it, a search this deep over every cell would not end in time). `earlier`
     is the depth-2 search's guide for the same position: its paused searches go on."""
-    guide = _Guide.make(state, budget.deadline, DEEP_GUIDE_WORK)
+    guide = Guide.make(state, budget.deadline, DEEP_GUIDE_WORK)
     if guide is None:
         return None
     if earlier is not None:
-        guide.paused = earlier.paused
+        guide.carry_on_from(earlier)
     for key in guide.ranked(list(seen), DEEP_NODES):
         s0, chain0 = seen[key]
         s, chain = s0.copy(), list(chain0)
@@ -952,7 +598,7 @@ def _search_depth_three(
             # Depth 3 when a depth-2 trial was needed inside (a chain that needed only
             # depth-1 trials, which the depth-2 search missed, is a depth-2 trial).
             depth = 1 + max(step.trial_depth for step in chain)
-            return _trial_step(state, key[0], key[1], depth, chain)
+            return trial_step(state, key[0], key[1], depth, chain)
     return None
 
 
@@ -977,7 +623,7 @@ def _search(state: State, max_depth: int, max_tier: int, budget: TrialBudget) ->
         budget.depth = 2
         chains = {key: chain for key, (_, chain) in seen.items()}
         state.memo[EARLIER_CHAINS] = (state.black, state.white, chains)
-        guide = _Guide.make(state, budget.deadline)
+        guide = Guide.make(state, budget.deadline)
         found = _search_depth_two(state, cheap, budget, seen, guide)
     if found is None and max_depth >= 3:
         budget.depth = 3
@@ -991,14 +637,14 @@ EARLIER_CHAINS = "trial-chains"
 
 def _earlier_chains(state: State) -> dict[Supposition, tuple[State, list[Step]]]:
     """The depth-1 chains of the last search from a position `state` extends, replayed
-    from `state` (see `_replay`), so that a search at the next step of a walkthrough
+    from `state` (see `replay`), so that a search at the next step of a walkthrough
     carries them on instead of starting afresh. Chains that meet a contradiction on
     the way are left out: those suppositions are searched afresh, for a shortest chain.
     """
     stored = state.memo.get(EARLIER_CHAINS)
     if stored is None:
         return {}
-    black, white, chains = stored  # type: ignore[misc]
+    black, white, chains = cast("tuple[int, int, dict[Supposition, list[Step]]]", stored)
     if state.black & black != black or state.white & white != white:
         return {}
     return _replayed(state, chains)
@@ -1008,12 +654,12 @@ def _replayed(
     state: State, chains: dict[Supposition, list[Step]]
 ) -> dict[Supposition, tuple[State, list[Step]]]:
     """The suppositions of `chains` still open in `state`, each with its chain replayed
-    from there (see `_replay`), but for those whose chain meets a contradiction on the
+    from there (see `replay`), but for those whose chain meets a contradiction on the
     way (searched afresh, for a shortest chain)."""
     seen: dict[Supposition, tuple[State, list[Step]]] = {}
     for key, chain in chains.items():
         if state.unknown >> key[0] & 1:
-            s, steps, found = _replay(state, *key, chain)
+            s, steps, found = replay(state, *key, chain)
             if found is None:
                 seen[key] = (s, steps)
     return seen

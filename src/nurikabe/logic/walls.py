@@ -22,7 +22,7 @@ every box it could span has just enough room, it fills the cells they share.
 
 This is the argument that solves janko 29 (a 37 and a 36 on a diagonal, 27 sea cells:
 the 36 is a 6x6 square). The exact engine's C core makes the same deduction (its
-``crossings`` rule). Imports `grid`, `puzzle`, `logic.state` and `logic.steps`.
+``crossings`` rule). Imports `grid`, `logic.state` and `logic.steps`.
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ from __future__ import annotations
 from math import isqrt
 
 from ..grid import Grid, bits
-from ..puzzle import Puzzle
 from .state import State
 from .steps import Step, name_cells
 
@@ -146,7 +145,7 @@ def _boxes(state: State, island: int, n: int, limit: int, taken: int) -> list[in
     return out
 
 
-def walled_in_island(puzzle: Puzzle, state: State) -> Step | None:
+def walled_in_island(state: State) -> Step | None:
     """Two islands touch diagonally between two black cells: the sea walls one of them in.
 
     Sound: the black path joining the two black cells, closed through the block, is a

@@ -1,0 +1,265 @@
+"""The door from the logic engine into the exact core: how cheaply a supposition is refuted.
+
+The logic engine's trial search (`logic.trial`, guided by `logic.guide`) asks the
+compiled core three things about a position: its unique solution, whether supposing
+a cell black or white is refuted, and at what cost (search nodes, probes: at the root
+by propagation alone, by probing, or within a few nodes). This module owns the typed
+objects it asks:
+
+- `Refuter`, one per walkthrough: the puzzle's clues as the core takes them, and the
+  memory of the unique solution once proven (a later position that extends the one it
+  was proven from and agrees with it has the same unique solution, so a walkthrough
+  solves once);
+- `Position`, one per position asked about: the questions, within a budget of counted
+  work (cell-propagations), with the core's searches stopped at a node limit kept
+  paused so that a later question with more nodes carries them on.
+
+What it answers depends on counted work alone, never on time: a CPU deadline only
+stops it (`DeadlinePassed`). It never passes the core its ``strong`` rules (those are
+for the exact solver alone), so the answers are the ones the logic engine has always
+had.
+
+The compiled core is required (the package does not install without it). Only this
+module and `solver.compiled` import it.
+
+Imports `grid` and `puzzle`, and the compiled core ``solver._csolve``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Callable
+from typing import NamedTuple, Protocol
+
+from ..grid import bits
+from ..puzzle import UNKNOWN_CLUE, Color, Puzzle
+
+__all__ = ["Cost", "DeadlinePassed", "Position", "Refuter", "Supposition"]
+
+Supposition = tuple[int, Color]
+"""A cell and the color supposed for it."""
+
+_UNKNOWN, _BLACK, _WHITE = 0, 1, 2
+"""The core's cell states."""
+
+
+class _CoreSearch(Protocol):
+    """What this module uses of the core's ``Search`` (see ``_csolve.c``)."""
+
+    @property
+    def nodes(self) -> int: ...
+
+    @property
+    def propagations(self) -> int: ...
+
+    @property
+    def probes(self) -> int: ...
+
+    @property
+    def stop(self) -> str | None: ...
+
+    @property
+    def complete(self) -> bool: ...
+
+    def next(self) -> bytes | None: ...
+
+    def extend(self, nodes: int, seconds: float = -1.0) -> None: ...
+
+
+_Search: Callable[..., _CoreSearch] = importlib.import_module("nurikabe.solver._csolve").Search
+"""The core's search: ``Search(rows, cols, clues, start, seconds, nodes, cpu)``."""
+
+
+class DeadlinePassed(Exception):
+    """The CPU deadline a `Position` was given passed (before or while the core searched)."""
+
+
+class Cost(NamedTuple):
+    """What the core spent refuting a supposition (compared as a tuple: nodes first)."""
+
+    nodes: int
+    """Search nodes (1: refuted at the root, by propagation and probing)."""
+    probes: int
+    """Cells probed both ways."""
+
+
+class Refuter:
+    """The exact core, asked about the positions of one walkthrough of `puzzle`.
+
+    Keep one per walkthrough (the logic engine keeps it in `State.case_memo`): it
+    remembers the unique solution once a `Position` has proven it, so that a later
+    position of the same walkthrough is not solved again. Per walkthrough, not per
+    process, so that a walkthrough gets the same answers however many ran before it.
+    """
+
+    __slots__ = ("_solved", "clues", "puzzle")
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.clues = [(cell, -1 if v == UNKNOWN_CLUE else v) for cell, v in puzzle.clues.items()]
+        """The clues as the core takes them: (cell, value), -1 for a ``?``."""
+        self._solved: tuple[int, int, int] | None = None
+        """The black cells of the unique solution, and the black and white cells of the
+        position it was proven unique from."""
+
+    def known_solution(self, black: int, white: int) -> int | None:
+        """The black cells of the unique solution proven from an earlier position, if the
+        position (`black`, `white`) extends that one and agrees with the solution."""
+        if self._solved is None:
+            return None
+        solution, at_black, at_white = self._solved
+        if (
+            black & at_black == at_black
+            and white & at_white == at_white
+            and not (black & ~solution or white & solution)
+        ):
+            return solution
+        return None
+
+    def position(
+        self, black: int, white: int, *, work: int, deadline: float | None = None
+    ) -> Position:
+        """The position with these black and white cells, to ask within `work` (counted
+        in cell-propagations) and until `deadline` (CPU time of this thread, as
+        `time.thread_time`; None: no deadline)."""
+        return Position(self, black, white, work=work, deadline=deadline)
+
+
+class Position:
+    """One position's questions to the core, within a budget of counted work.
+
+    Work is counted in cell-propagations: the core's propagations to a fixpoint,
+    probes included, times the cells of the grid. Once `spent` reaches `allowance`,
+    every question answers None (unknown). Counting work rather than time makes the
+    answers the same on every machine, however fast or busy it is.
+    """
+
+    __slots__ = ("allowance", "black", "deadline", "paused", "refuter", "spent", "white")
+
+    def __init__(
+        self, refuter: Refuter, black: int, white: int, *, work: int, deadline: float | None
+    ) -> None:
+        self.refuter = refuter
+        self.black = black
+        self.white = white
+        self.deadline = deadline
+        """The CPU time (`time.thread_time`) past which a question raises
+        `DeadlinePassed`, or None."""
+        self.spent = 0
+        """The work done so far."""
+        self.allowance = work
+        """The work it may do in all."""
+        self.paused: dict[Supposition, _CoreSearch] = {}
+        """The core's searches that stopped at their node limit, by supposition; a later
+        question with more nodes carries them on instead of searching again from the
+        start. Shared on purpose by `carry_on_from`."""
+
+    def exhausted(self) -> bool:
+        """Whether all the work allowed is done."""
+        return self.spent >= self.allowance
+
+    def allow(self, work: int) -> None:
+        """Let the position do `work` more from here."""
+        self.allowance = self.spent + work
+
+    def carry_on_from(self, other: Position) -> None:
+        """Take over the paused searches of `other`, an earlier `Position` of the same
+        cells (its later questions and these then share them)."""
+        self.paused = other.paused
+
+    def is_paused(self, key: Supposition) -> bool:
+        """Whether a search of `key` stopped at its node limit and waits to go on."""
+        return key in self.paused
+
+    def solve(self, nodes: int) -> int | None:
+        """The black cells of the position's unique solution, or None: no solution,
+        several, or none proven unique within `nodes` search nodes or the work left.
+
+        Taken from the refuter's memory when it holds one this position extends (no
+        work done); otherwise proven here, and remembered.
+
+        Raises:
+            DeadlinePassed: the deadline passed.
+        """
+        refuter = self.refuter
+        known = refuter.known_solution(self.black, self.white)
+        if known is not None:
+            return known
+        core = self._search(None, nodes)
+        if core is None:
+            return None
+        first = core.next()
+        second = None if first is None else core.next()
+        self._finished(core)
+        self._charge(core, 0)
+        if first is None or second is not None or not core.complete:
+            return None
+        solution = int.from_bytes(first, "little")
+        refuter._solved = (solution, self.black, self.white)
+        return solution
+
+    def refute(self, key: Supposition, nodes: int) -> Cost | None:
+        """What the core spends refuting the supposition `key` within `nodes` search
+        nodes, or None: not refuted within them (the search is kept paused when the
+        node limit stopped it), or the work is up.
+
+        Raises:
+            DeadlinePassed: the deadline passed.
+        """
+        paused = self.paused.get(key)
+        before = 0 if paused is None else paused.propagations
+        core = self._search(key, nodes)
+        if core is None:
+            return None
+        found = core.next()
+        self._finished(core)
+        self._charge(core, before)
+        if found is not None or not core.complete:
+            if core.stop == "nodes":
+                self.paused[key] = core
+            return None
+        return Cost(core.nodes, core.probes)
+
+    def _charge(self, core: _CoreSearch, before: int) -> None:
+        """Count the work `core` did since it had made `before` propagations."""
+        done = core.propagations - before
+        self.spent += done * self.refuter.puzzle.grid.size
+
+    def _search(self, key: Supposition | None, nodes: int) -> _CoreSearch | None:
+        """The core's search from the position (plus the supposition `key`), or None
+        when the work is up. A search of the same supposition paused at a smaller node
+        limit is carried on (the core then counts the same nodes, and reaches the same
+        end, as a search started afresh with `nodes`).
+
+        The deadline stops the core too, but then `DeadlinePassed` is raised (see
+        `_finished`): what the core answers never depends on time."""
+        if self.exhausted():
+            return None
+        deadline = self.deadline
+        if deadline is not None and time.thread_time() > deadline:
+            raise DeadlinePassed
+        left = -1.0 if deadline is None else max(0.0, deadline - time.thread_time())
+        if key is not None:
+            paused = self.paused.pop(key, None)
+            if paused is not None:
+                paused.extend(nodes, left)
+                return paused
+        grid = self.refuter.puzzle.grid
+        cells = bytearray(grid.size)
+        for i in bits(self.black):
+            cells[i] = _BLACK
+        for i in bits(self.white):
+            cells[i] = _WHITE
+        if key is not None:
+            cell, color = key
+            cells[cell] = _BLACK if color is Color.BLACK else _WHITE
+        # Its only time limit is the deadline, in CPU time (cpu=True); never `strong`.
+        return _Search(grid.rows, grid.cols, self.refuter.clues, bytes(cells), left, nodes, True)
+
+    @staticmethod
+    def _finished(core: _CoreSearch) -> None:
+        """Raise `DeadlinePassed` if the core's search stopped on the deadline (its
+        other stops, nodes and a complete search, are counted work)."""
+        if core.stop == "seconds":
+            raise DeadlinePassed
