@@ -4,7 +4,7 @@ The brute-force oracle already checks the default engine on tiny puzzles
 (test_solver_api.py). Here: agreement with the independent pure-Python engine on
 puzzles too big for brute force (some crowded, where the sea walls an island in), start
 assumptions, the limits,
-interruption by a signal, and the fallback when the C core is missing.
+interruption by a signal.
 """
 
 from __future__ import annotations
@@ -20,11 +20,9 @@ from hypothesis import strategies as st
 from nurikabe.puzzle import UNKNOWN_CLUE, Puzzle
 from nurikabe.solver import Limit, Status, count_solutions, solve
 from nurikabe.solver import compiled as compiled_module
-from nurikabe.solver.compiled import AVAILABLE, CompiledSearch
+from nurikabe.solver.compiled import CompiledSearch
 
 from .corpus import corpus
-
-pytestmark = pytest.mark.skipif(not AVAILABLE, reason="the C core was not built")
 
 Q = UNKNOWN_CLUE
 
@@ -268,14 +266,6 @@ def test_another_thread_cancels_a_search() -> None:
     early = CompiledSearch(puzzle, Limit(solutions=None, seconds=30))
     early.cancel()
     assert list(early.solutions()) == [] and early.limit_hit == "cancelled"
-
-
-def test_missing_core_falls_back_to_python(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(compiled_module, "AVAILABLE", False)
-    puzzle = Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]])
-    result = solve(puzzle)
-    assert result.status is Status.UNIQUE
-    assert result.solution is not None and result.solution.to_rows() == [".##", "##.", "#.."]
 
 
 def test_yields_then_reports_complete() -> None:

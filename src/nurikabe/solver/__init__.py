@@ -8,8 +8,9 @@ reached, and which afterwards tells ``complete``, ``limit_hit``, ``nodes`` and
 that ``import nurikabe`` stays fast and OR-Tools is needed only by the CP-SAT engines.
 
 - ``native`` (default): our own exact search, compiled (`solver.compiled` around
-  ``_csolve.c``); where the C core could not be built, its pure-Python twin runs instead.
-- ``python``: that pure-Python twin (`solver.native`), slower, kept as a cross-check.
+  ``_csolve.c``, which the install builds: it is required).
+- ``python``: the pure-Python reference engine (`solver.native`): slower and with fewer
+  rules, the same answers; a test oracle and a cross-check, not a fallback.
 - ``cpsat``: the book chapter's CP-SAT model, as a baseline (`solver.cpsat`, needs the
   ``cpsat`` extra).
 - ``cpsat-fast``: the same model with geometrically pruned domains.
@@ -124,9 +125,6 @@ def _engine_class(engine: str) -> Callable[..., Search]:
         if missing == module_name:
             raise EngineUnavailableError(f"the {engine} engine is not built yet") from exc
         raise
-    if getattr(module, "AVAILABLE", True) is False:
-        # The C core was not built (no compiler at install time): same answers, slower.
-        return _engine_class("python")
     cls: Callable[..., Search] = getattr(module, class_name)
     return cls
 
