@@ -28,7 +28,6 @@ import queue
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import replace
 
 from ..puzzle import Board, Puzzle
 from .compiled import CompiledSearch
@@ -151,7 +150,7 @@ class PortfolioSearch(SearchBase):
             with lock:  # CP-SAT joins under the lock, so a native search ending sees it
                 if not (native_done and native.complete) and not enough():
                     cpsat = FastCpSatSearch(
-                        self.puzzle, replace(limit, seconds=left, nodes=None), start=self.start
+                        self.puzzle, limit.replace(seconds=left, nodes=None), start=self.start
                     )
             if cpsat is not None:
                 decided = False
