@@ -35,7 +35,6 @@ import re
 
 from ..errors import FormatError
 from ..puzzle import UNKNOWN_CLUE, Board
-from . import Document
 from ._common import (
     cell_tokens,
     check_clue,
@@ -46,6 +45,7 @@ from ._common import (
     parse_int,
     quote,
 )
+from .document import Document
 
 NAME = "j"
 ALIASES = ("jmatrix", "jsoftware")
