@@ -106,7 +106,7 @@ def _whole(value: object, what: str) -> int:
     """
     if isinstance(value, bool) or not hasattr(value, "__index__"):
         raise InvalidPuzzleError(f"{what} {value!r} is not a whole number")
-    return operator.index(value)  # type: ignore[call-overload]
+    return operator.index(value)
 
 
 class Clues(Mapping[int, int]):

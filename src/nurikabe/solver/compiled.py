@@ -48,7 +48,7 @@ class CompiledSearch(SearchBase):
         """Propagations to a fixpoint (probes included)."""
         self.probes = 0
         """Cells probed both ways."""
-        self._running: _csolve.Search | None = None  # type: ignore[name-defined]
+        self._running: _csolve.Search | None = None
         self._cancelled = False
 
     def cancel(self) -> None:
@@ -59,7 +59,7 @@ class CompiledSearch(SearchBase):
         if core is not None:
             core.cancel()
 
-    def _core(self) -> _csolve.Search:  # type: ignore[name-defined]
+    def _core(self) -> _csolve.Search:
         puzzle = self.puzzle
         grid = puzzle.grid
         size = grid.size
@@ -113,7 +113,7 @@ class CompiledSearch(SearchBase):
         finally:
             self._tally(core, began)
 
-    def _tally(self, core: _csolve.Search, began: float) -> None:  # type: ignore[name-defined]
+    def _tally(self, core: _csolve.Search, began: float) -> None:
         self.seconds += time.perf_counter() - began
         self.nodes = core.nodes
         self.propagations = core.propagations

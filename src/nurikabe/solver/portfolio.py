@@ -96,6 +96,8 @@ class PortfolioSearch(SearchBase):
         given = 0  # solutions yielded
         found: queue.SimpleQueue[Board | BaseException | None] = queue.SimpleQueue()
         cpsat: FastCpSatSearch | None = None
+        native_over = False  # the calling thread has seen the native search end
+        native_done = False  # the native search has ended (set in its thread)
 
         def enough() -> bool:  # under the lock
             return wanted is not None and len(seen) >= wanted
@@ -140,8 +142,6 @@ class PortfolioSearch(SearchBase):
                     given += 1
                     yield item
 
-        native_over = False  # the calling thread has seen the native search end
-        native_done = False  # the native search has ended (set in its thread)
         worker = threading.Thread(target=run_native, name="nurikabe-portfolio-native")
         worker.start()
         try:
