@@ -43,7 +43,8 @@ to it are unchanged (the bounded search looks at nothing else).
 
 The rules that read only the state are functions in `solver.native.rules`, the
 completions in `solver.native.completions`; the island and reach rules, which keep
-caches on the search, stay in `NativeSearch._propagate`.
+caches on the search, are methods here (`_islands`, `_reach`, `_completions`), and
+`_propagate` runs them all to a fixpoint.
 
 Imports `grid`, `puzzle`, `solver.result` and the modules beside it.
 """
@@ -258,7 +259,6 @@ class NativeSearch(SearchBase):
         corners = self._corners
         clue_bits = self._clue_bits
         clue_sizes = self._clue_sizes
-        clue_mask = self._clue_mask
         total = self._total
         sea_size = None if total is None else self._full.bit_count() - total
         sea_bound = self.sea_bound
@@ -273,7 +273,6 @@ class NativeSearch(SearchBase):
 
         grid = self._grid
         dil = grid.dilate
-        flood = grid.flood
 
         prev: int | None = None
         last: list[int] = []
@@ -299,35 +298,7 @@ class NativeSearch(SearchBase):
             new_black = 0
             new_white = 0
 
-            # Islands: the white component of each clue, regrown only where whites were added.
-            if prev is None:
-                comps = []
-                clued = 0
-                for bit in clue_bits:
-                    if clued & bit:
-                        raise Contradiction  # two clues in one island
-                    comp = flood(bit, white)
-                    if comp & clue_mask != bit:
-                        raise Contradiction
-                    comps.append(comp)
-                    clued |= comp
-            else:
-                added = white & ~prev
-                comps = last
-                if added:
-                    comps = last[:]
-                    clued = sealed
-                    for k in active:
-                        comp = comps[k]
-                        ring = around.get(comp)
-                        if ring is None:
-                            ring = around[comp] = dil(comp)
-                        if ring & added:
-                            comp = flood(comp, white)
-                            if comp & clue_mask != clue_bits[k]:
-                                raise Contradiction
-                            comps[k] = comp
-                        clued |= comp
+            comps, clued = self._islands(white, prev, last, clued, sealed, active)
             prev = white
             last = comps
             orphan = white & ~clued
@@ -386,51 +357,11 @@ class NativeSearch(SearchBase):
             # An island may use free cells next to no other island (`adj1` is unknown).
             lone = free & ~adj1
             for k in active:
-                comp = comps[k]
                 size = clue_sizes[k]
                 n = counts[k]
                 if size == n:
                     continue
-                allowed = lone | (exits[k] & ~adj2)
-                if size > 0:
-                    r = size - n
-                    key = None
-                    reach = 0
-                    if r <= 12:
-                        zone = zones.get(comp)
-                        if zone is None:
-                            zone = zones[comp] = self._zone(comp, r)
-                        key = (comp, allowed & zone)
-                        reach = reach_cache.get(key, 0)
-                    elif (last_far := far.get(comp)) is not None and (
-                        allowed & last_far[0] == last_far[1]
-                    ):
-                        # The search only ever looks at allowed cells in the reach or
-                        # next to it: the same there, the same reach.
-                        reach = last_far[2]
-                    if not reach:
-                        reach = comp
-                        front = comp
-                        for _ in range(r):
-                            front = dil(front) & allowed & ~reach
-                            if not front:
-                                break
-                            reach |= front
-                        if key is not None:
-                            reach_cache[key] = reach
-                        else:
-                            ring = dil(reach)
-                            far[comp] = (ring, allowed & ring, reach)
-                    if reach.bit_count() < size:
-                        raise Contradiction
-                else:
-                    last_far = far.get(comp)
-                    if last_far is not None and allowed & last_far[0] == last_far[1]:
-                        reach = last_far[2]
-                    else:
-                        reach = flood(comp, comp | allowed)
-                        ring = dil(reach)
-                        far[comp] = (ring, allowed & ring, reach)
+                reach = self._reach(comps[k], size, n, lone | (exits[k] & ~adj2))
                 reaches[k] = reach
                 cover |= reach
             if orphan & ~cover:
@@ -530,6 +461,101 @@ class NativeSearch(SearchBase):
                 return black, white, children
             cell = self._branch_cell(comps, counts, exits, orphans, unknown)
             return black, white, [(black, white | cell), (black | cell, white)]
+
+    def _islands(
+        self,
+        white: int,
+        prev: int | None,
+        last: list[int],
+        clued: int,
+        sealed: int,
+        active: list[int],
+    ) -> tuple[list[int], int]:
+        """The white component of each clue and their union, regrown from the islands
+        `last` of the white mask `prev` (None: from scratch) only where whites were added
+        next to an active island; `clued` and `sealed` are the union and the sealed
+        islands of `last`. Raises `Contradiction` for two clues in one island."""
+        clue_bits = self._clue_bits
+        clue_mask = self._clue_mask
+        flood = self._grid.flood
+        if prev is None:
+            comps = []
+            clued = 0
+            for bit in clue_bits:
+                if clued & bit:
+                    raise Contradiction  # two clues in one island
+                comp = flood(bit, white)
+                if comp & clue_mask != bit:
+                    raise Contradiction
+                comps.append(comp)
+                clued |= comp
+            return comps, clued
+        added = white & ~prev
+        if not added:
+            return last, clued
+        comps = last[:]
+        clued = sealed
+        around = self._around
+        for k in active:
+            comp = comps[k]
+            ring = around.get(comp)
+            if ring is None:
+                ring = around[comp] = self._grid.dilate(comp)
+            if ring & added:
+                comp = flood(comp, white)
+                if comp & clue_mask != clue_bits[k]:
+                    raise Contradiction
+                comps[k] = comp
+            clued |= comp
+        return comps, clued
+
+    def _reach(self, comp: int, size: int, n: int, allowed: int) -> int:
+        """The cells island `comp` (of `n` cells, clue `size`, -1 for ``?``) could still take
+        through `allowed` cells: within what it lacks, or any connected for a ``?``.
+
+        Cached: near the island for small islands, else while the allowed cells in the
+        reach and next to it are unchanged. Raises `Contradiction` when too few are left.
+        """
+        dil = self._grid.dilate
+        far = self._far
+        if size > 0:
+            r = size - n
+            key = None
+            reach = 0
+            if r <= 12:
+                zones = self._zones
+                zone = zones.get(comp)
+                if zone is None:
+                    zone = zones[comp] = self._zone(comp, r)
+                key = (comp, allowed & zone)
+                reach = self._reach_cache.get(key, 0)
+            elif (last_far := far.get(comp)) is not None and (allowed & last_far[0] == last_far[1]):
+                # The search only ever looks at allowed cells in the reach or
+                # next to it: the same there, the same reach.
+                reach = last_far[2]
+            if not reach:
+                reach = comp
+                front = comp
+                for _ in range(r):
+                    front = dil(front) & allowed & ~reach
+                    if not front:
+                        break
+                    reach |= front
+                if key is not None:
+                    self._reach_cache[key] = reach
+                else:
+                    ring = dil(reach)
+                    far[comp] = (ring, allowed & ring, reach)
+            if reach.bit_count() < size:
+                raise Contradiction
+            return reach
+        last_far = far.get(comp)
+        if last_far is not None and allowed & last_far[0] == last_far[1]:
+            return last_far[2]
+        reach = self._grid.flood(comp, comp | allowed)
+        ring = dil(reach)
+        far[comp] = (ring, allowed & ring, reach)
+        return reach
 
     def _zone(self, comp: int, r: int) -> int:
         """The cells within `r` steps of `comp`."""
