@@ -24,7 +24,7 @@ needs_corpus = pytest.mark.skipif(not CORPUS_PATH.exists(), reason="corpus not a
 
 
 def brute_force(puzzle: Puzzle) -> list[int]:
-    """Every solution's black mask, by trying all 2^n colourings against the rules."""
+    """Every solution's black mask, by trying all 2^n colorings against the rules."""
     grid = puzzle.grid
     clue_mask = puzzle.clue_mask
     found = []
@@ -210,7 +210,7 @@ def test_start_assumptions_are_honoured() -> None:
     solutions = brute_force(puzzle)
     assert len(solutions) == 2
     for black in solutions:
-        # Fix one cell where the two differ to this solution's colour.
+        # Fix one cell where the two differ to this solution's color.
         diff = solutions[0] ^ solutions[1]
         cell = (diff & -diff).bit_length() - 1
         start = puzzle.empty_board()
