@@ -7,6 +7,8 @@ edge cases: no solution, limits, huge grids, 1x1, ``?`` clues, bad engine names.
 
 from __future__ import annotations
 
+import copy
+import pickle
 import sys
 import time
 
@@ -29,6 +31,7 @@ from nurikabe.solver import (
     ENGINES,
     EngineUnavailableError,
     Result,
+    Stats,
     UnknownEngineError,
     engine_names,
     iter_solutions,
@@ -345,6 +348,23 @@ def test_forced_cells_with_no_solution_and_with_no_time() -> None:
     cut = forced_cells(MANY, limit=Limit(solutions=None, seconds=0.3))
     assert cut.status in (Status.MULTIPLE, Status.UNKNOWN)
     assert cut.stats.seconds < 3
+
+
+def test_value_objects_are_immutable_hashable_and_copy_and_pickle_whole() -> None:
+    """Limit, Stats and Result are plain classes (no dataclasses on the solve path): they
+    compare, copy and pickle (for worker processes) as the dataclasses did."""
+    limit = Limit(solutions=3, seconds=1.5, nodes=7)
+    assert limit == Limit(3, 1.5, 7) and hash(limit) == hash(Limit(3, 1.5, 7))
+    assert limit != Limit(3, 1.5, 8) and {limit: 1}[Limit(3, 1.5, 7)] == 1
+    assert limit.replace(nodes=None) == Limit(3, 1.5, None)
+    assert limit.replace(solutions=None, seconds=2) == Limit(None, 2, 7)
+    with pytest.raises(AttributeError):
+        limit.nodes = 8
+    result = forced_cells(SIX)
+    for value in (limit, Stats("python", 1.0, 2, {"rounds": 3.0}), result):
+        for clone in (pickle.loads(pickle.dumps(value)), copy.copy(value), copy.deepcopy(value)):
+            assert clone == value and type(clone) is type(value)
+    assert repr(limit) == "Limit(solutions=3, seconds=1.5, nodes=7)"
 
 
 # -- engines ------------------------------------------------------------------------------------

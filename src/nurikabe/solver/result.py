@@ -77,6 +77,9 @@ class Limit:
     def __hash__(self) -> int:
         return hash(self._key())
 
+    def __reduce__(self) -> tuple[type[Limit], tuple[int | None, float | None, int | None]]:
+        return (Limit, self._key())
+
     def __repr__(self) -> str:
         return (
             f"Limit(solutions={self.solutions!r}, seconds={self.seconds!r}, nodes={self.nodes!r})"
