@@ -21,7 +21,7 @@ from nurikabe.puzzle import UNKNOWN_CLUE, Puzzle
 from nurikabe.solver import Limit, Status, _csolve, count_solutions, solve
 from nurikabe.solver.compiled import CompiledSearch
 
-from .corpus import corpus
+from .corpus import corpus, needs_corpus
 
 Q = UNKNOWN_CLUE
 
@@ -76,6 +76,7 @@ def test_walled_in_islands_agree_with_the_python_engine(puzzle: Puzzle) -> None:
     assert_engines_agree(puzzle, 20)
 
 
+@needs_corpus
 def test_a_big_island_walled_in_is_proved_at_the_root() -> None:
     """janko-0029: clues 37 and 36 on a diagonal, a sea of 27. Joining the two black cells
     beside them walls one island in; 27 cells can wall in 36 cells, not 37, and only as a
@@ -214,6 +215,7 @@ def test_other_threads_run_during_a_search() -> None:
     assert ticks > 50  # about 500 with the GIL released, a handful without
 
 
+@needs_corpus
 def test_two_threads_searching_at_once_answer_as_one_by_one() -> None:
     """Two searches running at once in two threads (each without the GIL) give the same
     solutions and node counts as the same searches run one after the other: the core
