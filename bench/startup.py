@@ -18,7 +18,8 @@ module and every third-party one, from ``sys.modules`` at exit (``-X importtime`
 misses what `importlib.import_module` loads, which is how the CLI picks its command
 and the solver its engine), with the ``-X importtime`` cost of the ones it does see.
 The run fails (exit 1) if a forbidden module was imported: the generator, the logic
-engine, the bundled collection, the CP-SAT engine or any third-party package
+engine, the bundled collection, the CP-SAT engine, `dataclasses` (with `inspect` and
+`ast`) or any third-party package
 (OR-Tools, tqdm, ...). The target, a median of at most 60 ms wall per run, is
 reported, not enforced (the machine may be shared). Writes a JSON summary to
 bench/results/startup-DATE.json.
@@ -58,6 +59,10 @@ FORBIDDEN = (
 )
 """Packages the solve path must not import (with everything under them)."""
 
+HEAVY_STDLIB = ("dataclasses", "inspect", "ast")
+"""Standard-library modules the solve path does without (dataclasses imports inspect, ast,
+dis and tokenize: a few ms per process)."""
+
 # Runs the CLI as the console script does, then reports sys.modules on stderr.
 _LISTING = (
     "import sys\n"
@@ -80,6 +85,8 @@ def percentile(values: list[float], q: float) -> float:
 def is_forbidden(module: str) -> bool:
     """Whether the solve path may not import `module`: a forbidden package or a third party."""
     top = module.split(".")[0]
+    if module in HEAVY_STDLIB:
+        return True
     if top != "nurikabe":
         return top not in sys.stdlib_module_names and top not in _baseline()
     return any(module == f or module.startswith(f + ".") for f in FORBIDDEN)

@@ -4,7 +4,7 @@ The brute-force oracle already checks the default engine on tiny puzzles
 (test_solver_api.py). Here: agreement with the independent pure-Python engine on
 puzzles too big for brute force (some crowded, where the sea walls an island in), start
 assumptions, the limits,
-interruption by a signal, and the fallback when the C core is missing.
+interruption by a signal.
 """
 
 from __future__ import annotations
@@ -18,13 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nurikabe.puzzle import UNKNOWN_CLUE, Puzzle
-from nurikabe.solver import Limit, Status, count_solutions, solve
-from nurikabe.solver import compiled as compiled_module
-from nurikabe.solver.compiled import AVAILABLE, CompiledSearch
+from nurikabe.solver import Limit, Status, _csolve, count_solutions, solve
+from nurikabe.solver.compiled import CompiledSearch
 
-from .corpus import corpus
-
-pytestmark = pytest.mark.skipif(not AVAILABLE, reason="the C core was not built")
+from .corpus import corpus, needs_corpus
 
 Q = UNKNOWN_CLUE
 
@@ -79,6 +76,7 @@ def test_walled_in_islands_agree_with_the_python_engine(puzzle: Puzzle) -> None:
     assert_engines_agree(puzzle, 20)
 
 
+@needs_corpus
 def test_a_big_island_walled_in_is_proved_at_the_root() -> None:
     """janko-0029: clues 37 and 36 on a diagonal, a sea of 27. Joining the two black cells
     beside them walls one island in; 27 cells can wall in 36 cells, not 37, and only as a
@@ -86,7 +84,8 @@ def test_a_big_island_walled_in_is_proved_at_the_root() -> None:
     doc = next(d for d in corpus() if d.meta["id"] == "janko-0029")
     result = solve(doc.puzzle, limit=Limit(solutions=2, seconds=60))
     assert result.status is Status.UNIQUE
-    assert result.solution is not None and result.solution.black_mask == doc.solution.black_mask
+    assert result.solution is not None and doc.solution is not None
+    assert result.solution.black_mask == doc.solution.black_mask
     assert result.stats.nodes <= 3
 
 
@@ -160,8 +159,7 @@ def test_cpu_clock_counts_only_the_searching_thread() -> None:
     open 40x40 stops after about 0.2 s of its own work, and reports the time limit."""
     cells = 40 * 40
     clues = [(r * 40 + c, -1) for r in range(0, 40, 5) for c in range(0, 40, 5)]
-    core = compiled_module._csolve
-    search = core.Search(40, 40, clues, bytes(cells), 0.2, -1, True)
+    search = _csolve.Search(40, 40, clues, bytes(cells), 0.2, -1, True)
     began = time.thread_time()
     while search.next() is not None:
         pass
@@ -217,6 +215,7 @@ def test_other_threads_run_during_a_search() -> None:
     assert ticks > 50  # about 500 with the GIL released, a handful without
 
 
+@needs_corpus
 def test_two_threads_searching_at_once_answer_as_one_by_one() -> None:
     """Two searches running at once in two threads (each without the GIL) give the same
     solutions and node counts as the same searches run one after the other: the core
@@ -270,14 +269,6 @@ def test_another_thread_cancels_a_search() -> None:
     assert list(early.solutions()) == [] and early.limit_hit == "cancelled"
 
 
-def test_missing_core_falls_back_to_python(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(compiled_module, "AVAILABLE", False)
-    puzzle = Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]])
-    result = solve(puzzle)
-    assert result.status is Status.UNIQUE
-    assert result.solution is not None and result.solution.to_rows() == [".##", "##.", "#.."]
-
-
 def test_yields_then_reports_complete() -> None:
     puzzle = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]])
     search = CompiledSearch(puzzle, Limit(solutions=2))
@@ -286,10 +277,9 @@ def test_yields_then_reports_complete() -> None:
     assert search.complete and search.limit_hit is None  # nothing was left to explore
 
 
-def _search(puzzle: Puzzle, nodes: int) -> object:
+def _search(puzzle: Puzzle, nodes: int) -> _csolve.Search:
     clues = [(cell, -1 if v == Q else v) for cell, v in puzzle.clues.items()]
-    core = compiled_module._csolve
-    return core.Search(puzzle.rows, puzzle.cols, clues, bytes(puzzle.area), 60.0, nodes, True)
+    return _csolve.Search(puzzle.rows, puzzle.cols, clues, bytes(puzzle.area), 60.0, nodes, True)
 
 
 def test_a_search_extended_past_its_node_limit_goes_on_as_if_never_stopped() -> None:
@@ -298,32 +288,32 @@ def test_a_search_extended_past_its_node_limit_goes_on_as_if_never_stopped() -> 
     puzzle = Puzzle(5, 6, {0: 3, 14: Q, 29: 4, 9: 2})
     whole = _search(puzzle, -1)
     expected = []
-    while (found := whole.next()) is not None:  # type: ignore[attr-defined]
+    while (found := whole.next()) is not None:
         expected.append(found)
-    assert whole.complete and len(expected) > 3  # type: ignore[attr-defined]
+    assert whole.complete and len(expected) > 3
     sliced = _search(puzzle, 3)
     listed = []
     while True:
-        found = sliced.next()  # type: ignore[attr-defined]
+        found = sliced.next()
         if found is not None:
             listed.append(found)
-        elif sliced.stop == "nodes":  # type: ignore[attr-defined]
-            sliced.extend(sliced.nodes + 3)  # type: ignore[attr-defined]
+        elif sliced.stop == "nodes":
+            sliced.extend(sliced.nodes + 3)
         else:
             break
     assert listed == expected
-    assert sliced.complete and sliced.nodes == whole.nodes  # type: ignore[attr-defined]
+    assert sliced.complete and sliced.nodes == whole.nodes
 
 
 def test_extend_leaves_other_stops_alone() -> None:
     puzzle = Puzzle(5, 6, {0: 3, 14: Q, 29: 4, 9: 2})
     search = _search(puzzle, 2)
-    while search.next() is not None:  # type: ignore[attr-defined]
+    while search.next() is not None:
         pass
-    assert search.stop == "nodes"  # type: ignore[attr-defined]
-    search.extend(2)  # type: ignore[attr-defined]  # no more than it had: still stopped
-    assert search.next() is None and search.stop == "nodes"  # type: ignore[attr-defined]
-    search.extend(-1, 0.0)  # type: ignore[attr-defined]  # unbounded nodes, but no time
-    assert search.next() is None and search.stop == "seconds"  # type: ignore[attr-defined]
-    search.extend(-1, 10.0)  # type: ignore[attr-defined]  # a time stop is final
-    assert search.next() is None and search.stop == "seconds"  # type: ignore[attr-defined]
+    assert search.stop == "nodes"
+    search.extend(2)  # no more than it had: still stopped
+    assert search.next() is None and search.stop == "nodes"
+    search.extend(-1, 0.0)  # unbounded nodes, but no time
+    assert search.next() is None and search.stop == "seconds"
+    search.extend(-1, 10.0)  # a time stop is final
+    assert search.next() is None and search.stop == "seconds"

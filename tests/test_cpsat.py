@@ -93,10 +93,14 @@ def test_witness_and_start(engine: str) -> None:
 
 
 def test_forced_cells_with_cpsat() -> None:
-    status, black, white, undetermined = forced_cells(TWO_WAYS, engine="cpsat-fast")
+    cpsat = forced_cells(TWO_WAYS, engine="cpsat-fast")
     native = forced_cells(TWO_WAYS)
-    assert status is Status.MULTIPLE
-    assert (black, white, undetermined) == (native.black, native.white, native.undetermined)
+    assert cpsat.status is Status.MULTIPLE
+    assert (cpsat.black, cpsat.white, cpsat.undetermined) == (
+        native.black,
+        native.white,
+        native.undetermined,
+    )
 
 
 def test_time_limit_is_respected() -> None:

@@ -9,11 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corpus import CORPUS_PATH, sample
 from nurikabe import Board, Puzzle, solve
 from nurikabe.errors import FormatError
 from nurikabe.formats import detect, load, read_board, write
 from nurikabe.puzzle import UNKNOWN_CLUE
+
+from .corpus import CORPUS_PATH, sample
 
 # The essay's first sample and its solution (0 white, _1 black), with J code around them.
 ESSAY = """\
@@ -57,7 +58,7 @@ def test_the_essay_sample_reads_and_solves_to_its_published_solution() -> None:
     assert published.puzzle == doc.puzzle and published.board is None
     assert published.solution is not None
     result = solve(doc.puzzle)
-    assert result.status.name == "UNIQUE"
+    assert result.status.name == "UNIQUE" and result.solution is not None
     assert result.solution.to_rows() == published.solution.to_rows()
 
 
@@ -81,7 +82,8 @@ def test_detection_leaves_plain_matrices_to_the_text_format() -> None:
 def test_read_board_takes_a_j_solution() -> None:
     puzzle = load(ESSAY).puzzle
     board = read_board(SOLUTION, puzzle)
-    assert board.black_mask == load(SOLUTION).solution.black_mask
+    solution = load(SOLUTION).solution
+    assert solution is not None and board.black_mask == solution.black_mask
     with pytest.raises(FormatError, match="no board or solution"):
         read_board('m=: ".;._2 (0 : 0)\n0 1 0\n0 0 0\n)', Puzzle.from_grid([[0, 1, 0], [0, 0, 0]]))
 
@@ -94,6 +96,7 @@ def test_writing_is_the_block_form_and_reads_back() -> None:
     solved = load(SOLUTION)
     again = load(write(solved, "j"))
     assert again.solution is not None
+    assert solved.solution is not None
     assert again.solution.to_rows() == solved.solution.to_rows()
     assert write(solved, "j").splitlines()[1:-1] == SOLUTION.splitlines()
 

@@ -12,11 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from corpus import CORPUS_PATH, corpus
 from nurikabe.errors import FormatError
 from nurikabe.formats import Document, detect, load, read_board, write
 from nurikabe.formats.puzzlink import decode_body, encode_body
 from nurikabe.puzzle import UNKNOWN_CLUE, Board, Puzzle
+
+from .corpus import CORPUS_PATH, corpus
 
 PUZZLE_FORMATS = ["text", "janko", "url", "pzprv3", "jsonl", "pencilbox", "sgt"]
 """Formats that hold a whole puzzle (sgt: one without ``?`` clues)."""

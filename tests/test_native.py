@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from nurikabe.formats import Document
 from nurikabe.puzzle import UNKNOWN_CLUE, Board, Puzzle
 from nurikabe.solver.native import NativeSearch, search
 from nurikabe.solver.result import Limit, Status
@@ -23,7 +24,7 @@ needs_corpus = pytest.mark.skipif(not CORPUS_PATH.exists(), reason="corpus not a
 
 
 def brute_force(puzzle: Puzzle) -> list[int]:
-    """Every solution's black mask, by trying all 2^n colourings against the rules."""
+    """Every solution's black mask, by trying all 2^n colorings against the rules."""
     grid = puzzle.grid
     clue_mask = puzzle.clue_mask
     found = []
@@ -99,7 +100,7 @@ SLOW = frozenset(
 """Corpus puzzles the engine needs seconds for (or more): only in the slow full-corpus test."""
 
 
-def _fast_sample() -> list:
+def _fast_sample() -> list[Document]:
     if not CORPUS_PATH.exists():
         return []
     docs = [d for d in corpus() if d.meta["id"] not in SLOW]
@@ -108,17 +109,18 @@ def _fast_sample() -> list:
     return small[::4] + middle[::15]
 
 
-def _check_corpus_doc(doc, seconds: float = 60) -> None:
+def _check_corpus_doc(doc: Document, seconds: float = 60) -> None:
     result = search(doc.puzzle, Limit(solutions=2, seconds=seconds))
     assert result.status is Status.UNIQUE, doc.meta["id"]
     assert result.complete and result.limit_hit is None
+    assert doc.solution is not None
     assert result.solutions[0].black_mask == doc.solution.black_mask, doc.meta["id"]
     assert result.stats.engine == "python"
 
 
 @needs_corpus
 @pytest.mark.parametrize("doc", _fast_sample(), ids=lambda d: d.meta["id"])
-def test_corpus_sample(doc) -> None:
+def test_corpus_sample(doc: Document) -> None:
     _check_corpus_doc(doc, seconds=30)
 
 
@@ -127,7 +129,7 @@ def test_corpus_sample(doc) -> None:
 @pytest.mark.parametrize(
     "doc", list(corpus()) if CORPUS_PATH.exists() else [], ids=lambda d: d.meta["id"]
 )
-def test_corpus_full(doc) -> None:
+def test_corpus_full(doc: Document) -> None:
     _check_corpus_doc(doc, seconds=120)
 
 
@@ -208,7 +210,7 @@ def test_start_assumptions_are_honoured() -> None:
     solutions = brute_force(puzzle)
     assert len(solutions) == 2
     for black in solutions:
-        # Fix one cell where the two differ to this solution's colour.
+        # Fix one cell where the two differ to this solution's color.
         diff = solutions[0] ^ solutions[1]
         cell = (diff & -diff).bit_length() - 1
         start = puzzle.empty_board()
@@ -231,6 +233,7 @@ def test_start_contradicting_a_clue() -> None:
 def test_start_forced_cell_test() -> None:
     doc = corpus()[0]
     puzzle = doc.puzzle
+    assert doc.solution is not None
     cell = (doc.solution.black_mask & -doc.solution.black_mask).bit_length() - 1
     start = puzzle.empty_board()
     start.set_white(cell)  # the opposite of the solution

@@ -7,6 +7,8 @@ edge cases: no solution, limits, huge grids, 1x1, ``?`` clues, bad engine names.
 
 from __future__ import annotations
 
+import copy
+import pickle
 import sys
 import time
 
@@ -24,16 +26,17 @@ from nurikabe import (
     count_solutions,
     forced_cells,
     solve,
-    solver,
 )
 from nurikabe.solver import (
     ENGINES,
     EngineUnavailableError,
-    Forced,
+    Result,
+    Stats,
     UnknownEngineError,
     engine_names,
     iter_solutions,
 )
+from nurikabe.solver import forced as forced_module
 
 Q = UNKNOWN_CLUE
 
@@ -257,11 +260,11 @@ def test_huge_grid_with_few_clues() -> None:
 @pytest.mark.parametrize("doc", sample(3, max_cells=64), ids=lambda d: d.meta["id"])
 def test_forced_cells_of_a_unique_puzzle_is_its_solution(doc) -> None:  # type: ignore[no-untyped-def]
     forced = forced_cells(doc.puzzle)
-    status, black, white, undetermined = forced
-    assert status is Status.UNIQUE and forced.complete
-    assert black.mask == doc.solution.black_mask
-    assert white.mask == doc.puzzle.grid.full & ~doc.solution.black_mask
-    assert not undetermined and not forced.unresolved
+    assert forced.status is Status.UNIQUE and forced.complete
+    assert forced.black.mask == doc.solution.black_mask
+    assert forced.white.mask == doc.puzzle.grid.full & ~doc.solution.black_mask
+    assert forced.forced == forced.solution == doc.solution
+    assert not forced.undetermined and not forced.unresolved
 
 
 SIX = Puzzle.from_clues(6, 6, [(1, 1, 8), (2, 4, 8), (3, 2, 9)])
@@ -277,7 +280,8 @@ def test_forced_cells_of_an_ambiguous_puzzle() -> None:
         always_black &= mask
         always_white &= full & ~mask
     forced = forced_cells(SIX)
-    assert isinstance(forced, Forced)
+    assert isinstance(forced, Result) and forced.forced is not None
+    assert (forced.forced.black_mask, forced.forced.white_mask) == (always_black, always_white)
     assert forced.status is Status.MULTIPLE and forced.complete
     assert forced.black.mask == always_black
     assert forced.white.mask == always_white
@@ -310,7 +314,7 @@ def test_forced_cells_cell_by_cell_agree_with_brute_force(puzzle: Puzzle) -> Non
     """The same, with the quick enumeration cut to one solution so every cell is searched."""
     every = black_masks(puzzle)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(solver, "QUICK_SOLUTIONS", 1)
+        patch.setattr(forced_module, "QUICK_SOLUTIONS", 1)
         forced = forced_cells(puzzle)
     full = puzzle.grid.full
     always_black, always_white = full, full
@@ -327,7 +331,7 @@ def test_forced_cells_cell_by_cell_agree_with_brute_force(puzzle: Puzzle) -> Non
 
 def test_forced_cells_cell_by_cell_on_the_six(monkeypatch: pytest.MonkeyPatch) -> None:
     quick = forced_cells(SIX)
-    monkeypatch.setattr(solver, "QUICK_SOLUTIONS", 1)
+    monkeypatch.setattr(forced_module, "QUICK_SOLUTIONS", 1)
     slow = forced_cells(SIX)
     assert (slow.status, slow.black, slow.white, slow.undetermined) == (
         quick.status,
@@ -338,11 +342,29 @@ def test_forced_cells_cell_by_cell_on_the_six(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_forced_cells_with_no_solution_and_with_no_time() -> None:
-    status, black, white, undetermined = forced_cells(Puzzle.from_grid([[1, 1]]))
-    assert status is Status.NONE and not black and not white and not undetermined
+    none = forced_cells(Puzzle.from_grid([[1, 1]]))
+    assert none.status is Status.NONE and not none.black and not none.white
+    assert not none.undetermined and not none.unresolved
     cut = forced_cells(MANY, limit=Limit(solutions=None, seconds=0.3))
     assert cut.status in (Status.MULTIPLE, Status.UNKNOWN)
     assert cut.stats.seconds < 3
+
+
+def test_value_objects_are_immutable_hashable_and_copy_and_pickle_whole() -> None:
+    """Limit, Stats and Result are plain classes (no dataclasses on the solve path): they
+    compare, copy and pickle (for worker processes) as the dataclasses did."""
+    limit = Limit(solutions=3, seconds=1.5, nodes=7)
+    assert limit == Limit(3, 1.5, 7) and hash(limit) == hash(Limit(3, 1.5, 7))
+    assert limit != Limit(3, 1.5, 8) and {limit: 1}[Limit(3, 1.5, 7)] == 1
+    assert limit.replace(nodes=None) == Limit(3, 1.5, None)
+    assert limit.replace(solutions=None, seconds=2) == Limit(None, 2, 7)
+    with pytest.raises(AttributeError):
+        limit.nodes = 8
+    result = forced_cells(SIX)
+    for value in (limit, Stats("python", 1.0, 2, {"rounds": 3.0}), result):
+        for clone in (pickle.loads(pickle.dumps(value)), copy.copy(value), copy.deepcopy(value)):
+            assert clone == value and type(clone) is type(value)
+    assert repr(limit) == "Limit(solutions=3, seconds=1.5, nodes=7)"
 
 
 # -- engines ------------------------------------------------------------------------------------

@@ -79,7 +79,13 @@ def __dir__() -> list[str]:
     return sorted(__all__)
 
 
-class _Package(type(sys)):  # type(sys) is types.ModuleType, without importing types
+if TYPE_CHECKING:
+    from types import ModuleType as _Module
+else:
+    _Module = type(sys)  # types.ModuleType, without importing types
+
+
+class _Package(_Module):
     """The ``nurikabe`` module, whose attribute ``generate`` is the function, not the subpackage."""
 
     @property

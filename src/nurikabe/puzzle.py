@@ -28,7 +28,6 @@ import enum
 import operator
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Protocol
 
@@ -107,7 +106,7 @@ def _whole(value: object, what: str) -> int:
     """
     if isinstance(value, bool) or not hasattr(value, "__index__"):
         raise InvalidPuzzleError(f"{what} {value!r} is not a whole number")
-    return operator.index(value)  # type: ignore[call-overload]
+    return operator.index(value)
 
 
 class Clues(Mapping[int, int]):
@@ -143,7 +142,6 @@ class Clues(Mapping[int, int]):
         return repr(self._map)
 
 
-@dataclass(frozen=True)
 class Puzzle:
     """A Nurikabe instance: an R x C grid and its clues. Immutable and hashable.
 
@@ -175,6 +173,21 @@ class Puzzle:
         object.__setattr__(self, "cols", cols)
         object.__setattr__(self, "clues", clues if isinstance(clues, Clues) else Clues(clues))
         self._validate()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to {name!r}: a Puzzle is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete {name!r}: a Puzzle is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Puzzle)
+        return (self.rows, self.cols, self.clues) == (other.rows, other.cols, other.clues)
+
+    def __hash__(self) -> int:
+        return hash((self.rows, self.cols, self.clues))
 
     def _validate(self) -> None:
         rows, cols = self.rows, self.cols
@@ -362,7 +375,6 @@ class Applicable(Protocol):
 _MOVE_RE = re.compile(r"^\s*r(\d+)\s*c(\d+)\s*=\s*(\S)\s*$", re.IGNORECASE)
 
 
-@dataclass(frozen=True, order=True)
 class Move:
     """Set one cell to a color. Its text form is ``r3c4=#`` (1-based; ``#``, ``.`` or ``?``).
 
@@ -377,6 +389,57 @@ class Move:
     """0-based column."""
     color: Color
     """The color the cell gets; UNKNOWN clears it."""
+
+    __slots__ = ("col", "color", "row")
+
+    def __init__(self, row: int, col: int, color: Color) -> None:
+        object.__setattr__(self, "row", row)
+        object.__setattr__(self, "col", col)
+        object.__setattr__(self, "color", color)
+
+    def _key(self) -> tuple[int, int, Color]:
+        return (self.row, self.col, self.color)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to {name!r}: a Move is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete {name!r}: a Move is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Move)
+        return self._key() == other._key()
+
+    def __lt__(self, other: Move) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() < other._key()
+
+    def __le__(self, other: Move) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() <= other._key()
+
+    def __gt__(self, other: Move) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() > other._key()
+
+    def __ge__(self, other: Move) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() >= other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Move(row={self.row!r}, col={self.col!r}, color={self.color!r})"
+
+    def __reduce__(self) -> tuple[type[Move], tuple[int, int, Color]]:
+        return (Move, self._key())
 
     @classmethod
     def parse(cls, text: str) -> Move:

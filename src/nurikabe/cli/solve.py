@@ -19,7 +19,6 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError, NurikabeError
@@ -123,13 +122,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 # -- reading ------------------------------------------------------------------------------------
 
 
-@dataclass
 class _Item:
     """One puzzle of the input, or the reason it could not be read."""
 
-    id: str
-    document: Document | None = None
-    error: str | None = None
+    __slots__ = ("document", "error", "id")
+
+    def __init__(self, id: str, document: Document | None = None, error: str | None = None) -> None:
+        self.id = id
+        self.document = document
+        self.error = error
 
 
 def _is_multi_jsonl(text: str) -> bool:
@@ -213,14 +214,22 @@ def _items_of_folder(files: list[Path]) -> Iterator[_Item]:
 # -- solving one --------------------------------------------------------------------------------
 
 
-@dataclass
 class _Outcome:
     """What solving one puzzle gave, ready to print."""
 
-    item: _Item
-    code: int
-    record: dict[str, Any] = field(default_factory=dict)
-    result: Result | None = None
+    __slots__ = ("code", "item", "record", "result")
+
+    def __init__(
+        self,
+        item: _Item,
+        code: int,
+        record: dict[str, Any] | None = None,
+        result: Result | None = None,
+    ) -> None:
+        self.item = item
+        self.code = code
+        self.record = {} if record is None else record
+        self.result = result
 
 
 def _solve_item(item: _Item, args: argparse.Namespace) -> _Outcome:

@@ -11,8 +11,9 @@ signature first: ``url`` (puzz.link and kin), ``pzprv3``, ``janko``, ``jsonl``,
 ``sgt`` (``WxH:`` game IDs), ``pencilbox``, ``j`` (the J essay's ``_1``/``0``/``_2``
 matrices), ``text`` (thesis format and plain matrix), ``solution`` (``#``/``.``
 grids); each is imported when detection or a name first reaches it. Shared parsing
-limits live in ``_common``. `read_board` reads a board for a given puzzle (what
-``nurikabe check PUZZLE BOARD`` needs).
+limits live in ``_common``; `Document`, what they read and write, in ``document``
+(which the format modules import, never this package). `read_board` reads a board
+for a given puzzle (what ``nurikabe check PUZZLE BOARD`` needs).
 
 >>> detect("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"), detect("2 2\\n1 0\\n0 0")
 ('url', 'text')
@@ -24,12 +25,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
 from types import ModuleType
-from typing import Any
 
 from ..errors import FormatError
 from ..puzzle import Board, Puzzle
+from .document import Document
 
 __all__ = [
     "Document",
@@ -43,22 +43,6 @@ __all__ = [
 
 MAX_INPUT_CHARS = 4_000_000
 """Longest text a reader accepts (a 256x256 grid with padding fits many times over)."""
-
-
-@dataclass
-class Document:
-    """What a file or URL holds: a puzzle, and maybe a player's board, a solution and metadata."""
-
-    puzzle: Puzzle
-    """The puzzle."""
-    board: Board | None = None
-    """A board state (a pzprv3 save with dots, say), if the input has one."""
-    solution: Board | None = None
-    """The solution, if the input has one (a janko ``[solution]`` section, say)."""
-    meta: dict[str, Any] = field(default_factory=dict)
-    """Author, source, id and the like, as found."""
-    format: str = ""
-    """Name of the format it was read from."""
 
 
 _MODULES = [
@@ -236,10 +220,12 @@ def write(
     if isinstance(puzzle, Document):
         document = puzzle
         if board is not None or solution is not None:
-            document = replace(
-                document,
-                board=board if board is not None else document.board,
-                solution=solution if solution is not None else document.solution,
+            document = Document(
+                document.puzzle,
+                board if board is not None else document.board,
+                solution if solution is not None else document.solution,
+                document.meta,
+                document.format,
             )
     else:
         document = Document(puzzle, board, solution)

@@ -41,7 +41,6 @@ from typing import Any
 
 from ..errors import FormatError
 from ..puzzle import UNKNOWN_CLUE, Board
-from . import Document
 from ._common import (
     cell_tokens,
     check_clue,
@@ -52,6 +51,7 @@ from ._common import (
     parse_int,
     quote,
 )
+from .document import Document
 
 NAME = "janko"
 ALIASES = ("janko.at",)

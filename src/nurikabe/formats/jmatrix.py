@@ -35,7 +35,6 @@ import re
 
 from ..errors import FormatError
 from ..puzzle import UNKNOWN_CLUE, Board
-from . import Document
 from ._common import (
     cell_tokens,
     check_clue,
@@ -46,6 +45,7 @@ from ._common import (
     parse_int,
     quote,
 )
+from .document import Document
 
 NAME = "j"
 ALIASES = ("jmatrix", "jsoftware")
@@ -82,7 +82,7 @@ def _block(lines: list[tuple[int, str]]) -> tuple[str | None, list[tuple[int, st
         head = _BLOCK_RE.fullmatch(line)
         if head is None:
             continue
-        rows = []
+        rows: list[tuple[int, str]] = []
         for row_number, row in lines[k + 1 :]:
             if _END_RE.fullmatch(row):
                 return head.group(1), rows

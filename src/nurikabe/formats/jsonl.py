@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError, InvalidPuzzleError
 from ..puzzle import Board, Puzzle
-from . import Document
+from .document import Document
 
 if TYPE_CHECKING:
     from pathlib import Path

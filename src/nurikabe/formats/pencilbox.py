@@ -22,7 +22,6 @@ import re
 
 from ..errors import FormatError
 from ..puzzle import Board
-from . import Document
 from ._common import (
     check_size,
     make_puzzle,
@@ -31,6 +30,7 @@ from ._common import (
     read_marked_rows,
     write_marked_rows,
 )
+from .document import Document
 
 NAME = "pencilbox"
 ALIASES = ("kanpen",)

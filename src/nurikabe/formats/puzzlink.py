@@ -36,8 +36,8 @@ from collections.abc import Mapping
 from ..errors import FormatError
 from ..grid import MAX_SIDE
 from ..puzzle import UNKNOWN_CLUE
-from . import Document
 from ._common import check_clue, check_size, make_puzzle, quote
+from .document import Document
 
 NAME = "url"
 ALIASES = ("puzzlink", "puzz.link", "pzv", "pzprxs")

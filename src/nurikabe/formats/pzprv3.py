@@ -38,7 +38,6 @@ from typing import Any
 
 from ..errors import FormatError
 from ..puzzle import Board
-from . import Document
 from ._common import (
     check_size,
     make_puzzle,
@@ -48,6 +47,7 @@ from ._common import (
     read_marked_rows,
     write_marked_rows,
 )
+from .document import Document
 
 NAME = "pzprv3"
 ALIASES = ("pzpr", "pzprjs")

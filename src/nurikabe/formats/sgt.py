@@ -26,8 +26,8 @@ import re
 from ..errors import FormatError
 from ..grid import MAX_SIDE
 from ..puzzle import UNKNOWN_CLUE, Board
-from . import Document
 from ._common import check_clue, check_size, make_puzzle, quote
+from .document import Document
 
 NAME = "sgt"
 ALIASES = ("ohmec", "tatham")

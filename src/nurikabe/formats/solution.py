@@ -24,7 +24,6 @@ import re
 
 from ..errors import FormatError
 from ..puzzle import Board, Puzzle
-from . import Document
 from ._common import (
     cell_tokens,
     chars,
@@ -37,6 +36,7 @@ from ._common import (
     parse_int,
     quote,
 )
+from .document import Document
 
 NAME = "solution"
 ALIASES = ("board", "grid")

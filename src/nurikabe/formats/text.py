@@ -27,7 +27,6 @@ import re
 
 from ..errors import FormatError
 from ..puzzle import UNKNOWN_CLUE
-from . import Document
 from ._common import (
     cell_tokens,
     chars,
@@ -41,6 +40,7 @@ from ._common import (
     parse_int,
     quote,
 )
+from .document import Document
 
 NAME = "text"
 ALIASES = ("thesis", "groenen", "matrix", "txt")

@@ -17,7 +17,7 @@ once. Two choices, stated because they change small grids:
 - the clue-free grid is not a puzzle, so boards without any island are skipped.
 
 The compiled core (`_cenum.c`) does the work; `census_python` is its pure-Python twin,
-slow but independent, for tests and for machines without a C compiler. Large grids run
+slow but independent, for tests (the C build is required). Large grids run
 in shards (`shards`, `shard`): each shard keeps the clue sets whose hash falls in it, so
 its memory is a fraction of the whole; shard results add up (`Census.merge`).
 """
@@ -288,7 +288,7 @@ def census(
     >>> c.correct, c.solvable, c.max_solutions
     (139, 244, (11, 8))
 
-    Uses the compiled core when it was built, else `census_python`.
+    Runs in the compiled core; `census_python` is its slow twin, for cross-checks.
 
     Raises:
         EnumerationError: a grid over `MAX_CELLS` cells, a clue limit out of 1..15, a bad shard.
@@ -299,12 +299,8 @@ def census(
             cols, rows, max_clue=max_clue, shards=shards, shard=shard, keep_correct=keep_correct
         )
         return _transpose(wide)
-    try:
-        from . import _cenum
-    except ImportError:  # no C compiler at install time
-        return census_python(
-            rows, cols, max_clue=max_clue, shards=shards, shard=shard, keep_correct=keep_correct
-        )
+    from . import _cenum
+
     raw = _cenum.census(rows, cols, max_clue, shards, shard, keep_correct)
     keys = raw.pop("correct")
     return Census(

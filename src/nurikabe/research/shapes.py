@@ -64,10 +64,8 @@ def shape_counts(max_size: int) -> list[ShapeCount]:
     """
     if not 1 <= max_size <= MAX_SIZE:
         raise ShapeError(f"shape size {max_size}: must be 1..{MAX_SIZE}")
-    try:
-        from . import _cenum
-    except ImportError:
-        return shape_counts_python(max_size)
+    from . import _cenum
+
     return [ShapeCount(k, *row) for k, row in enumerate(_cenum.shapes(max_size), 1)]
 
 

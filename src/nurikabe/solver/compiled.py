@@ -3,10 +3,9 @@
 Owns `CompiledSearch`, which has the engine interface of `solver` (a generator of
 solution boards under a `Limit`, then ``complete``, ``limit_hit``, ``nodes``,
 ``seconds``). The search itself (propagation, failed-literal probing, depth-first
-search) is C code in ``_csolve.c``, built when the package is installed; its module
-docstring lists the rules. Where no C compiler was available at install time,
-`AVAILABLE` is False and the registry falls back to the pure-Python engine
-(`solver.native`), which is slower but gives the same answers.
+search) is C code in ``_csolve.c``, built when the package is installed (the build is
+required: setup.py stops with an install error without a C compiler); its module
+docstring lists the rules, and docs/solver.md maps each to a logic technique.
 
 Imports only `puzzle` and `solver.result`, plus the compiled module.
 """
@@ -17,17 +16,13 @@ import time
 from collections.abc import Iterator
 
 from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
+from . import _csolve
 from .result import Limit, SearchBase
-
-try:
-    from . import _csolve
-except ImportError:  # built without a C compiler
-    _csolve = None
 
 __all__ = ["AVAILABLE", "CompiledSearch"]
 
-AVAILABLE = _csolve is not None
-"""Whether the compiled core was built."""
+AVAILABLE = True
+"""Always True: the compiled core is built with the package (kept for older callers)."""
 
 _UNKNOWN, _BLACK, _WHITE = 0, 1, 2
 
@@ -48,14 +43,12 @@ class CompiledSearch(SearchBase):
     engine = "native"
 
     def __init__(self, puzzle: Puzzle, limit: Limit, *, start: Board | None = None) -> None:
-        if _csolve is None:
-            raise ImportError("the compiled core was not built", name=__name__)
         super().__init__(puzzle, limit, start=start)
         self.propagations = 0
         """Propagations to a fixpoint (probes included)."""
         self.probes = 0
         """Cells probed both ways."""
-        self._running: _csolve.Search | None = None  # type: ignore[name-defined]
+        self._running: _csolve.Search | None = None
         self._cancelled = False
 
     def cancel(self) -> None:
@@ -66,7 +59,7 @@ class CompiledSearch(SearchBase):
         if core is not None:
             core.cancel()
 
-    def _core(self) -> _csolve.Search:  # type: ignore[name-defined]
+    def _core(self) -> _csolve.Search:
         puzzle = self.puzzle
         grid = puzzle.grid
         size = grid.size
@@ -120,7 +113,7 @@ class CompiledSearch(SearchBase):
         finally:
             self._tally(core, began)
 
-    def _tally(self, core: _csolve.Search, began: float) -> None:  # type: ignore[name-defined]
+    def _tally(self, core: _csolve.Search, began: float) -> None:
         self.seconds += time.perf_counter() - began
         self.nodes = core.nodes
         self.propagations = core.propagations

@@ -28,7 +28,6 @@ import queue
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import replace
 
 from ..puzzle import Board, Puzzle
 from .compiled import CompiledSearch
@@ -97,6 +96,8 @@ class PortfolioSearch(SearchBase):
         given = 0  # solutions yielded
         found: queue.SimpleQueue[Board | BaseException | None] = queue.SimpleQueue()
         cpsat: FastCpSatSearch | None = None
+        native_over = False  # the calling thread has seen the native search end
+        native_done = False  # the native search has ended (set in its thread)
 
         def enough() -> bool:  # under the lock
             return wanted is not None and len(seen) >= wanted
@@ -141,8 +142,6 @@ class PortfolioSearch(SearchBase):
                     given += 1
                     yield item
 
-        native_over = False  # the calling thread has seen the native search end
-        native_done = False  # the native search has ended (set in its thread)
         worker = threading.Thread(target=run_native, name="nurikabe-portfolio-native")
         worker.start()
         try:
@@ -151,7 +150,7 @@ class PortfolioSearch(SearchBase):
             with lock:  # CP-SAT joins under the lock, so a native search ending sees it
                 if not (native_done and native.complete) and not enough():
                     cpsat = FastCpSatSearch(
-                        self.puzzle, replace(limit, seconds=left, nodes=None), start=self.start
+                        self.puzzle, limit.replace(seconds=left, nodes=None), start=self.start
                     )
             if cpsat is not None:
                 decided = False

@@ -1,4 +1,4 @@
-"""The pure-Python exact engine (`python`; the compiled `native` engine falls back to it).
+"""The search of the pure-Python reference engine (`python`; see `solver.native`).
 
 Owns `NativeSearch` (a generator of solutions under a `Limit`) and `search` (its `Result`).
 Everything works on int bitsets (see `grid`): a search state is just two masks, the
@@ -30,10 +30,10 @@ enumerated takes the unknown cells its reach hangs on (without one, fewer cells 
 needs stay connected to it).
 
 At a node where propagation stalls, cells next to white cells are probed both ways
-(failed literals): a colour that fails forces the other, cells both colours agree on are
+(failed literals): a color that fails forces the other, cells both colors agree on are
 forced, and after a change only cells near it are probed again. The search then branches
 on the completions of the island with fewest of them, or on the probed cell whose two
-colours decide the most. The search is iterative (an explicit stack), checks its
+colors decide the most. The search is iterative (an explicit stack), checks its
 deadline inside propagation, and checks each full board against the rules before
 yielding it. Sealed islands (complete, no unknown neighbour) leave the per-round loops,
 and children regrow islands (and black components) from their parent's. Floods over the
@@ -41,41 +41,44 @@ sea run along row segments by carry (one addition fills every run to its right e
 reach of an island lacking many cells is reused while the allowed cells in it and next
 to it are unchanged (the bounded search looks at nothing else).
 
-Imports only `grid`, `puzzle` and `solver.result`, plus the standard library.
+The rules that read only the state are functions in `solver.native.rules`, the
+completions in `solver.native.completions`; the island and reach rules, which keep
+caches on the search, are methods here (`_islands`, `_reach`, `_completions`), and
+`_propagate` runs them all to a fixpoint.
+
+Imports `grid`, `puzzle`, `solver.result` and the modules beside it.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
-from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
-from .result import Limit, Result, SearchBase, Stats, Status
+from ...puzzle import UNKNOWN_CLUE, Board, Puzzle
+from ..result import Limit, Result, SearchBase, Stats, Status
+from .completions import ENUM_CAP, completions
+from .rules import (
+    Contradiction,
+    Stop,
+    black_exits,
+    island_cut_cells,
+    orphan_exits,
+    pool_fourth_cells,
+    sea_cut_cells,
+    sea_unreachable,
+    white_count,
+)
 
-__all__ = ["NativeSearch", "search"]
+__all__ = ["ENUM_REMAINING", "NativeSearch", "search"]
 
-_ENUM_REMAINING = 4
+ENUM_REMAINING = 4
 """Enumerate the completions of islands lacking at most this many cells."""
-_ENUM_CAP = 1000
-"""Give up enumerating an island's completions beyond this many partial shapes."""
 
 
 _Base = tuple[int, list[int], int, list[int], int, int, list[int]]
 """What a propagation leaves for its descendants: white mask, islands, clued cells,
 indices of the islands still active, cells of the sealed islands, black mask (-1: none)
 and its components."""
-
-
-class _Contradiction(Exception):
-    """The state has no solution."""
-
-
-class _Stop(Exception):
-    """A limit was reached inside propagation."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 class NativeSearch(SearchBase):
@@ -119,7 +122,7 @@ class NativeSearch(SearchBase):
         """Start probing only after this many nodes."""
         self.probe_enum = 0
         """Enumerate completions inside probes for islands lacking at most this many cells."""
-        self.node_enum = _ENUM_REMAINING
+        self.node_enum = ENUM_REMAINING
         """Enumerate completions at nodes for islands lacking at most this many cells."""
         self.black_exits_cells = 1 << 30
         """Inside probes, look for black components with a single exit only on boards of at
@@ -147,8 +150,6 @@ class NativeSearch(SearchBase):
         self._grid = grid
         self._full = grid.full
         self._cols = grid.cols
-        self._nfc = grid.not_first_col
-        self._nlc = grid.not_last_col
         self._clue_cells = tuple(puzzle.clues)
         self._clue_bits = tuple(1 << i for i in self._clue_cells)
         self._clue_sizes = tuple(puzzle.clues[i] for i in self._clue_cells)
@@ -192,7 +193,7 @@ class NativeSearch(SearchBase):
                     base = self._base
                     if children and self.probing and self.nodes > self.probe_after:
                         black, white, children = self._probe(black, white, children)
-                except _Contradiction:
+                except Contradiction:
                     continue
                 if children:
                     stack.extend((b, w, base) for b, w in reversed(children))
@@ -209,7 +210,7 @@ class NativeSearch(SearchBase):
                         self.complete = True
                     return
             self.complete = True
-        except _Stop as stop:
+        except Stop as stop:
             self.limit_hit = stop.reason
         finally:
             self.seconds = time.perf_counter() - t0
@@ -240,7 +241,7 @@ class NativeSearch(SearchBase):
         self,
         black: int,
         white: int,
-        enum_limit: int = _ENUM_REMAINING,
+        enum_limit: int = ENUM_REMAINING,
         cut: bool = True,
         base: _Base | None = None,
         branch: bool = True,
@@ -251,16 +252,13 @@ class NativeSearch(SearchBase):
         cells, active islands and sealed cells of an ancestor state, to regrow islands
         from. On return, `_base` holds those of the returned state. An island is sealed
         (and left out of every loop) once it has no unknown neighbour and is complete.
-        Raises `_Contradiction` or `_Stop`.
+        Raises `Contradiction` or `_Stop`.
         """
         full = self._full
         cols = self._cols
-        nfc = self._nfc
-        nlc = self._nlc
         corners = self._corners
         clue_bits = self._clue_bits
         clue_sizes = self._clue_sizes
-        clue_mask = self._clue_mask
         total = self._total
         sea_size = None if total is None else self._full.bit_count() - total
         sea_bound = self.sea_bound
@@ -273,40 +271,8 @@ class NativeSearch(SearchBase):
         small = self._grid.size <= self.black_exits_cells
         around = self._around
 
-        def dil(m: int) -> int:
-            return m | ((m & nfc) >> 1) | ((m & nlc) << 1) | (m >> cols) | ((m << cols) & full)
-
-        def flood(seed: int, within: int) -> int:
-            region = seed
-            frontier = seed
-            while frontier:
-                frontier = dil(frontier) & within & ~region
-                region |= frontier
-            return region
-
-        first_col = self._grid.first_col
-
-        def wide_flood(seed: int, within: int) -> int:
-            # Like `flood`, but each step also runs rightwards to the end of every row
-            # segment at once (an addition carries through a run of ones): far fewer steps
-            # on big regions.
-            runs = within & nfc
-            region = seed
-            front = seed
-            while front:
-                r = (region | ((region & first_col) << 1)) & runs
-                front = (
-                    (
-                        (((runs + r) ^ runs) & runs)
-                        | ((front & nfc) >> 1)
-                        | (front >> cols)
-                        | ((front << cols) & full)
-                    )
-                    & within
-                    & ~region
-                )
-                region |= front
-            return region
+        grid = self._grid
+        dil = grid.dilate
 
         prev: int | None = None
         last: list[int] = []
@@ -320,47 +286,19 @@ class NativeSearch(SearchBase):
         while True:
             self.rounds += 1
             if deadline is not None and perf() > deadline:
-                raise _Stop("seconds")
+                raise Stop("seconds")
             if black & white:
-                raise _Contradiction
+                raise Contradiction
             unknown = full & ~(black | white)
             # Pools.
             pb = black & (black >> 1) & corners
             if pb & (pb >> cols):
-                raise _Contradiction
+                raise Contradiction
 
             new_black = 0
             new_white = 0
 
-            # Islands: the white component of each clue, regrown only where whites were added.
-            if prev is None:
-                comps = []
-                clued = 0
-                for bit in clue_bits:
-                    if clued & bit:
-                        raise _Contradiction  # two clues in one island
-                    comp = flood(bit, white)
-                    if comp & clue_mask != bit:
-                        raise _Contradiction
-                    comps.append(comp)
-                    clued |= comp
-            else:
-                added = white & ~prev
-                comps = last
-                if added:
-                    comps = last[:]
-                    clued = sealed
-                    for k in active:
-                        comp = comps[k]
-                        ring = around.get(comp)
-                        if ring is None:
-                            ring = around[comp] = dil(comp)
-                        if ring & added:
-                            comp = flood(comp, white)
-                            if comp & clue_mask != clue_bits[k]:
-                                raise _Contradiction
-                            comps[k] = comp
-                        clued |= comp
+            comps, clued = self._islands(white, prev, last, clued, sealed, active)
             prev = white
             last = comps
             orphan = white & ~clued
@@ -387,12 +325,12 @@ class NativeSearch(SearchBase):
                 if size > 0:
                     if n >= size:
                         if n > size:
-                            raise _Contradiction
+                            raise Contradiction
                         new_black |= out
                         if not out:
                             done += 1
                     elif not out:
-                        raise _Contradiction
+                        raise Contradiction
                     elif not out & (out - 1):
                         new_white |= out
                 elif not out:
@@ -419,89 +357,25 @@ class NativeSearch(SearchBase):
             # An island may use free cells next to no other island (`adj1` is unknown).
             lone = free & ~adj1
             for k in active:
-                comp = comps[k]
                 size = clue_sizes[k]
                 n = counts[k]
                 if size == n:
                     continue
-                allowed = lone | (exits[k] & ~adj2)
-                if size > 0:
-                    r = size - n
-                    key = None
-                    reach = 0
-                    if r <= 12:
-                        zone = zones.get(comp)
-                        if zone is None:
-                            zone = zones[comp] = self._zone(comp, r)
-                        key = (comp, allowed & zone)
-                        reach = reach_cache.get(key, 0)
-                    elif (last_far := far.get(comp)) is not None and (
-                        allowed & last_far[0] == last_far[1]
-                    ):
-                        # The search only ever looks at allowed cells in the reach or
-                        # next to it: the same there, the same reach.
-                        reach = last_far[2]
-                    if not reach:
-                        reach = comp
-                        front = comp
-                        for _ in range(r):
-                            front = dil(front) & allowed & ~reach
-                            if not front:
-                                break
-                            reach |= front
-                        if key is not None:
-                            reach_cache[key] = reach
-                        else:
-                            ring = dil(reach)
-                            far[comp] = (ring, allowed & ring, reach)
-                    if reach.bit_count() < size:
-                        raise _Contradiction
-                else:
-                    last_far = far.get(comp)
-                    if last_far is not None and allowed & last_far[0] == last_far[1]:
-                        reach = last_far[2]
-                    else:
-                        reach = flood(comp, comp | allowed)
-                        ring = dil(reach)
-                        far[comp] = (ring, allowed & ring, reach)
+                reach = self._reach(comps[k], size, n, lone | (exits[k] & ~adj2))
                 reaches[k] = reach
                 cover |= reach
             if orphan & ~cover:
-                raise _Contradiction
+                raise Contradiction
             new_black |= unknown & ~cover
 
-            # 2x2: three black cells and an unknown make the fourth white.
-            b0 = black & corners
-            b1 = (black >> 1) & corners
-            b2 = (black >> cols) & corners
-            b3 = (black >> (cols + 1)) & corners
-            u0 = unknown & corners
-            u1 = (unknown >> 1) & corners
-            u2 = (unknown >> cols) & corners
-            u3 = (unknown >> (cols + 1)) & corners
-            new_white |= (
-                (u0 & b1 & b2 & b3)
-                | ((b0 & u1 & b2 & b3) << 1)
-                | ((b0 & b1 & u2 & b3) << cols)
-                | ((b0 & b1 & b2 & u3) << (cols + 1))
-            )
-
-            # White-cell count.
+            new_white |= pool_fourth_cells(black, unknown, corners, cols)
             if total is not None:
-                nw = white.bit_count()
-                if nw >= total:
-                    if nw > total:
-                        raise _Contradiction
-                    new_black |= unknown
-                else:
-                    nu = unknown.bit_count()
-                    if nw + nu <= total:
-                        if nw + nu < total:
-                            raise _Contradiction
-                        new_white |= unknown
+                counted_black, counted_white = white_count(white, unknown, total)
+                new_black |= counted_black
+                new_white |= counted_white
 
             if new_black & new_white:
-                raise _Contradiction
+                raise Contradiction
             if new_black | new_white:
                 black |= new_black
                 white |= new_white
@@ -531,7 +405,7 @@ class NativeSearch(SearchBase):
                     continue
                 shapes, union, inter, binter = found
                 if not shapes:
-                    raise _Contradiction
+                    raise Contradiction
                 cover2 |= union
                 new_white |= inter & unknown
                 must_black |= binter & unknown
@@ -539,78 +413,19 @@ class NativeSearch(SearchBase):
                     best = shapes
             new_black |= must_black | (unknown & ~cover2)
 
-            # The sea must stay connectable; a cell it cannot reach is white. (Checked once
-            # per fixpoint of the cheap rules: on big boards this flood is long.)
+            # (Checked once per fixpoint of the cheap rules: on big boards this flood is long.)
             if black:
-                zone = wide_flood(black & -black, black | unknown)
-                if sea_size is not None and (sea_bound > 1 or (sea_bound and cut)):
-                    # The sea has `spare` cells left to place: a cell the sea could only join
-                    # through more unknown cells than that cannot be black. (Only worth
-                    # a level-by-level search when the zone has more unknown cells.)
-                    spare = sea_size - black.bit_count()
-                    if spare < 0:
-                        raise _Contradiction
-                    if (zone & unknown).bit_count() > spare:
-                        zone = black & -black
-                        for _ in range(spare + 1):
-                            zone = wide_flood(zone, zone | black)
-                            front = dil(zone) & unknown & ~zone
-                            if not front:
-                                break
-                            zone |= front
-                        else:
-                            zone &= ~front
-                if zone & black != black:
-                    raise _Contradiction
-                new_white |= unknown & ~zone
-
-            # White cells without a clue must still join one: one exit means grow there.
-            orphans: list[int] = []
-            rest = orphan
-            while rest:
-                part = flood(rest & -rest, orphan)
-                rest &= ~part
-                orphans.append(part)
-                out = dil(part) & unknown
-                if not out:
-                    raise _Contradiction
-                if not out & (out - 1):
-                    new_white |= out
-
-            # A black component with a single exit grows through it (the cut cells below
-            # find these too, but only at nodes).
-            # Components are kept from the ancestor's: black cells only get added, so only
-            # the components touching new black cells change.
+                bounded = sea_size is not None and (sea_bound > 1 or (sea_bound and cut))
+                spare = sea_size - black.bit_count() if bounded and sea_size is not None else None
+                new_white |= sea_unreachable(grid, black, unknown, spare)
+            orphans, grow = orphan_exits(grid, orphan, unknown)
+            new_white |= grow
             if black and (cut or small):
-                if bprev < 0:
-                    rest = black
-                    bparts = []
-                else:
-                    rest = black & ~bprev
-                # Flood from each new black cell once: the components found replace every
-                # old one they swallowed.
-                grown = 0
-                fresh = []
-                while rest:
-                    part = wide_flood(rest & -rest, black)
-                    rest &= ~part
-                    grown |= part
-                    fresh.append(part)
-                if fresh:
-                    bparts = [part for part in bparts if not part & grown]
-                    bparts.extend(fresh)
-                bprev = black
-                if len(bparts) > 1:
-                    for part in bparts:
-                        ring = around.get(part)
-                        if ring is None:
-                            ring = around[part] = dil(part)
-                        out = ring & unknown
-                        if not out & (out - 1):
-                            new_black |= out
+                bprev, bparts, exit_cells = black_exits(grid, black, unknown, bprev, bparts, around)
+                new_black |= exit_cells
 
             if new_black & new_white:
-                raise _Contradiction
+                raise Contradiction
             if new_black | new_white:
                 black |= new_black
                 white |= new_white
@@ -618,7 +433,7 @@ class NativeSearch(SearchBase):
 
             # Third tier: unknown cells whose whitening would split the sea.
             if black and cut:
-                new_black = self._cut_cells(black, unknown)
+                new_black = sea_cut_cells(grid, black, unknown, self._deadline)
                 if new_black:
                     black |= new_black
                     continue
@@ -629,7 +444,7 @@ class NativeSearch(SearchBase):
                 for k in active:
                     size = clue_sizes[k]
                     if size - counts[k] > enum_limit:
-                        new_white |= self._island_cuts(reaches[k], comps[k], unknown, size)
+                        new_white |= island_cut_cells(grid, reaches[k], comps[k], unknown, size)
                 if new_white:
                     white |= new_white
                     continue
@@ -646,6 +461,101 @@ class NativeSearch(SearchBase):
                 return black, white, children
             cell = self._branch_cell(comps, counts, exits, orphans, unknown)
             return black, white, [(black, white | cell), (black | cell, white)]
+
+    def _islands(
+        self,
+        white: int,
+        prev: int | None,
+        last: list[int],
+        clued: int,
+        sealed: int,
+        active: list[int],
+    ) -> tuple[list[int], int]:
+        """The white component of each clue and their union, regrown from the islands
+        `last` of the white mask `prev` (None: from scratch) only where whites were added
+        next to an active island; `clued` and `sealed` are the union and the sealed
+        islands of `last`. Raises `Contradiction` for two clues in one island."""
+        clue_bits = self._clue_bits
+        clue_mask = self._clue_mask
+        flood = self._grid.flood
+        if prev is None:
+            comps = []
+            clued = 0
+            for bit in clue_bits:
+                if clued & bit:
+                    raise Contradiction  # two clues in one island
+                comp = flood(bit, white)
+                if comp & clue_mask != bit:
+                    raise Contradiction
+                comps.append(comp)
+                clued |= comp
+            return comps, clued
+        added = white & ~prev
+        if not added:
+            return last, clued
+        comps = last[:]
+        clued = sealed
+        around = self._around
+        for k in active:
+            comp = comps[k]
+            ring = around.get(comp)
+            if ring is None:
+                ring = around[comp] = self._grid.dilate(comp)
+            if ring & added:
+                comp = flood(comp, white)
+                if comp & clue_mask != clue_bits[k]:
+                    raise Contradiction
+                comps[k] = comp
+            clued |= comp
+        return comps, clued
+
+    def _reach(self, comp: int, size: int, n: int, allowed: int) -> int:
+        """The cells island `comp` (of `n` cells, clue `size`, -1 for ``?``) could still take
+        through `allowed` cells: within what it lacks, or any connected for a ``?``.
+
+        Cached: near the island for small islands, else while the allowed cells in the
+        reach and next to it are unchanged. Raises `Contradiction` when too few are left.
+        """
+        dil = self._grid.dilate
+        far = self._far
+        if size > 0:
+            r = size - n
+            key = None
+            reach = 0
+            if r <= 12:
+                zones = self._zones
+                zone = zones.get(comp)
+                if zone is None:
+                    zone = zones[comp] = self._zone(comp, r)
+                key = (comp, allowed & zone)
+                reach = self._reach_cache.get(key, 0)
+            elif (last_far := far.get(comp)) is not None and (allowed & last_far[0] == last_far[1]):
+                # The search only ever looks at allowed cells in the reach or
+                # next to it: the same there, the same reach.
+                reach = last_far[2]
+            if not reach:
+                reach = comp
+                front = comp
+                for _ in range(r):
+                    front = dil(front) & allowed & ~reach
+                    if not front:
+                        break
+                    reach |= front
+                if key is not None:
+                    self._reach_cache[key] = reach
+                else:
+                    ring = dil(reach)
+                    far[comp] = (ring, allowed & ring, reach)
+            if reach.bit_count() < size:
+                raise Contradiction
+            return reach
+        last_far = far.get(comp)
+        if last_far is not None and allowed & last_far[0] == last_far[1]:
+            return last_far[2]
+        reach = self._grid.flood(comp, comp | allowed)
+        ring = dil(reach)
+        far[comp] = (ring, allowed & ring, reach)
+        return reach
 
     def _zone(self, comp: int, r: int) -> int:
         """The cells within `r` steps of `comp`."""
@@ -670,110 +580,16 @@ class NativeSearch(SearchBase):
             balls[(bit, r)] = ball
         return ball
 
-    def _cut_cells(self, black: int, unknown: int) -> int:
-        """The unknown cells whose removal would cut black cells apart (Tarjan's method).
-
-        Depth-first search over the black and unknown cells from a black cell; an unknown
-        cell is a cut cell when some child subtree that only reaches back through it holds
-        some but not all of the black cells.
-        """
-        nbrs = self._grid.neighbors
-        area = black | unknown
-        root = (black & -black).bit_length() - 1
-        total = black.bit_count()
-        disc = [0] * self._grid.size
-        low = [0] * self._grid.size
-        below = [0] * self._grid.size  # black cells in the subtree
-        disc[root] = low[root] = 1
-        below[root] = 1
-        counter = 1
-        cut = 0
-        stack = [(root, nbrs[root] & area)]
-        deadline = self._deadline
-        while stack:
-            v, rest = stack[-1]
-            if rest:
-                w_bit = rest & -rest
-                stack[-1] = (v, rest ^ w_bit)
-                w = w_bit.bit_length() - 1
-                if disc[w]:
-                    if disc[w] < low[v]:
-                        low[v] = disc[w]
-                    continue
-                counter += 1
-                disc[w] = low[w] = counter
-                below[w] = black >> w & 1
-                stack.append((w, nbrs[w] & area))
-                continue
-            stack.pop()
-            if not stack:
-                break
-            u = stack[-1][0]
-            if low[v] < low[u]:
-                low[u] = low[v]
-            below[u] += below[v]
-            if low[v] >= disc[u] and 0 < below[v] < total and unknown >> u & 1:
-                cut |= 1 << u
-            if deadline is not None and counter & 1023 == 0 and time.perf_counter() > deadline:
-                raise _Stop("seconds")
-        return cut
-
-    def _island_cuts(self, reach: int, comp: int, unknown: int, size: int) -> int:
-        """The unknown cells of `reach` without which fewer than `size` cells of it stay
-        connected to island `comp` (Tarjan's method, counting the cells each cut-off
-        subtree holds); the island must take each of them.
-        """
-        nbrs = self._grid.neighbors
-        root = (comp & -comp).bit_length() - 1
-        total = reach.bit_count()
-        disc = [0] * self._grid.size
-        low = [0] * self._grid.size
-        below = [0] * self._grid.size  # cells in the subtree
-        lost = [0] * self._grid.size  # cells cut off from the root by this cell
-        disc[root] = low[root] = 1
-        below[root] = 1
-        counter = 1
-        must = 0
-        stack = [(root, nbrs[root] & reach)]
-        while stack:
-            v, rest = stack[-1]
-            if rest:
-                w_bit = rest & -rest
-                stack[-1] = (v, rest ^ w_bit)
-                w = w_bit.bit_length() - 1
-                if disc[w]:
-                    if disc[w] < low[v]:
-                        low[v] = disc[w]
-                    continue
-                counter += 1
-                disc[w] = low[w] = counter
-                below[w] = 1
-                lost[w] = 0
-                stack.append((w, nbrs[w] & reach))
-                continue
-            stack.pop()
-            if lost[v] and total - 1 - lost[v] < size and unknown >> v & 1:
-                must |= 1 << v
-            if not stack:
-                break
-            u = stack[-1][0]
-            if low[v] < low[u]:
-                low[u] = low[v]
-            below[u] += below[v]
-            if low[v] >= disc[u]:
-                lost[u] += below[v]
-        return must
-
     def _probe(
         self, black: int, white: int, children: list[tuple[int, int]]
     ) -> tuple[int, int, list[tuple[int, int]]]:
         """Failed-literal probing: try unknown cells both ways, from a worklist.
 
-        A colour that leads to a contradiction forces the other; cells both colours agree
+        A color that leads to a contradiction forces the other; cells both colors agree
         on are forced. After a forced cell, only the cells near what changed are probed
         again (`probe_local`: a heuristic that may miss a far-reaching deduction, which the
         search then finds; it never deduces anything unsound), else every candidate. With
-        nothing forced, branch on the cell whose two colours decide the most cells.
+        nothing forced, branch on the cell whose two colors decide the most cells.
         """
         deep = self._propagate
         probe_limit = self.probe_enum
@@ -795,12 +611,12 @@ class NativeSearch(SearchBase):
             try:
                 wb, ww, _ = deep(black, white | bit, probe_limit, probe_cut, start, False)
                 w_ok = True
-            except _Contradiction:
+            except Contradiction:
                 w_ok = False
             try:
                 bb, bw, _ = deep(black | bit, white, probe_limit, probe_cut, start, False)
                 b_ok = True
-            except _Contradiction:
+            except Contradiction:
                 if not w_ok:
                     raise
                 b_ok = False
@@ -867,15 +683,8 @@ class NativeSearch(SearchBase):
                 best_n = m
                 best = out
         if not best:
-            full = self._full
-            nfc, nlc, cols = self._nfc, self._nlc, self._cols
             for part in orphans:
-                out = (
-                    ((part & nfc) >> 1)
-                    | ((part & nlc) << 1)
-                    | (part >> cols)
-                    | ((part << cols) & full)
-                ) & unknown
+                out = self._grid.dilate(part) & unknown
                 if out:
                     best = out
                     break
@@ -895,14 +704,6 @@ class NativeSearch(SearchBase):
         that border all of them. Results are cached on the part of the state they
         depend on.
         """
-        full = self._full
-        cols = self._cols
-        nfc = self._nfc
-        nlc = self._nlc
-
-        def dil(m: int) -> int:
-            return m | ((m & nfc) >> 1) | ((m & nlc) << 1) | (m >> cols) | ((m << cols) & full)
-
         # Shapes stay within r steps of the island; pools and walled-in cells are checked
         # up to two steps further.
         zone = self._zones2.get(comp)
@@ -921,108 +722,11 @@ class NativeSearch(SearchBase):
         self.enumerations += 1
         if len(cache) > 200_000:
             cache.clear()
-        result = self._enumerate(comp, size, allowed, orphan, black, white, dil)
+        result = completions(
+            self._grid, self._corners, comp, size, allowed, orphan, black, white, ENUM_CAP
+        )
         cache[key] = result
         return result
-
-    def _enumerate(
-        self,
-        comp: int,
-        size: int,
-        allowed: int,
-        orphan: int,
-        black: int,
-        white: int,
-        dil: Callable[[int], int],
-    ) -> tuple[list[int], int, int, int] | None:
-        """The uncached work of `_completions`.
-
-        Redelmeier's method: each connected shape is generated once, by growing only
-        through cells first seen after the parent's choice. A white component without a
-        clue is one node of the graph (taken whole), represented by its lowest cell.
-        """
-        cols = self._cols
-        full = self._full
-        nfc = self._nfc
-        nlc = self._nlc
-        corners = self._corners
-        nbrs = self._grid.neighbors
-        sea = full & ~white
-        done: list[int] = []
-        budget = [_ENUM_CAP]
-
-        def fresh(cells: int, seen: int) -> tuple[int, int]:
-            """New candidate nodes among `cells`, and the cells they mark as seen."""
-            cand = cells & allowed & ~seen
-            mark = cells | seen
-            lone = cand & orphan
-            if lone:
-                cand &= ~orphan
-                while lone:
-                    o = lone & -lone
-                    part = o
-                    front = o
-                    while front:
-                        front = dil(front) & orphan & ~part
-                        part |= front
-                    lone &= ~part
-                    mark |= part
-                    cand |= part & -part
-            return cand, mark
-
-        def grow(shape: int, n: int, untried: int, seen: int) -> None:
-            while untried:
-                low = untried & -untried
-                untried ^= low
-                budget[0] -= 1
-                if budget[0] < 0:
-                    return
-                if low & orphan:
-                    region = low
-                    front = low
-                    while front:
-                        front = dil(front) & orphan & ~region
-                        region |= front
-                    m = n + region.bit_count()
-                    around = dil(region)
-                else:
-                    region = low
-                    m = n + 1
-                    around = nbrs[low.bit_length() - 1]
-                if m > size:
-                    continue
-                new = shape | region
-                if m == size:
-                    ring = dil(new) & ~new
-                    nb = black | ring
-                    pb = nb & (nb >> 1) & corners
-                    if pb & (pb >> cols):
-                        continue
-                    # A border cell with no way out to the rest of the sea.
-                    f = sea & ~new
-                    shut = ring & ~(
-                        ((f & nfc) >> 1) | ((f & nlc) << 1) | (f >> cols) | ((f << cols) & full)
-                    )
-                    if shut and (nb & (nb - 1)):
-                        continue
-                    done.append(new)
-                    continue
-                cand, mark = fresh(around & ~new, seen)
-                grow(new, m, untried | cand, mark)
-
-        cand, mark = fresh(dil(comp) & ~comp, comp)
-        grow(comp, comp.bit_count(), cand, mark)
-        if budget[0] < 0:
-            return None
-        shapes = done
-        union = 0
-        inter = self._full
-        binter = self._full
-        for shape in shapes:
-            union |= shape
-            inter &= shape
-            binter &= dil(shape)
-        return shapes, union, inter, binter & ~union
 
 
 def search(puzzle: Puzzle, limit: Limit, *, start: Board | None = None) -> Result:

@@ -1,0 +1,30 @@
+"""Types of the compiled core `_csolve` (built from _csolve.c; see solver/compiled.py)."""
+
+from collections.abc import Sequence
+
+class Search:
+    """An exact search; with `cpu`, seconds are CPU seconds of the searching thread."""
+
+    nodes: int
+    propagations: int
+    probes: int
+    @property
+    def pending(self) -> bool: ...
+    @property
+    def stop(self) -> str | None: ...
+    @property
+    def complete(self) -> bool: ...
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        clues: Sequence[tuple[int, int]],
+        start: bytes,
+        seconds: float = -1,
+        nodes: int = -1,
+        cpu: bool = False,
+        strong: bool = False,
+    ) -> None: ...
+    def next(self) -> bytes | None: ...
+    def extend(self, nodes: int, seconds: float = -1) -> None: ...
+    def cancel(self) -> None: ...
