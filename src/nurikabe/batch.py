@@ -476,7 +476,7 @@ def _bar(total: int, initial: int, progress: bool | None, desc: str) -> Any:
         progress = sys.stderr.isatty() or os.environ.get("NURIKABE_PROGRESS") == "1"
     if not progress:
         return None
-    from tqdm import tqdm  # type: ignore[import-untyped]
+    from tqdm import tqdm
 
     return tqdm(total=total, initial=initial, file=sys.stderr, unit="job", desc=desc, leave=False)
 

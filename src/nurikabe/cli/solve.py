@@ -17,13 +17,12 @@ import argparse
 import os.path
 import sys
 import time
-from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError, NurikabeError
 from ..formats import Document
-from ..puzzle import Board, Puzzle
+from ..puzzle import Board
 from ..solver import (
     DEFAULT_ENGINE,
     CountResult,
@@ -379,7 +378,9 @@ def run(args: argparse.Namespace) -> int:
         return outcome.code
     if args.svg:
         raise CliError("--svg draws one puzzle; it cannot be used with a batch")
-    return _run_batch(items, total, args)
+    from .solve_batch import run_batch_of_items
+
+    return run_batch_of_items(items, total, args)
 
 
 def _stream_all(item: _Item, args: argparse.Namespace) -> int:
@@ -450,102 +451,3 @@ def _stream_all(item: _Item, args: argparse.Namespace) -> int:
         lines.append(f"{item.id}: that count is a lower bound; raise --limit or --timeout to go on")
     emit("\n".join(lines))
     return code
-
-
-@dataclass(frozen=True)
-class SolveRecordJob:
-    """One puzzle of a ``solve`` batch as a `nurikabe.batch` job: the record and exit code
-    `_solve_item` gives, for the puzzle of `url` (or the input `error` that replaced it)."""
-
-    index: int
-    id: str
-    url: str | None
-    error: str | None
-    engine: str
-    timeout: float
-    limit: int | None
-    count: bool
-    all: bool
-
-    @property
-    def key(self) -> str:
-        how = (
-            f"{self.engine} {self.timeout:g}s limit {self.limit} count {self.count} all {self.all}"
-        )
-        return f"solve #{self.index} {self.id} ({how}) {self.url or self.error}"
-
-    def run(self) -> dict[str, Any]:
-        document = None if self.url is None else Document(Puzzle.from_url(self.url))
-        options = argparse.Namespace(
-            count=self.count,
-            all=self.all,
-            limit=self.limit,
-            timeout=self.timeout,
-            engine=self.engine,
-        )
-        outcome = _solve_item(_Item(self.id, document, self.error), options)
-        return {"code": outcome.code, "record": outcome.record}
-
-
-def _run_batch(items: Iterator[_Item], total: int | None, args: argparse.Namespace) -> int:
-    """Every puzzle through `nurikabe.batch.run_batch`: one line each in input order,
-    whatever ``--jobs``/``--cluster``; ``--store FILE`` lets a rerun resume."""
-    from ..batch import Job
-    from .batching import run_in_order
-
-    began = time.perf_counter()
-    jobs = [
-        SolveRecordJob(
-            index,
-            item.id,
-            None if item.document is None else item.document.puzzle.to_url(),
-            item.error,
-            args.engine,
-            args.timeout,
-            args.limit,
-            args.count,
-            args.all,
-        )
-        for index, item in enumerate(items)
-    ]
-    codes: list[int] = []
-    tally: Counter[str] = Counter()
-
-    def show(job: Job, result: dict[str, Any]) -> None:
-        record = result["record"]
-        codes.append(result["code"])
-        tally[record["status"]] += 1
-        if args.json:
-            print_json(record)
-        else:
-            print(_batch_line(_Outcome(_Item(record["id"]), result["code"], record)))
-        sys.stdout.flush()
-
-    report = run_in_order(
-        jobs, show, workers=args.jobs, cluster=args.cluster, store=args.store, desc="solve"
-    )
-    for _ in report.failed:
-        codes.append(EXIT_BAD_INPUT)
-        tally["error"] += 1
-    interrupted = report.interrupted
-    seconds = time.perf_counter() - began
-    summary = {
-        "puzzles": len(codes),
-        **{status.value: tally[status.value] for status in Status},
-        FOUND: tally[FOUND],
-        "error": tally["error"],
-        "seconds": round(seconds, 3),
-        "interrupted": interrupted,
-    }
-    if args.json:
-        print_json({"summary": summary})
-    else:
-        parts = ", ".join(f"{summary[s.value]} {s.value}" for s in Status)
-        if summary[FOUND]:
-            parts += f", {summary[FOUND]} found (uniqueness not checked)"
-        note = " (interrupted: the rest was not solved)" if interrupted else ""
-        noun = "puzzle" if len(codes) == 1 else "puzzles"
-        print(f"{len(codes)} {noun}: {parts}, {summary['error']} bad input; {seconds:.2f} s{note}")
-    if interrupted:
-        return EXIT_INTERRUPTED
-    return next((code for code in _SEVERITY if code in codes), EXIT_UNIQUE)
