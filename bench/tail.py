@@ -62,7 +62,7 @@ def core_status(puzzle: Puzzle, seconds: float, lean: bool) -> tuple[str, int]:
     """The C core's answer (``unique``, ``multiple``, ``none`` or ``unknown``) and nodes,
     called as the native engine calls it but with a limit in CPU seconds of this thread,
     so that a busy machine gives the same work as an idle one; `lean` tries first the
-    colour whose probe decided fewer cells."""
+    color whose probe decided fewer cells."""
     clues = [(cell, -1 if v == UNKNOWN_CLUE else v) for cell, v in puzzle.clues.items()]
     core = _csolve.Search(
         puzzle.rows,
@@ -130,7 +130,7 @@ def main() -> None:
     parser.add_argument("--sparse-seconds", type=float, default=10.0)
     parser.add_argument("--skip-corpus", action="store_true")
     parser.add_argument(
-        "--lean", action="store_true", help="sparse set: the core's lean=True colour order"
+        "--lean", action="store_true", help="sparse set: the core's lean=True color order"
     )
     parser.add_argument("--top", type=int, default=8, help="slowest puzzles listed")
     parser.add_argument("-o", "--output", help="write the rows as JSON here")

@@ -50,12 +50,12 @@
  * tried and never fired.
  *
  * At a search node where the rules stall, unknown cells are probed both ways (failed
- * literals): a colour whose propagation fails forces the other, and cells both colours
+ * literals): a color whose propagation fails forces the other, and cells both colors
  * agree on are forced. The root probes every cell; a child probes the cells near what
  * its branch changed, then near what each pass changed, until a pass changes nothing; a
- * cell both of whose colours another probe implied is skipped. The search branches on
- * the probed cell whose weaker colour decides the most cells, white first (unless a cell whose branch failed lately is still
- * undecided: that one goes first; with `strong` and `lean` the colour whose probe decided
+ * cell both of whose colors another probe implied is skipped. The search branches on
+ * the probed cell whose weaker color decides the most cells, white first (unless a cell whose branch failed lately is still
+ * undecided: that one goes first; with `strong` and `lean` the color whose probe decided
  * fewer cells goes first, the least constraining, which finds solutions of sparse grids
  * sooner but makes the proofs of some unique puzzles longer), depth first with an explicit stack of states, and
  * hands back one solution per call so that Python can stop when it has enough.
@@ -143,9 +143,9 @@ typedef struct {
     int stamp_now;
     uint8_t *probe_a, *probe_b, *probe_before;
     int *zone;           /* cells to probe again in the next pass */
-    int *safe_b, *safe_w; /* == safe_stamp: that colour was implied by a probe that held */
+    int *safe_b, *safe_w; /* == safe_stamp: that color was implied by a probe that held */
     int safe_stamp;      /* moves on with every pass and every change of the probed state */
-    int dominance;       /* skip probing a cell both of whose colours some probe implied */
+    int dominance;       /* skip probing a cell both of whose colors some probe implied */
     long long *score;    /* branching score of each cell's last probe */
     int probe_radius;    /* re-probe cells this near a change (-1: every cell) */
     int child_radius;    /* at a child, first probe cells this near its changes (-1: all) */
@@ -153,8 +153,8 @@ typedef struct {
     /* search */
     uint8_t *frames;   /* depth * N */
     int *frame_cell;   /* branching cell of each frame */
-    int *frame_tried;  /* 0, 1 or 2 colours tried */
-    uint8_t *frame_first; /* colour tried first */
+    int *frame_tried;  /* 0, 1 or 2 colors tried */
+    uint8_t *frame_first; /* color tried first */
     int depth, cap;
     int started, finished;
     uint8_t *start;    /* N */
@@ -178,9 +178,9 @@ typedef struct {
     int crossings;     /* diagonal crossings and walled-in islands on */
     int sides;         /* the islands' sides against the sea's (rule_sides; off for the
                           logic engine's calls, whose rankings it would change) */
-    int lean;          /* (strong and lean=True) try first the colour whose probe decided
+    int lean;          /* (strong and lean=True) try first the color whose probe decided
                           fewer cells, not white */
-    uint8_t *lean_color; /* that colour, per cell, from its last probe */
+    uint8_t *lean_color; /* that color, per cell, from its last probe */
     int last_conflict; /* branch first on the cell whose branch failed last (on) */
     int lc[LC_CAP], nlc; /* the last cells whose branch failed, latest first */
 } Search;
@@ -1398,7 +1398,7 @@ static int verify(Search *s, const uint8_t *col) {
 /* ---- probing ------------------------------------------------------------------------ */
 
 /* Failed literals to a fixpoint. FAIL: refuted. On OK (and no s->stop), *cell is the
- * unknown cell to branch on (-1 when none is left) and *first the colour to try first. */
+ * unknown cell to branch on (-1 when none is left) and *first the color to try first. */
 static void mark_zone(Search *s, const uint8_t *col, const uint8_t *before, int zstamp);
 
 static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8_t *parent) {
@@ -1421,7 +1421,7 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
         for (int i = 0; i < N; i++) {
             if (col[i] != UNK) continue;
             if ((pass > 0 || local) && zone[i] != zstamp) continue;
-            /* dominated: if another probe that held implied each colour of this cell, its
+            /* dominated: if another probe that held implied each color of this cell, its
                own probes hold too (the states they reach contain them), so they could only
                agree on cells or rescore it; it keeps its old score. Measured over the
                corpus, both ways interleaved in one process: medians 0.42 / 2.55 / 34.0 ms ->
@@ -1476,7 +1476,7 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
                 s->safe_stamp++;
                 continue;
             }
-            /* the cell whose weaker colour still decides the most (ties: the stronger);
+            /* the cell whose weaker color still decides the most (ties: the stronger);
                measured against the product (da + 1) * (db + 1): 2-3x fewer nodes on the
                hardest corpus puzzles, the same on the rest */
             int lo = da < db ? da : db, hi = da < db ? db : da;
@@ -1502,7 +1502,7 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
             }
             *cell = best;
             *first = WHT; /* grow islands first: finds solutions sooner */
-            /* lean: the colour of the cell's last probe (white when it has none) */
+            /* lean: the color of the cell's last probe (white when it has none) */
             if (s->lean && best >= 0 && s->lean_color[best] != UNK) *first = s->lean_color[best];
             return OK;
         }
