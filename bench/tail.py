@@ -7,9 +7,13 @@ size class (<= 100, 101-399, >= 400 cells), the slowest puzzles with their nodes
 many of `--sparse` random sparse 15x15 puzzles (`bench/solve.py`'s `sparse_puzzle`, seeds
 0..n-1, a fixed set) the C core decides within `--sparse-seconds` of CPU time. `--only`
 restricts the corpus to some ids (the tail, for quick A/B runs); the developer variable
-`NURIKABE_CSOLVE_OFF` switches rules of the C core off for comparison.
+`NURIKABE_CSOLVE_OFF` switches rules of the C core off for comparison. `--engine` runs
+the corpus, and the sparse set under a wall-time limit (an engine of engines uses several
+threads, so CPU time would overstate it), with another engine, e.g. ``portfolio``;
+`--no-lean-racer` runs the portfolio without its lean native search (A/B).
 
     nice .venv/bin/python bench/tail.py --corpus ../shared/corpus/puzzles.jsonl -o out.json
+    nice .venv/bin/python bench/tail.py --engine portfolio --sparse-seconds 10
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from typing import Any
 
 from nurikabe.formats.jsonl import read_file
 from nurikabe.puzzle import UNKNOWN_CLUE, Puzzle
-from nurikabe.solver import Limit, _csolve, solve
+from nurikabe.solver import Limit, _csolve, portfolio, solve
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from solve import sparse_puzzle  # bench/solve.py's sparse generator
@@ -34,16 +38,20 @@ from solve import sparse_puzzle  # bench/solve.py's sparse generator
 CLASSES = (("<=100", 0, 100), ("101-399", 101, 399), (">=400", 400, 10**9))
 
 
-def run_corpus(path: str, only: set[str] | None, seconds: float) -> list[dict[str, Any]]:
-    """One row per corpus puzzle: id, cells, status, whether it matches, CPU s, nodes."""
+def run_corpus(
+    path: str, only: set[str] | None, seconds: float, engine: str = "native"
+) -> list[dict[str, Any]]:
+    """One row per corpus puzzle: id, cells, status, whether it matches, CPU s (wall s
+    for an engine other than ``native``), nodes."""
+    clock = time.process_time if engine == "native" else time.perf_counter
     rows = []
     for k, doc in enumerate(read_file(path)):
         pid = doc.meta.get("id", str(k))
         if only and pid not in only:
             continue
-        began = time.process_time()
-        result = solve(doc.puzzle, limit=Limit(solutions=2, seconds=seconds))
-        cpu = time.process_time() - began
+        began = clock()
+        result = solve(doc.puzzle, limit=Limit(solutions=2, seconds=seconds), engine=engine)
+        cpu = clock() - began
         same = result.solution is not None and result.solution == doc.solution
         rows.append(
             {
@@ -85,20 +93,33 @@ def core_status(puzzle: Puzzle, seconds: float, lean: bool) -> tuple[str, int]:
     return ("unique" if found else "none"), core.nodes
 
 
-def run_sparse(count: int, seconds: float, lean: bool) -> list[dict[str, Any]]:
-    """One row per random sparse 15x15 puzzle (seeds 0..count-1, sea share 0.45)."""
+def run_sparse(
+    count: int, seconds: float, lean: bool, engine: str = "native"
+) -> list[dict[str, Any]]:
+    """One row per random sparse 15x15 puzzle (seeds 0..count-1, sea share 0.45): the
+    C core in CPU seconds, or `engine` (not ``native``) in wall seconds."""
     rows = []
     for seed in range(count):
         puzzle = sparse_puzzle(15, 15, 0.45, random.Random(seed))
-        began = time.process_time()
-        status, nodes = core_status(puzzle, seconds, lean)
-        cpu = time.process_time() - began
+        if engine == "native":
+            began = time.process_time()
+            status, nodes = core_status(puzzle, seconds, lean)
+            cpu = time.process_time() - began
+        else:
+            began = time.perf_counter()
+            result = solve(puzzle, limit=Limit(solutions=2, seconds=seconds), engine=engine)
+            cpu = time.perf_counter() - began
+            status, nodes = result.status.value, result.stats.nodes
+            status_by = result.stats.engine
+            print(f"sparse seed {seed:3} decided by {status_by}", file=sys.stderr)
         rows.append({"seed": seed, "status": status, "cpu": cpu, "nodes": nodes})
         print(f"sparse seed {seed:3} {status:8} {cpu:7.2f} s {nodes:7} nodes", file=sys.stderr)
     return rows
 
 
-def report(corpus: list[dict[str, Any]], sparse: list[dict[str, Any]], top: int) -> None:
+def report(
+    corpus: list[dict[str, Any]], sparse: list[dict[str, Any]], top: int, clock: str = "CPU"
+) -> None:
     if corpus:
         wrong = [r["id"] for r in corpus if not r["ok"]]
         total = sum(r["cpu"] for r in corpus)
@@ -112,7 +133,7 @@ def report(corpus: list[dict[str, Any]], sparse: list[dict[str, Any]], top: int)
             if sel:
                 med = statistics.median(sel) * 1000
                 print(f"{name:8} {len(sel):4} {med:11.2f} {max(sel):8.3f}")
-        print("\nslowest       cells    CPU s    nodes")
+        print(f"\nslowest       cells   {clock:>4} s    nodes")
         for r in sorted(corpus, key=lambda r: -r["cpu"])[:top]:
             print(f"{r['id']:12} {r['cells']:6} {r['cpu']:8.3f} {r['nodes']:8}")
     if sparse:
@@ -132,19 +153,33 @@ def main() -> None:
     parser.add_argument(
         "--lean", action="store_true", help="sparse set: the core's lean=True color order"
     )
+    parser.add_argument("--engine", default="native", help="engine (default native)")
+    parser.add_argument(
+        "--no-lean-racer",
+        action="store_true",
+        help="portfolio: no lean native search beside the default one (A/B)",
+    )
     parser.add_argument("--top", type=int, default=8, help="slowest puzzles listed")
     parser.add_argument("-o", "--output", help="write the rows as JSON here")
     args = parser.parse_args()
     only = {x.strip() for x in args.only.split(",") if x.strip()} or None
+    if args.no_lean_racer:
+        portfolio.LEAN = False
+    engine = args.engine
     load = os.getloadavg()[0]
-    corpus = [] if args.skip_corpus else run_corpus(args.corpus, only, args.seconds)
-    sparse = run_sparse(args.sparse, args.sparse_seconds, args.lean)
-    print(f"load average at start {load:.2f}; CPU seconds in-process")
+    corpus = [] if args.skip_corpus else run_corpus(args.corpus, only, args.seconds, engine)
+    sparse = run_sparse(args.sparse, args.sparse_seconds, args.lean, engine)
+    clock = "CPU" if engine == "native" else "wall"
+    lean_racer = "" if engine != "portfolio" else f", lean racer {not args.no_lean_racer}"
+    print(
+        f"load average at start {load:.2f}; {clock} seconds in-process; engine {engine}{lean_racer}"
+    )
     print("NURIKABE_CSOLVE_OFF=" + os.environ.get("NURIKABE_CSOLVE_OFF", ""), end="")
     print("; sparse set with lean=True" if args.lean else "")
-    report(corpus, sparse, args.top)
+    report(corpus, sparse, args.top, clock)
     if args.output:
-        data = {"load": load, "lean": args.lean, "corpus": corpus, "sparse": sparse}
+        data = {"load": load, "lean": args.lean, "engine": engine, "corpus": corpus}
+        data.update(sparse=sparse, lean_racer=not args.no_lean_racer)
         Path(args.output).write_text(json.dumps(data, indent=1) + "\n")
 
 

@@ -1,9 +1,12 @@
-"""Tests of the ``portfolio`` engine (`nurikabe.solver.portfolio`): native first, then CP-SAT.
+"""Tests of the ``portfolio`` engine (`nurikabe.solver.portfolio`): the native search,
+raced by a lean native search and then by CP-SAT.
 
 It must give the native engine's answer whenever the native search decides, and the
 brute-force oracle's on tiny puzzles (``?`` clues among them) whichever engine answers;
-on a sparse puzzle the native search leaves undecided it must decide; it keeps to its
-time limit and stops on Ctrl-C; without OR-Tools it is the native search.
+the lean color order finds the same solutions as the default one; on sparse puzzles the
+default order leaves undecided the lean search or CP-SAT must decide; it keeps to its
+time limit and Ctrl-C stops every engine; without OR-Tools the lean search races the
+default one alone.
 """
 
 from __future__ import annotations
@@ -18,9 +21,9 @@ from hypothesis import HealthCheck, given, settings
 
 from bruteforce import black_masks, is_solution
 from nurikabe import Puzzle
-from nurikabe.solver import Limit, Status, count_solutions, solve
+from nurikabe.solver import Limit, Result, Status, count_solutions, solve
 from nurikabe.solver import portfolio as portfolio_module
-from nurikabe.solver.compiled import AVAILABLE
+from nurikabe.solver.compiled import AVAILABLE, CompiledSearch
 from test_solver_api import tiny_puzzles
 
 pytestmark = pytest.mark.skipif(not AVAILABLE, reason="the C core was not built")
@@ -40,6 +43,12 @@ SPARSE_15_NATIVE = (
     "https://puzz.link/p?nurikabe/15/15/zq-34k1v3r1m1p1g1i1j1g1l2g1o1k1g2h1n1q1g1h1g2q1s1m-22k3h7zj"
 )
 """The 15x15 of seed 3: the native engine decides it in 1-2 s, CP-SAT not in 10 s."""
+
+SPARSE_15_LEAN = (
+    "https://puzz.link/p?nurikabe/15/15/q1i1g1g1g2g1g1h1s1i1h3h1g2g1o1r2i1h1j3n1x-35zi-23zzzl8t"
+)
+"""The 15x15 of seed 11: the lean color order finds two solutions in 75 nodes, the
+default order none in 2,000."""
 
 
 def _agrees_with_oracle(puzzle: Puzzle, nodes: int | None = None) -> None:
@@ -76,6 +85,59 @@ def test_answers_handed_to_cpsat_agree_with_the_oracle(puzzle: Puzzle) -> None:
     assert result.stats.extra["native_nodes"] == 0
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tiny_puzzles())
+def test_the_lean_order_finds_the_same_solutions(puzzle: Puzzle) -> None:
+    """The lean color order changes which branch comes first, never the answer."""
+    limit = Limit(solutions=None, seconds=30)
+    default = CompiledSearch(puzzle, limit)
+    lean = CompiledSearch(puzzle, limit, lean=True)
+    masks = {board.black_mask for board in default.solutions()}
+    assert {board.black_mask for board in lean.solutions()} == masks
+    assert default.complete and lean.complete
+
+
+def test_the_lean_search_decides_what_the_default_order_leaves_open() -> None:
+    """A node limit (each native search's own) stops the default order with no solution;
+    the lean search, racing it from the start, finds two long before CP-SAT would join."""
+    result = _decided_past_node_limit(SPARSE_15_LEAN, 600)
+    assert result.stats.engine == "portfolio/lean"
+    assert result.stats.extra["lean_nodes"] < 600
+    assert "cpsat_seconds" not in result.stats.extra
+
+
+def test_without_the_lean_search_the_default_order_answers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(portfolio_module, "LEAN", False)
+    monkeypatch.setattr(portfolio_module, "cpsat_available", lambda: False)
+    puzzle = Puzzle.from_url(SPARSE_15_LEAN)
+    result = solve(puzzle, limit=Limit(solutions=2, seconds=60, nodes=300), engine="portfolio")
+    assert result.status is Status.UNKNOWN and result.limit_hit == "nodes"
+    assert "lean_nodes" not in result.stats.extra
+
+
+def _decided_past_node_limit(url: str, nodes: int) -> Result:
+    """The portfolio's answer on a puzzle the native engine leaves open at `nodes` nodes:
+    two solutions, each checked."""
+    puzzle = Puzzle.from_url(url)
+    limit = Limit(solutions=2, seconds=60, nodes=nodes)
+    native = solve(puzzle, limit=limit)
+    assert native.status is Status.UNKNOWN and native.limit_hit == "nodes"
+    result = solve(puzzle, limit=limit, engine="portfolio")
+    assert result.status is Status.MULTIPLE
+    masks = {board.black_mask for board in result.solutions}
+    assert len(masks) == 2
+    cells = puzzle.grid.size
+    for mask in masks:
+        assert is_solution(puzzle, {divmod(i, puzzle.cols) for i in range(cells) if mask >> i & 1})
+    return result
+
+
+def _portfolio_threads() -> list[str]:
+    return [t.name for t in threading.enumerate() if t.name.startswith("nurikabe-portfolio")]
+
+
 def test_a_native_answer_is_kept() -> None:
     puzzle = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]])
     result = solve(puzzle, engine="portfolio")
@@ -87,30 +149,25 @@ def test_a_native_answer_is_kept() -> None:
 
 
 @needs_cpsat
-def test_a_sparse_puzzle_the_native_search_leaves_open_is_decided() -> None:
+def test_a_sparse_puzzle_the_native_search_leaves_open_is_decided(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The node limit stops the native search after 400 nodes, the puzzle still open;
-    CP-SAT then finds two solutions in the time left."""
-    puzzle = Puzzle.from_url(SPARSE_10)
-    limit = Limit(solutions=2, seconds=60, nodes=400)
-    native = solve(puzzle, limit=limit)
-    assert native.status is Status.UNKNOWN and native.limit_hit == "nodes"
-    result = solve(puzzle, limit=limit, engine="portfolio")
-    assert result.status is Status.MULTIPLE
+    CP-SAT then finds two solutions in the time left (no lean search here)."""
+    monkeypatch.setattr(portfolio_module, "LEAN", False)
+    result = _decided_past_node_limit(SPARSE_10, 400)
     assert result.stats.engine == "portfolio/cpsat-fast"
     assert result.stats.extra["native_nodes"] == 400
-    masks = {board.black_mask for board in result.solutions}
-    assert len(masks) == 2
-    cells = puzzle.grid.size
-    for mask in masks:
-        assert is_solution(puzzle, {divmod(i, puzzle.cols) for i in range(cells) if mask >> i & 1})
 
 
 @needs_cpsat
 def test_a_native_answer_after_cpsat_joined_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     """The native search keeps its whole limit while CP-SAT runs beside it: on a 15x15
     the native engine decides in about a second and CP-SAT not in 10 s, the portfolio with
-    CP-SAT joining at once answers as the native engine does, and stops CP-SAT."""
+    CP-SAT joining at once (and no lean search) answers as the native engine does, and
+    stops CP-SAT."""
     monkeypatch.setattr(portfolio_module, "NATIVE_SHARE", 0.0)
+    monkeypatch.setattr(portfolio_module, "LEAN", False)
     puzzle = Puzzle.from_url(SPARSE_15_NATIVE)
     native = solve(puzzle, limit=Limit(solutions=2, seconds=60))
     assert native.status is Status.MULTIPLE
@@ -131,19 +188,21 @@ def test_the_time_limit_holds_in_total() -> None:
 
 
 def test_without_ortools_it_is_the_native_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No hand-over: the native search gets the whole limit (same nodes, same answer)."""
+    """No CP-SAT: the native search gets the whole limit (same nodes, same answer), the
+    lean one races it."""
     monkeypatch.setattr(portfolio_module, "cpsat_available", lambda: False)
     puzzle = Puzzle.from_url(SPARSE_10)
     limit = Limit(solutions=2, seconds=60, nodes=300)
     result = solve(puzzle, limit=limit, engine="portfolio")
     native = solve(puzzle, limit=limit)
     assert result.status is native.status is Status.UNKNOWN
-    assert result.stats.nodes == native.stats.nodes == 300
+    assert result.stats.extra["native_nodes"] == native.stats.nodes == 300
+    assert "cpsat_seconds" not in result.stats.extra
     assert result.stats.engine == "portfolio/native"
 
 
-@pytest.mark.parametrize("share", [1.0, 0.0], ids=["native", "cpsat"])
-def test_ctrl_c_stops_either_phase(share: float, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("share", [1.0, 0.0], ids=["native-and-lean", "native-and-cpsat"])
+def test_ctrl_c_stops_every_engine(share: float, monkeypatch: pytest.MonkeyPatch) -> None:
     if share == 0.0 and not portfolio_module.cpsat_available():
         pytest.skip("OR-Tools is not installed")
     monkeypatch.setattr(portfolio_module, "NATIVE_SHARE", share)
@@ -157,3 +216,4 @@ def test_ctrl_c_stops_either_phase(share: float, monkeypatch: pytest.MonkeyPatch
     finally:
         timer.cancel()
     assert time.perf_counter() - began < 5
+    assert _portfolio_threads() == []  # the default and the lean native searches ended

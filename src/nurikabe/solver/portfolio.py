@@ -1,21 +1,26 @@
-"""The ``portfolio`` engine: the native search, joined by CP-SAT when it is slow to decide.
+"""The ``portfolio`` engine: the native search, raced by a lean native search, then by CP-SAT.
 
 Owns `PortfolioSearch`. The native engine (`solver.compiled`) decides almost every puzzle
 in milliseconds, but on some sparse grids (few clues, big islands) it finds no solution
-in many seconds where CP-SAT (`solver.cpsat`, ``cpsat-fast``) finds two in a few
-(docs/solver.md, "Known limits"). So the native search runs in a worker thread for the
-whole limit (the C core releases the GIL); if it is still undecided after `NATIVE_SHARE`
-of the time limit, ``cpsat-fast`` starts in the calling thread on the time left, and the
-first of the two to decide stops the other. Solutions of both are merged (each is a full
-solution found by an exact engine; each is listed once), and two different ones decide
-MULTIPLE whichever engine found them.
+in many seconds, where the core's ``lean`` color order (try first the color whose probe
+decided fewer cells) often finds two in a fraction of a second and CP-SAT (`solver.cpsat`,
+``cpsat-fast``) in a few (docs/solver.md, "Known limits" and "Tail"). So the native
+search runs in a worker thread for the whole limit (the C core releases the GIL); a
+second native search with ``lean=True`` races it in another worker thread from the start
+(`LEAN`); if neither has decided after `NATIVE_SHARE` of the time limit, the lean search
+stops and ``cpsat-fast`` takes its core, in the calling thread, on the time left (so no
+more than two engines run at once, one per core of a two-core machine). The first engine
+to decide stops the others. Solutions of all are merged (each is a full solution found
+by an exact engine; each is listed once), and two different ones decide MULTIPLE
+whichever engines found them.
 
-Both engines are exact and the native search keeps its whole limit, so the portfolio
-never loses an answer the native engine gives (short of the machine being too busy to
-run both threads at full speed), it only turns UNKNOWN into answers. A node limit bounds
-the native search only (CP-SAT's branches are another unit, checked only between its
-solves); the time limit holds in total; Ctrl-C stops both. Without OR-Tools, or without
-a time limit, it is the native search alone, in the calling thread.
+All the engines are exact and the default native search keeps its whole limit, so the
+portfolio never loses an answer the native engine gives (short of the machine being too
+busy to run two threads at full speed), it only turns UNKNOWN into answers. A node limit
+bounds each native search on its own (CP-SAT's branches are another unit, checked only
+between its solves); the time limit holds in total; Ctrl-C stops every engine. Without a
+time limit it is the native search alone, in the calling thread; without OR-Tools the
+lean search races the default one to the end.
 
 Imports `puzzle`, `solver.result`, `solver.compiled`; `solver.cpsat` (and so ``ortools``)
 only when CP-SAT joins.
@@ -28,12 +33,20 @@ import queue
 import threading
 import time
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from ..puzzle import Board, Puzzle
 from .compiled import CompiledSearch
 from .result import Limit, SearchBase
 
-__all__ = ["NATIVE_SHARE", "PortfolioSearch", "cpsat_available"]
+if TYPE_CHECKING:
+    from .cpsat import FastCpSatSearch
+
+__all__ = ["LEAN", "NATIVE_SHARE", "PortfolioSearch", "cpsat_available"]
+
+LEAN = True
+"""Whether a lean native search (`CompiledSearch` with ``lean=True``) races the default
+one from the start until CP-SAT joins (to the end without OR-Tools)."""
 
 NATIVE_SHARE = 0.25
 """The share of the time limit the native search has alone before CP-SAT joins it."""
@@ -48,13 +61,13 @@ def cpsat_available() -> bool:
 
 
 class PortfolioSearch(SearchBase):
-    """The native search on the whole `limit`, joined by ``cpsat-fast`` after a share of it.
+    """The native search on the whole `limit`, raced by a lean one, then ``cpsat-fast``.
 
     Iterate `solutions()`; afterwards `complete`, `limit_hit`, `nodes` and `seconds`
-    say how it went over both engines, `answered_by` names the engine that decided
-    (``native`` or ``cpsat-fast``; ``native`` when neither did and CP-SAT never ran) and
-    `extra` holds each engine's seconds and nodes. `start` is a partial board of
-    assumptions, given to both engines.
+    say how it went over all the engines, `answered_by` names the engine that decided
+    (``native``, ``lean`` or ``cpsat-fast``; ``native`` when none did and CP-SAT never
+    ran) and `extra` holds each engine's seconds and nodes. `start` is a partial board of
+    assumptions, given to every engine.
 
     >>> p = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]])
     >>> s = PortfolioSearch(p, Limit(solutions=None))
@@ -67,66 +80,88 @@ class PortfolioSearch(SearchBase):
     def __init__(self, puzzle: Puzzle, limit: Limit, *, start: Board | None = None) -> None:
         super().__init__(puzzle, limit, start=start)
         self.answered_by = "native"
-        """The engine that decided: ``native`` or ``cpsat-fast``."""
+        """The engine that decided: ``native``, ``lean`` or ``cpsat-fast``."""
         self.extra: dict[str, float] = {}
-        """Seconds and nodes of each engine (``native_seconds``, ``cpsat_nodes``, ...)."""
+        """Seconds and nodes of each engine (``native_seconds``, ``lean_nodes``, ...)."""
 
     def solutions(self) -> Iterator[Board]:
         """Yield solution boards, each once, until the space or the limit runs out."""
         began = time.perf_counter()
         limit = self.limit
         native = CompiledSearch(self.puzzle, limit, start=self.start)
-        if limit.seconds is None or not cpsat_available():
+        if limit.seconds is None:
             try:
                 yield from native.solutions()
             finally:
-                self._finish(native, None, began)
+                self._finish({"native": native}, None, began)
                 self.complete, self.limit_hit = native.complete, native.limit_hit
             return
         yield from self._race(native, began)
 
     def _race(self, native: CompiledSearch, began: float) -> Iterator[Board]:
-        from .cpsat import FastCpSatSearch
-
         limit = self.limit
         assert limit.seconds is not None
         wanted = limit.solutions
         lock = threading.Lock()
-        seen: set[int] = set()  # solutions found by either engine
-        given = 0  # solutions yielded
+        seen: set[int] = set()  # solutions found by any engine (under the lock)
+        given: set[int] = set()  # solutions yielded (calling thread)
         found: queue.SimpleQueue[Board | BaseException | None] = queue.SimpleQueue()
+        natives: dict[str, CompiledSearch] = {}
+        workers: list[threading.Thread] = []
         cpsat: FastCpSatSearch | None = None
-        native_over = False  # the calling thread has seen the native search end
-        native_done = False  # the native search has ended (set in its thread)
+        decided_by: list[str] = []  # the engine that decided first (under the lock)
+        running = 0  # native searches the calling thread has not seen end
 
         def enough() -> bool:  # under the lock
             return wanted is not None and len(seen) >= wanted
 
-        def run_native() -> None:
-            nonlocal native_done
+        def decide(name: str) -> None:  # under the lock: the first to decide stops all
+            if not decided_by:
+                decided_by.append(name)
+            for search in natives.values():
+                search.cancel()
+            if cpsat is not None:
+                cpsat.stop()
+
+        def run_native(name: str, search: CompiledSearch) -> None:
             try:
-                for board in native.solutions():
+                for board in search.solutions():
                     with lock:
                         seen.add(board.black_mask)
-                        rival = cpsat if enough() else None
+                        if enough():
+                            decide(name)
                     found.put(board)
-                    if rival is not None:
-                        rival.stop()
             except BaseException as exc:  # handed to the calling thread
                 found.put(exc)
             finally:
                 with lock:
-                    native_done = True
-                    rival = cpsat if native.complete or enough() else None
-                if rival is not None:
-                    rival.stop()
+                    if search.complete or enough():
+                        decide(name)
                 found.put(None)
 
+        def start_native(name: str, search: CompiledSearch) -> None:
+            nonlocal running
+            with lock:
+                if decided_by:
+                    return
+                natives[name] = search
+            worker = threading.Thread(
+                target=run_native, args=(name, search), name=f"nurikabe-portfolio-{name}"
+            )
+            workers.append(worker)
+            running += 1
+            worker.start()
+
+        def offer(board: Board) -> Iterator[Board]:
+            if board.black_mask not in given and (wanted is None or len(given) < wanted):
+                given.add(board.black_mask)
+                yield board
+
         def take(block_until: float | None) -> Iterator[Board]:
-            """Yield the native solutions queued (waiting until `block_until` for the
-            native search to end); sets `native_over` when it has."""
-            nonlocal given, native_over
-            while not native_over:
+            """Yield the native solutions queued, waiting until `block_until` for the
+            native searches to end."""
+            nonlocal running
+            while running:
                 try:
                     if block_until is None:
                         item = found.get_nowait()
@@ -135,70 +170,97 @@ class PortfolioSearch(SearchBase):
                 except queue.Empty:
                     return
                 if item is None:
-                    native_over = True
+                    running -= 1
                 elif isinstance(item, BaseException):
                     raise item
-                elif wanted is None or given < wanted:
-                    given += 1
-                    yield item
+                else:
+                    yield from offer(item)
 
-        worker = threading.Thread(target=run_native, name="nurikabe-portfolio-native")
-        worker.start()
         try:
+            start_native("native", native)
+            joins = cpsat_available()
+            lean: CompiledSearch | None = None
+            if LEAN:
+                slot = NATIVE_SHARE * limit.seconds if joins else limit.seconds
+                lean = CompiledSearch(
+                    self.puzzle, limit.replace(seconds=slot), start=self.start, lean=True
+                )
+                start_native("lean", lean)
             yield from take(began + NATIVE_SHARE * limit.seconds)
-            left = max(0.0, limit.seconds - (time.perf_counter() - began))
-            with lock:  # CP-SAT joins under the lock, so a native search ending sees it
-                if not (native_done and native.complete) and not enough():
-                    cpsat = FastCpSatSearch(
-                        self.puzzle, limit.replace(seconds=left, nodes=None), start=self.start
-                    )
-            if cpsat is not None:
-                decided = False
-                for board in cpsat.solutions():
-                    yield from take(None)
-                    with lock:
-                        new = board.black_mask not in seen
-                        seen.add(board.black_mask)
-                        decided = enough()
-                    if new and (wanted is None or given < wanted):
-                        given += 1
-                        yield board
-                    if decided:
-                        break
-                if cpsat.complete or decided:
-                    native.cancel()
+            if joins:
+                from .cpsat import FastCpSatSearch
+
+                if lean is not None:  # CP-SAT takes its core
+                    lean.cancel()
+
+                left = max(0.0, limit.seconds - (time.perf_counter() - began))
+                with lock:  # CP-SAT joins under the lock, so a native search ending sees it
+                    if not decided_by:
+                        cpsat = FastCpSatSearch(
+                            self.puzzle, limit.replace(seconds=left, nodes=None), start=self.start
+                        )
+                if cpsat is not None:
+                    for board in cpsat.solutions():
+                        yield from take(None)
+                        with lock:
+                            seen.add(board.black_mask)
+                            done = enough()
+                            if done:
+                                decide("cpsat-fast")
+                        yield from offer(board)
+                        if done:
+                            break
+                    if cpsat.complete:
+                        with lock:
+                            decide("cpsat-fast")
             yield from take(began + limit.seconds + 1.0)
         finally:
-            native.cancel()
-            if cpsat is not None:
-                cpsat.stop()
-            worker.join()
-            self._finish(native, cpsat, began)
+            with lock:
+                for search in natives.values():
+                    search.cancel()
+                if cpsat is not None:
+                    cpsat.stop()
+            for worker in workers:
+                worker.join()
+            self._finish(natives, cpsat, began)
         yield from take(None)
-        self._settle(native, cpsat, len(seen))
+        self._settle(natives, cpsat, decided_by, len(seen))
 
-    def _settle(self, native: CompiledSearch, cpsat: object | None, count: int) -> None:
+    def _settle(
+        self,
+        natives: dict[str, CompiledSearch],
+        cpsat: FastCpSatSearch | None,
+        decided_by: list[str],
+        count: int,
+    ) -> None:
         """`complete`, `limit_hit` and `answered_by` from how each engine ended."""
         wanted = self.limit.solutions
-        if native.complete:
-            self.complete, self.limit_hit, self.answered_by = True, None, "native"
-        elif cpsat is not None and getattr(cpsat, "complete", False):
-            self.complete, self.limit_hit, self.answered_by = True, None, "cpsat-fast"
+        ended: dict[str, SearchBase] = dict(natives)
+        if cpsat is not None:
+            ended["cpsat-fast"] = cpsat
+        complete = [name for name, search in ended.items() if search.complete]
+        if complete:
+            first = decided_by[0] if decided_by and decided_by[0] in complete else complete[0]
+            self.complete, self.limit_hit, self.answered_by = True, None, first
         elif wanted is not None and count >= wanted:
             self.complete, self.limit_hit = False, "solutions"
-            self.answered_by = "native" if native.limit_hit == "solutions" else "cpsat-fast"
+            self.answered_by = decided_by[0] if decided_by else "native"
         else:
-            self.complete, self.limit_hit = False, native.limit_hit
+            self.complete, self.limit_hit = False, natives["native"].limit_hit
             if self.limit_hit in (None, "cancelled"):
                 self.limit_hit = "seconds"
             self.answered_by = "native" if cpsat is None else "cpsat-fast"
 
-    def _finish(self, native: CompiledSearch, cpsat: object | None, began: float) -> None:
-        self.extra["native_seconds"] = native.seconds
-        self.extra["native_nodes"] = native.nodes
-        self.nodes = native.nodes
+    def _finish(
+        self, natives: dict[str, CompiledSearch], cpsat: FastCpSatSearch | None, began: float
+    ) -> None:
+        self.nodes = 0
+        for name, search in natives.items():
+            self.extra[f"{name}_seconds"] = search.seconds
+            self.extra[f"{name}_nodes"] = search.nodes
+            self.nodes += search.nodes
         if cpsat is not None:
-            self.extra["cpsat_seconds"] = getattr(cpsat, "seconds", 0.0)
-            self.extra["cpsat_nodes"] = getattr(cpsat, "nodes", 0)
-            self.nodes += int(self.extra["cpsat_nodes"])
+            self.extra["cpsat_seconds"] = cpsat.seconds
+            self.extra["cpsat_nodes"] = cpsat.nodes
+            self.nodes += cpsat.nodes
         self.seconds = time.perf_counter() - began
