@@ -340,7 +340,13 @@ def run_batch(
     number_of = {key: number for number, key in enumerate(keys)}
     bar = _bar(len(todo), report.skipped, progress, desc)
 
+    interrupts = _Deferred()
+
     def keep(job: Job, outcome: Outcome) -> None:
+        with interrupts.deferred():
+            _keep(job, outcome)
+
+    def _keep(job: Job, outcome: Outcome) -> None:
         ok, result, seconds = outcome
         if bar is not None:
             bar.update(1)
@@ -370,7 +376,7 @@ def run_batch(
             on_result(job, result)
 
     try:
-        with _stop_signals():
+        with _handling(interrupts.handler):
             try:
                 sequence.flush()
                 if cluster is not None:
@@ -437,10 +443,6 @@ def _cores() -> int:
 _STOP = (signal.SIGINT, signal.SIGTERM)
 
 
-def _raise_interrupt(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
-
-
 @contextlib.contextmanager
 def _handling(handler: Any) -> Iterator[None]:
     """SIGINT and SIGTERM handled by `handler` in the block, as before after it; outside
@@ -457,13 +459,35 @@ def _handling(handler: Any) -> Iterator[None]:
             signal.signal(sig, old)
 
 
-def _stop_signals() -> contextlib.AbstractContextManager[None]:
-    """SIGINT and SIGTERM raise KeyboardInterrupt while the batch runs.
+class _Deferred:
+    """SIGINT and SIGTERM raise KeyboardInterrupt while the batch runs (`handler`), but
+    not inside `deferred()`, where a result is stored and passed on: there the signal
+    waits until the block ends, so a result is either stored and passed on, or neither.
 
     A shell starts background jobs with SIGINT ignored; a batch must still stop cleanly
-    and keep what it has done.
+    and keep what it has done, which is why the handler is set, not inherited.
     """
-    return _handling(_raise_interrupt)
+
+    def __init__(self) -> None:
+        self.inside = False
+        self.pending = False
+
+    def handler(self, signum: int, frame: object) -> None:
+        if self.inside:
+            self.pending = True
+            return
+        raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def deferred(self) -> Iterator[None]:
+        self.inside = True
+        try:
+            yield
+        finally:
+            self.inside = False
+        if self.pending:
+            self.pending = False
+            raise KeyboardInterrupt
 
 
 def _ignored_signals() -> contextlib.AbstractContextManager[None]:
