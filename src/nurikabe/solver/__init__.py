@@ -12,10 +12,11 @@ stays fast and OR-Tools is needed only by the CP-SAT engines.
 - ``cpsat``: the book chapter's CP-SAT model, as a baseline (`solver.cpsat`, needs the
   ``cpsat`` extra).
 - ``cpsat-fast``: the same model with geometrically pruned domains.
-- ``portfolio``: ``native`` on the whole limit, joined by ``cpsat-fast`` when it is still
-  undecided after a quarter of the time limit, the first to decide winning
+- ``portfolio``: ``native`` on the whole limit, raced at first by a second native search
+  in the core's ``lean`` branching order, which gives its core to ``cpsat-fast`` when
+  neither has decided after a quarter of the time limit; the first to decide wins
   (`solver.portfolio`); its `Stats.engine` says which decided (``portfolio/native``,
-  ``portfolio/cpsat-fast``).
+  ``portfolio/lean``, ``portfolio/cpsat-fast``).
 
 Unsolvable, ambiguous and timed-out are results (`Status`), not exceptions.
 
