@@ -42,7 +42,8 @@ setup(
         Extension(
             "nurikabe.solver._csolve",
             ["src/nurikabe/solver/_csolve.c"],
-            extra_compile_args=["-O2", "-std=c99"],
+            # -O3: 10-15% less CPU on the slowest corpus puzzles than -O2 (docs/solver.md)
+            extra_compile_args=["-O3", "-std=c99"],
         ),
         Extension(
             "nurikabe.research._cenum",

@@ -134,6 +134,11 @@ typedef struct {
     int run_from, run_to; /* sum_edges: ring positions (from + n...) of the island's run,
                              from < 0 when it has no cells on the edge */
     int probing;         /* propagating a probe (rule_sides skips its costlier part) */
+    uint8_t *pool_pair;  /* C: black cells per column of a pair of rows (rule_pools) */
+    uint8_t *comp_of;    /* N: the state white_components last labelled (its white cells) */
+    int comp_count;      /* its answer then, -2 before the first */
+    uint8_t *sea_of;     /* N: a state whose non-white cells were all one region (rule_sea) */
+    int sea_valid;       /* sea_of holds one */
     int *black_sum;      /* (R+1)*(C+1) prefix sums of black cells */
     int *min_perimeter;  /* N+1: the least perimeter of a set of that many cells */
     int *queue, *best, *seen, *done, *reach_count, *node_stamp;
@@ -163,6 +168,9 @@ typedef struct {
     /* limits and counters */
     long long nodes, max_nodes; /* max_nodes < 0: unbounded */
     long long propagations, probes;
+#ifdef CSOLVE_TRACE
+    unsigned long long trace; /* hash of every fixpoint propagate() reached, in order */
+#endif
     double deadline;   /* seconds on the search's clock, <= 0: none */
     double remaining;  /* search seconds left over all calls, < 0: unbounded */
     int cpu_clock;     /* time limits in CPU time of the searching thread, not wall time */
@@ -230,27 +238,38 @@ static int assign(uint8_t *col, int cell, int color, int *changed) {
 /* ---- white components ------------------------------------------------------------- */
 
 /* Labels the white components (comp[], and their cells contiguous in comp_cells from
- * comp_start[c]); returns their number, or -1 when two clues share one. */
+ * comp_start[c]); returns their number, or -1 when two clues share one. The labels are a
+ * function of the white cells alone, so a state with the same white cells as the last
+ * one labelled keeps them (no rule writes them). */
 static int white_components(Search *s, const uint8_t *col) {
     int N = s->N, n = 0, fill = 0;
-    for (int i = 0; i < N; i++) s->comp[i] = -1;
+    if (s->comp_count != -2) {
+        int differ = 0; /* WHT is the only state with bit 1 */
+        for (int i = 0; i < N; i++) differ |= (col[i] ^ s->comp_of[i]) & 2;
+        if (!differ) return s->comp_count;
+    }
+    memcpy(s->comp_of, col, N);
+    s->comp_count = -1;
+    const int *nb = s->nb, *cell_clue = s->cell_clue;
+    int *comp = s->comp, *cells = s->comp_cells;
+    for (int i = 0; i < N; i++) comp[i] = -1;
     for (int i = 0; i < N; i++) {
-        if (col[i] != WHT || s->comp[i] >= 0) continue;
+        if (col[i] != WHT || comp[i] >= 0) continue;
         int start = fill, clue = -1;
         s->comp_start[n] = start;
-        s->comp_cells[fill++] = i;
-        s->comp[i] = n;
+        cells[fill++] = i;
+        comp[i] = n;
         for (int q = start; q < fill; q++) {
-            int v = s->comp_cells[q];
-            if (s->cell_clue[v] >= 0) {
+            int v = cells[q];
+            if (cell_clue[v] >= 0) {
                 if (clue >= 0) return -1;
-                clue = s->cell_clue[v];
+                clue = cell_clue[v];
             }
             for (int d = 0; d < 4; d++) {
-                int w = s->nb[v * 4 + d];
-                if (w >= 0 && col[w] == WHT && s->comp[w] < 0) {
-                    s->comp[w] = n;
-                    s->comp_cells[fill++] = w;
+                int w = nb[v * 4 + d];
+                if (w >= 0 && col[w] == WHT && comp[w] < 0) {
+                    comp[w] = n;
+                    cells[fill++] = w;
                 }
             }
         }
@@ -259,6 +278,7 @@ static int white_components(Search *s, const uint8_t *col) {
         n++;
     }
     s->comp_start[n] = fill;
+    s->comp_count = n;
     return n;
 }
 
@@ -266,17 +286,19 @@ static int white_components(Search *s, const uint8_t *col) {
  * whose whitening would join two clues or overfill an island. */
 static int rule_islands(Search *s, uint8_t *col, int ncomp, int *changed) {
     int N = s->N;
+    const int *nb = s->nb, *comp = s->comp, *cells = s->comp_cells;
+    int *seen = s->seen;
     for (int c = 0; c < ncomp; c++) {
         int stamp = ++s->stamp_now, exits = 0, one = -1;
         int from = s->comp_start[c], to = s->comp_start[c + 1];
         for (int q = from; q < to; q++) {
-            int v = s->comp_cells[q];
+            int v = cells[q];
             for (int d = 0; d < 4; d++) {
-                int w = s->nb[v * 4 + d];
+                int w = nb[v * 4 + d];
                 /* a neighbour whitened earlier in this pass (comp -1) is an exit too */
-                if (w >= 0 && (col[w] == UNK || (col[w] == WHT && s->comp[w] < 0)) &&
-                    s->seen[w] != stamp) {
-                    s->seen[w] = stamp;
+                if (w >= 0 && (col[w] == UNK || (col[w] == WHT && comp[w] < 0)) &&
+                    seen[w] != stamp) {
+                    seen[w] = stamp;
                     exits++;
                     one = w;
                 }
@@ -334,11 +356,21 @@ static int rule_islands(Search *s, uint8_t *col, int ncomp, int *changed) {
 
 /* ---- pools -------------------------------------------------------------------------- */
 
+/* Scans the blocks of each pair of rows only where one has three black cells or more
+ * (black cells per column of the pair first; a block's count is two columns' sum). The
+ * rule only whitens, so the counts hold for the whole scan. */
 static int rule_pools(Search *s, uint8_t *col, int *changed) {
     int R = s->R, C = s->C;
+    uint8_t *pair = s->pool_pair;
     for (int r = 0; r + 1 < R; r++) {
-        for (int c = 0; c + 1 < C; c++) {
-            int a = r * C + c;
+        const uint8_t *top = col + (size_t)r * C, *bottom = top + C;
+        for (int x = 0; x < C; x++) pair[x] = (uint8_t)((top[x] == BLK) + (bottom[x] == BLK));
+        int hot = 0;
+        for (int x = 0; x + 1 < C; x++) hot |= pair[x] + pair[x + 1] >= 3;
+        if (!hot) continue;
+        for (int x = 0; x + 1 < C; x++) {
+            if (pair[x] + pair[x + 1] < 3) continue;
+            int a = r * C + x;
             int cells[4] = {a, a + 1, a + C, a + C + 1};
             int black = 0, nunk = 0, unknown = -1;
             for (int j = 0; j < 4; j++) {
@@ -387,25 +419,27 @@ static int rule_count(Search *s, uint8_t *col, int *changed) {
  * total has the rest black. */
 static int rule_areas(Search *s, uint8_t *col, int *changed) {
     int N = s->N, stamp = ++s->stamp_now;
+    const int *nb = s->nb, *cell_clue = s->cell_clue, *clue_val = s->clue_val;
+    int *seen = s->seen, *queue = s->queue;
     for (int i = 0; i < N; i++) {
-        if (col[i] == BLK || s->seen[i] == stamp) continue;
+        if (col[i] == BLK || seen[i] == stamp) continue;
         int head = 0, tail = 0, white = 0, clues = 0, sum = 0, q = 0;
-        s->queue[tail++] = i;
-        s->seen[i] = stamp;
+        queue[tail++] = i;
+        seen[i] = stamp;
         while (head < tail) {
-            int v = s->queue[head++];
+            int v = queue[head++];
             if (col[v] == WHT) white++;
-            int k = s->cell_clue[v];
+            int k = cell_clue[v];
             if (k >= 0) {
                 clues++;
-                if (s->clue_val[k] > 0) sum += s->clue_val[k];
+                if (clue_val[k] > 0) sum += clue_val[k];
                 else q = 1;
             }
             for (int d = 0; d < 4; d++) {
-                int w = s->nb[v * 4 + d];
-                if (w >= 0 && col[w] != BLK && s->seen[w] != stamp) {
-                    s->seen[w] = stamp;
-                    s->queue[tail++] = w;
+                int w = nb[v * 4 + d];
+                if (w >= 0 && col[w] != BLK && seen[w] != stamp) {
+                    seen[w] = stamp;
+                    queue[tail++] = w;
                 }
             }
         }
@@ -1069,40 +1103,48 @@ static void relax(Search *s, const uint8_t *col, int v, int base, int c, int nee
 enum { WALK_ISLAND, WALK_SEA };
 
 static int cut_weights(Search *s, const uint8_t *col, int root, int mode, int c, int stamp) {
+    /* the arrays in locals: the compiler cannot tell that stores to them leave s alone */
+    const int *nb = s->nb, *done = s->done, *comp = s->comp;
+    int *disc = s->disc, *low = s->low, *iter = s->iter, *sub = s->sub_black;
+    int *best = s->best, *parent = s->scomp, *mark = s->node_stamp, *stk = s->stk;
+    int *queue = s->queue;
     int time = 0, sp = 0, nvisit = 0, vstamp = ++s->stamp_now;
-    s->node_stamp[root] = vstamp;
-    s->disc[root] = s->low[root] = ++time;
-    s->iter[root] = 0;
-    s->sub_black[root] = mode == WALK_SEA ? col[root] == BLK : 0;
-    s->best[root] = 0;
-    s->scomp[root] = -1;
-    s->stk[sp++] = root;
+    mark[root] = vstamp;
+    disc[root] = low[root] = ++time;
+    iter[root] = 0;
+    sub[root] = mode == WALK_SEA ? col[root] == BLK : 0;
+    best[root] = 0;
+    parent[root] = -1;
+    stk[sp++] = root;
     while (sp > 0) {
-        int v = s->stk[sp - 1];
-        if (s->iter[v] < 4) {
-            int w = s->nb[v * 4 + s->iter[v]++];
+        int v = stk[sp - 1], it = iter[v], pushed = 0;
+        while (it < 4) {
+            int w = nb[v * 4 + it++];
             if (w < 0) continue;
-            if (mode == WALK_ISLAND ? s->done[w] != stamp : col[w] == WHT) continue;
-            if (s->node_stamp[w] != vstamp) {
-                s->node_stamp[w] = vstamp;
-                s->scomp[w] = v;
-                s->disc[w] = s->low[w] = ++time;
-                s->iter[w] = 0;
-                s->sub_black[w] = mode == WALK_SEA ? col[w] == BLK : s->comp[w] != c;
-                s->best[w] = 0;
-                s->stk[sp++] = w;
-            } else if (w != s->scomp[v] && s->disc[w] < s->low[v]) {
-                s->low[v] = s->disc[w];
+            if (mode == WALK_ISLAND ? done[w] != stamp : col[w] == WHT) continue;
+            if (mark[w] != vstamp) {
+                mark[w] = vstamp;
+                parent[w] = v;
+                disc[w] = low[w] = ++time;
+                iter[w] = 0;
+                sub[w] = mode == WALK_SEA ? col[w] == BLK : comp[w] != c;
+                best[w] = 0;
+                stk[sp++] = w;
+                pushed = 1;
+                break;
+            } else if (w != parent[v] && disc[w] < low[v]) {
+                low[v] = disc[w];
             }
-        } else {
-            sp--;
-            s->queue[nvisit++] = v;
-            int p = s->scomp[v];
-            if (p < 0) continue;
-            if (s->low[v] < s->low[p]) s->low[p] = s->low[v];
-            s->sub_black[p] += s->sub_black[v];
-            if (s->low[v] >= s->disc[p]) s->best[p] += s->sub_black[v];
         }
+        iter[v] = it;
+        if (pushed) continue;
+        sp--;
+        queue[nvisit++] = v;
+        int p = parent[v];
+        if (p < 0) continue;
+        if (low[v] < low[p]) low[p] = low[v];
+        sub[p] += sub[v];
+        if (low[v] >= disc[p]) best[p] += sub[v];
     }
     return nvisit;
 }
@@ -1202,30 +1244,44 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
     int want = s->has_q ? -1 : N - s->total_white; /* sea size, when known */
     if (nblack == 0) return OK;
 
-    /* the region of non-white cells around the root must hold every black cell */
-    int stamp = ++s->stamp_now, head = 0, tail = 0, blacks = 0;
-    s->queue[tail++] = root;
-    s->seen[root] = stamp;
-    while (head < tail) {
-        int v = s->queue[head++];
-        blacks += col[v] == BLK;
-        for (int d = 0; d < 4; d++) {
-            int w = s->nb[v * 4 + d];
-            if (w >= 0 && col[w] != WHT && s->seen[w] != stamp) {
-                s->seen[w] = stamp;
-                s->queue[tail++] = w;
+    /* the region of non-white cells around the root must hold every black cell. When it
+       held them all and every unknown cell in a state (kept in sea_of) that `col` only
+       adds black cells to, it still does: the non-white cells are the same */
+    int same = s->sea_valid;
+    if (same) {
+        int differ = 0; /* bit 1: white, bit 0: black in sea_of and not in col */
+        for (int i = 0; i < N; i++) differ |= ((col[i] ^ s->sea_of[i]) & 2) | (s->sea_of[i] & ~col[i] & 1);
+        same = !differ;
+    }
+    const int *nb = s->nb;
+    int *seen = s->seen, *queue = s->queue, *done = s->done, *best = s->best;
+    if (!same) {
+        int stamp = ++s->stamp_now, head = 0, tail = 0, blacks = 0;
+        queue[tail++] = root;
+        seen[root] = stamp;
+        while (head < tail) {
+            int v = queue[head++];
+            blacks += col[v] == BLK;
+            for (int d = 0; d < 4; d++) {
+                int w = nb[v * 4 + d];
+                if (w >= 0 && col[w] != WHT && seen[w] != stamp) {
+                    seen[w] = stamp;
+                    queue[tail++] = w;
+                }
             }
         }
-    }
-    if (blacks < nblack) return FAIL;
-    if (want >= 0 && tail < want) return FAIL;
-    for (int i = 0; i < N; i++) {
-        if (col[i] == UNK && s->seen[i] != stamp) {
-            col[i] = WHT;
-            (*changed)++;
+        if (blacks < nblack) return FAIL;
+        if (want >= 0 && tail < want) return FAIL;
+        for (int i = 0; i < N; i++) {
+            if (col[i] == UNK && seen[i] != stamp) {
+                col[i] = WHT;
+                (*changed)++;
+            }
         }
+        if (*changed) return OK;
+        memcpy(s->sea_of, col, N);
+        s->sea_valid = 1;
     }
-    if (*changed) return OK;
 
     /* the sea's budget: an unknown cell whose shortest link to a black cell takes more
        unknown cells (itself included) than the sea has left cannot be black */
@@ -1233,25 +1289,25 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
         int budget = want - nblack, h = 0, t = 0, rstamp = ++s->stamp_now;
         for (int i = 0; i < N; i++) {
             if (col[i] == BLK) {
-                s->queue[t++] = i;
-                s->done[i] = rstamp;
-                s->best[i] = 0;
+                queue[t++] = i;
+                done[i] = rstamp;
+                best[i] = 0;
             }
         }
         while (h < t) {
-            int v = s->queue[h++];
-            if (s->best[v] >= budget) continue;
+            int v = queue[h++];
+            if (best[v] >= budget) continue;
             for (int d = 0; d < 4; d++) {
-                int w = s->nb[v * 4 + d];
-                if (w >= 0 && col[w] == UNK && s->done[w] != rstamp) {
-                    s->done[w] = rstamp;
-                    s->best[w] = s->best[v] + 1;
-                    s->queue[t++] = w;
+                int w = nb[v * 4 + d];
+                if (w >= 0 && col[w] == UNK && done[w] != rstamp) {
+                    done[w] = rstamp;
+                    best[w] = best[v] + 1;
+                    queue[t++] = w;
                 }
             }
         }
         for (int i = 0; i < N; i++) {
-            if (col[i] == UNK && s->done[i] != rstamp) {
+            if (col[i] == UNK && done[i] != rstamp) {
                 col[i] = WHT;
                 (*changed)++;
             }
@@ -1262,24 +1318,25 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
     /* black components with a single exit; a component that touches a cell blackened
        here (marked in fresh[]) is only partly walked, so it waits for the next pass */
     int bstamp = ++s->stamp_now, fstamp = ++s->stamp_now;
+    int *fresh = s->fresh;
     for (int i = 0; i < N; i++) {
-        if (col[i] != BLK || s->done[i] == bstamp) continue;
+        if (col[i] != BLK || done[i] == bstamp) continue;
         int h = 0, t = 0, exits = 0, one = -1, estamp = ++s->stamp_now, touched = 0;
-        s->queue[t++] = i;
-        s->done[i] = bstamp;
+        queue[t++] = i;
+        done[i] = bstamp;
         while (h < t) {
-            int v = s->queue[h++];
-            touched |= s->fresh[v] == fstamp;
+            int v = queue[h++];
+            touched |= fresh[v] == fstamp;
             for (int d = 0; d < 4; d++) {
-                int w = s->nb[v * 4 + d];
+                int w = nb[v * 4 + d];
                 if (w < 0) continue;
-                if (col[w] == BLK && s->done[w] != bstamp) {
-                    s->done[w] = bstamp;
-                    s->queue[t++] = w;
-                } else if (col[w] == BLK && s->fresh[w] == fstamp) {
+                if (col[w] == BLK && done[w] != bstamp) {
+                    done[w] = bstamp;
+                    queue[t++] = w;
+                } else if (col[w] == BLK && fresh[w] == fstamp) {
                     touched = 1;
-                } else if (col[w] == UNK && s->seen[w] != estamp) {
-                    s->seen[w] = estamp;
+                } else if (col[w] == UNK && seen[w] != estamp) {
+                    seen[w] = estamp;
                     exits++;
                     one = w;
                 }
@@ -1315,7 +1372,22 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
 
 /* Applies the rules to a fixpoint. FAIL: no solution extends `col`. On OK, check
  * s->stop: a limit may have cut the work short (the state is then merely unfinished). */
+static int propagate_rules(Search *s, uint8_t *col);
+
 static int propagate(Search *s, uint8_t *col) {
+    int ok = propagate_rules(s, col);
+#ifdef CSOLVE_TRACE
+    /* a developer build (bench/core_identity.py) hashes every fixpoint reached (a
+       refuted state is discarded, so only the refutation counts), so that two builds
+       can be shown to deduce the same states in the same order */
+    uint64_t h = (s->trace ^ (uint64_t)(ok + 1)) * 1099511628211ULL;
+    for (int i = 0; ok && i < s->N; i++) h = (h ^ col[i]) * 1099511628211ULL;
+    s->trace = h;
+#endif
+    return ok;
+}
+
+static int propagate_rules(Search *s, uint8_t *col) {
     s->propagations++;
     if (s->safe_stamp > 0x70000000) {
         memset(s->safe_b, 0, sizeof(int) * (size_t)s->N);
@@ -1689,6 +1761,9 @@ static void Search_dealloc(Search *s) {
     free(s->edge_black);
     free(s->ring);
     free(s->edge_gone);
+    free(s->pool_pair);
+    free(s->comp_of);
+    free(s->sea_of);
     free(s->black_sum);
     free(s->min_perimeter);
     free(s->queue);
@@ -1756,7 +1831,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     int ok = ALLOC(nb, 4 * N) && ALLOC(clue_cell, K) && ALLOC(clue_val, K) &&
              ALLOC(cell_clue, N) && ALLOC(comp, N) && ALLOC(comp_size, N + 1) &&
              ALLOC(comp_clue, N + 1) && ALLOC(comp_start, N + 2) && ALLOC(comp_cells, N) &&
-             ALLOC(comp_exits, N + 1) && ALLOC(comp_enclosed, N + 1) && ALLOC(comp_box, 4 * N + 4) && ALLOC(excess, 2 * N + 2) && ALLOC(side_box, 4 * N + 4) && ALLOC(clue_excess, 2 * K) && ALLOC(edge_black, 4 * (R + C + 2)) && ALLOC(ring, 2 * (R + C)) && ALLOC(edge_gone, N) && ALLOC(comp_frames, 2 * N + 2) && ALLOC(frame_pool, 4 * FRAME_CAP) && ALLOC(black_sum, (R + 1) * (C + 1)) && ALLOC(min_perimeter, N + 1) && ALLOC(queue, N) && ALLOC(best, 2 * N + 2) &&
+             ALLOC(comp_exits, N + 1) && ALLOC(comp_enclosed, N + 1) && ALLOC(comp_box, 4 * N + 4) && ALLOC(excess, 2 * N + 2) && ALLOC(side_box, 4 * N + 4) && ALLOC(clue_excess, 2 * K) && ALLOC(edge_black, 4 * (R + C + 2)) && ALLOC(ring, 2 * (R + C)) && ALLOC(edge_gone, N) && ALLOC(pool_pair, C) && ALLOC(comp_of, N) && ALLOC(sea_of, N) && ALLOC(comp_frames, 2 * N + 2) && ALLOC(frame_pool, 4 * FRAME_CAP) && ALLOC(black_sum, (R + 1) * (C + 1)) && ALLOC(min_perimeter, N + 1) && ALLOC(queue, N) && ALLOC(best, 2 * N + 2) &&
              ALLOC(seen, 2 * N + 2) && ALLOC(done, 2 * N + 2) && ALLOC(reach_count, N) &&
              ALLOC(node_stamp, N) && ALLOC(fresh, N) && ALLOC(disc, N) && ALLOC(low, N) && ALLOC(iter, N) &&
              ALLOC(sub_black, N) && ALLOC(stk, N) && ALLOC(scomp, N) &&
@@ -1828,6 +1903,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
         if (s->clue_val[k] > 0 && s->clue_val[k] < SIDES_AREA)
             free_excess(s, s->clue_val[k], s->clue_excess + 2 * k);
     s->nlc = 0;
+    s->comp_count = -2;
     s->lean = strong && lean;
     const char *knobs = getenv("NURIKABE_CSOLVE_OFF"); /* developer switch for measuring */
     if (knobs) {
@@ -1945,6 +2021,9 @@ static PyMemberDef Search_members[] = {
     {"nodes", T_LONGLONG, offsetof(Search, nodes), READONLY, "Search nodes (states propagated)."},
     {"propagations", T_LONGLONG, offsetof(Search, propagations), READONLY, "Propagations run."},
     {"probes", T_LONGLONG, offsetof(Search, probes), READONLY, "Cells probed both ways."},
+#ifdef CSOLVE_TRACE
+    {"trace", T_ULONGLONG, offsetof(Search, trace), READONLY, "Hash of the fixpoints reached."},
+#endif
     {NULL, 0, 0, 0, NULL},
 };
 
