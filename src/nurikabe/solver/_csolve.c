@@ -117,7 +117,7 @@ typedef struct {
 
     /* scratch, sized N or so */
     int *comp;       /* white component of each cell, -1 for none */
-    int *comp_size, *comp_clue, *comp_start, *comp_cells, *comp_exits;
+    int *comp_size, *comp_clue, *comp_start, *comp_cells;
     int *comp_enclosed;  /* the sea must wall this component in, away from the edge: 0, or
                             1 + the most rows plus columns its island may span */
     int *comp_box;       /* 4 per component: its rows and columns, least and most */
@@ -134,7 +134,8 @@ typedef struct {
     int run_from, run_to; /* sum_edges: ring positions (from + n...) of the island's run,
                              from < 0 when it has no cells on the edge */
     int probing;         /* propagating a probe (rule_sides skips its costlier part) */
-    uint8_t *pool_pair;  /* C: black cells per column of a pair of rows (rule_pools) */
+    uint8_t *pool_pair;  /* C: black cells per column of a pair of rows (rule_pools), or
+                            the blocks of a pair of rows that cross (rule_crossings) */
     uint8_t *comp_of;    /* N: the state white_components last labelled (its white cells) */
     int comp_count;      /* its answer then, -2 before the first */
     uint8_t *sea_of;     /* N: a state whose non-white cells were all one region (rule_sea) */
@@ -144,7 +145,10 @@ typedef struct {
     int *queue, *best, *seen, *done, *reach_count, *node_stamp;
     int *disc, *low, *iter, *sub_black, *stk, *scomp;
     int *fresh;      /* cells blackened in the current pass of the sea rule */
+    int *kcells, *kid, *kfrom, *kto; /* the black components rule_sea walked: cells, the
+                        first cell of each cell's, and that cell's range in kcells */
     int *bucket_head, *entry_node, *entry_next;
+    int bucket_top;      /* rule_reach: the highest cost in a bucket */
     int stamp_now;
     uint8_t *probe_a, *probe_b, *probe_before;
     int *zone;           /* cells to probe again in the next pass */
@@ -289,8 +293,22 @@ static int rule_islands(Search *s, uint8_t *col, int ncomp, int *changed) {
     const int *nb = s->nb, *comp = s->comp, *cells = s->comp_cells;
     int *seen = s->seen;
     for (int c = 0; c < ncomp; c++) {
-        int stamp = ++s->stamp_now, exits = 0, one = -1;
         int from = s->comp_start[c], to = s->comp_start[c + 1];
+        int k = s->comp_clue[c], size = s->comp_size[c], val = k >= 0 ? s->clue_val[k] : 0;
+        if (k >= 0 && val <= 0) continue; /* '?': any size */
+        if (k >= 0 && size > val) return FAIL;
+        if (k >= 0 && size == val) {
+            for (int q = from; q < to; q++) {
+                int v = cells[q];
+                for (int d = 0; d < 4; d++) {
+                    int w = nb[v * 4 + d];
+                    if (w >= 0 && col[w] == UNK && !assign(col, w, BLK, changed)) return FAIL;
+                }
+            }
+            continue;
+        }
+        /* an incomplete island or a clueless white component: its exits */
+        int stamp = ++s->stamp_now, exits = 0, one = -1;
         for (int q = from; q < to; q++) {
             int v = cells[q];
             for (int d = 0; d < 4; d++) {
@@ -304,29 +322,8 @@ static int rule_islands(Search *s, uint8_t *col, int ncomp, int *changed) {
                 }
             }
         }
-        s->comp_exits[c] = exits;
-        int k = s->comp_clue[c], size = s->comp_size[c];
-        if (k >= 0) {
-            int val = s->clue_val[k];
-            if (val <= 0) continue; /* '?': any size */
-            if (size > val) return FAIL;
-            if (size == val) {
-                for (int q = from; q < to; q++) {
-                    int v = s->comp_cells[q];
-                    for (int d = 0; d < 4; d++) {
-                        int w = s->nb[v * 4 + d];
-                        if (w >= 0 && col[w] == UNK && !assign(col, w, BLK, changed)) return FAIL;
-                    }
-                }
-            } else if (exits == 0) {
-                return FAIL;
-            } else if (exits == 1 && !assign(col, one, WHT, changed)) {
-                return FAIL;
-            }
-        } else {
-            if (exits == 0) return FAIL;
-            if (exits == 1 && !assign(col, one, WHT, changed)) return FAIL;
-        }
+        if (exits == 0) return FAIL;
+        if (exits == 1 && !assign(col, one, WHT, changed)) return FAIL;
     }
     for (int i = 0; i < N; i++) {
         if (col[i] != UNK) continue;
@@ -614,7 +611,18 @@ static int rule_crossings(Search *s, uint8_t *col, int ncomp, int *changed) {
     int R = s->R, C = s->C, sea = s->has_q ? -1 : s->N - s->total_white;
     for (int c = 0; c < ncomp; c++) s->comp_enclosed[c] = 0;
     for (int r = 0; r + 1 < R; r++) {
+        /* first whether the pair of rows has a crossing at all (bit 0: black, 1: white) */
+        const uint8_t *top = col + (size_t)r * C, *bottom = top + C;
+        uint8_t *hit = s->pool_pair, any = 0;
         for (int x = 0; x + 1 < C; x++) {
+            hit[x] = (uint8_t)(((top[x] & bottom[x + 1] & (top[x + 1] >> 1) & (bottom[x] >> 1)) |
+                                ((top[x] >> 1) & (bottom[x + 1] >> 1) & top[x + 1] & bottom[x])) &
+                               1);
+            any |= hit[x];
+        }
+        if (!any) continue;
+        for (int x = 0; x + 1 < C; x++) {
+            if (!hit[x]) continue;
             int a = r * C + x, w1, w2;
             if (col[a] == BLK && col[a + C + 1] == BLK && col[a + 1] == WHT &&
                 col[a + C] == WHT) {
@@ -1064,47 +1072,50 @@ static int may_join(const Search *s, int c, int v) {
 
 /* Offers node (a cell, or N + a clueless component) to the bucket queue at `cost`. */
 static void offer(Search *s, int node, int cost, int stamp, int *nentries) {
-    if (s->seen[node] == stamp && s->best[node] <= cost) return;
-    s->seen[node] = stamp;
-    s->best[node] = cost;
+    int *seen = s->seen, *best = s->best;
+    if (seen[node] == stamp && best[node] <= cost) return;
+    seen[node] = stamp;
+    best[node] = cost;
     int e = (*nentries)++;
     s->entry_node[e] = node;
     s->entry_next[e] = s->bucket_head[cost];
     s->bucket_head[cost] = e;
+    if (cost > s->bucket_top) s->bucket_top = cost;
 }
 
 /* Relaxes the neighbours of cell v, finalised at cost `base`, for island `c`. */
 static void relax(Search *s, const uint8_t *col, int v, int base, int c, int need, int stamp,
                   int *nentries) {
-    int N = s->N;
+    int N = s->N, enclosed = s->comp_enclosed[c];
+    const int *nb = s->nb + v * 4, *done = s->done, *comp = s->comp;
     for (int d = 0; d < 4; d++) {
-        int w = s->nb[v * 4 + d];
-        if (w < 0 || s->done[w] == stamp) continue;
+        int w = nb[d];
+        if (w < 0 || done[w] == stamp) continue;
         if (col[w] == UNK) {
             if (base + 1 > need || barred(s, col, w, c)) continue;
-            if (s->comp_enclosed[c] && !may_join(s, c, w)) continue;
+            if (enclosed && !may_join(s, c, w)) continue;
             offer(s, w, base + 1, stamp, nentries);
         } else if (col[w] == WHT) {
-            int cw = s->comp[w];
+            int cw = comp[w];
             if (cw < 0 || cw == c || s->comp_clue[cw] >= 0) continue;
-            if (s->comp_enclosed[c] && (on_edge(s, cw) || !may_join(s, c, w))) continue;
+            if (enclosed && (on_edge(s, cw) || !may_join(s, c, w))) continue;
             int cost = base + s->comp_size[cw];
-            if (cost > need || s->done[N + cw] == stamp) continue;
+            if (cost > need || done[N + cw] == stamp) continue;
             offer(s, N + cw, cost, stamp, nentries);
         }
     }
 }
 
-/* Tarjan's walk for cut vertices, shared by the island and sea rules. From `root`, walks
- * the cells that belong (island mode: reached by island c, i.e. done == stamp; sea mode:
- * not white) and gives every visited cell v in best[v] the weight of the subtrees that
- * only hang on v (weight: a reached cell outside the island, or a black cell). Returns
- * the number of visited cells, listed in s->queue in the order they were finished. */
-enum { WALK_ISLAND, WALK_SEA };
-
-static int cut_weights(Search *s, const uint8_t *col, int root, int mode, int c, int stamp) {
-    /* the arrays in locals: the compiler cannot tell that stores to them leave s alone */
+/* Tarjan's walk for the cut vertices of island c's reach (the cells rule_reach finalised,
+ * done == stamp), from the island, whose cells count as one node (named by its first
+ * cell, `root`): gives every visited cell v in best[v] the number of reached cells
+ * outside the island that only hang on v, which depends on the graph alone, not on the
+ * walk. Returns the number of nodes visited, listed in s->queue in the order they were
+ * finished. */
+static int island_walk(Search *s, int c, int root, int stamp) {
     const int *nb = s->nb, *done = s->done, *comp = s->comp;
+    const int *cells = s->comp_cells + s->comp_start[c];
+    int size = s->comp_size[c];
     int *disc = s->disc, *low = s->low, *iter = s->iter, *sub = s->sub_black;
     int *best = s->best, *parent = s->scomp, *mark = s->node_stamp, *stk = s->stk;
     int *queue = s->queue;
@@ -1112,22 +1123,28 @@ static int cut_weights(Search *s, const uint8_t *col, int root, int mode, int c,
     mark[root] = vstamp;
     disc[root] = low[root] = ++time;
     iter[root] = 0;
-    sub[root] = mode == WALK_SEA ? col[root] == BLK : 0;
+    sub[root] = 0;
     best[root] = 0;
     parent[root] = -1;
     stk[sp++] = root;
     while (sp > 0) {
         int v = stk[sp - 1], it = iter[v], pushed = 0;
-        while (it < 4) {
-            int w = nb[v * 4 + it++];
-            if (w < 0) continue;
-            if (mode == WALK_ISLAND ? done[w] != stamp : col[w] == WHT) continue;
+        int island = v == root, end = island ? 4 * size : 4;
+        while (it < end) {
+            int cell = island ? cells[it >> 2] : v;
+            int w = nb[cell * 4 + (it & 3)];
+            it++;
+            if (w < 0 || done[w] != stamp) continue;
+            if (comp[w] == c) {
+                if (island) continue; /* a cell of the island itself */
+                w = root;
+            }
             if (mark[w] != vstamp) {
                 mark[w] = vstamp;
                 parent[w] = v;
                 disc[w] = low[w] = ++time;
                 iter[w] = 0;
-                sub[w] = mode == WALK_SEA ? col[w] == BLK : comp[w] != c;
+                sub[w] = 1;
                 best[w] = 0;
                 stk[sp++] = w;
                 pushed = 1;
@@ -1155,7 +1172,7 @@ static int cut_weights(Search *s, const uint8_t *col, int root, int mode, int c,
 static int island_cuts(Search *s, uint8_t *col, int c, int need, int reached, int stamp,
                        int *changed) {
     int root = s->comp_cells[s->comp_start[c]];
-    int n = cut_weights(s, col, root, WALK_ISLAND, c, stamp);
+    int n = island_walk(s, c, root, stamp);
     for (int q = 0; q < n; q++) {
         int v = s->queue[q];
         if (col[v] == UNK && reached - 1 - s->best[v] < need) {
@@ -1180,12 +1197,13 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
         if (need > 64 && limit_reached(s)) return OK; /* the caller sees s->stop */
         int stamp = ++s->stamp_now, nentries = 0, reached = 0;
         for (int b = 0; b <= need; b++) s->bucket_head[b] = -1;
+        s->bucket_top = 0; /* the highest cost offered: the buckets above it are empty */
         int from = s->comp_start[c], to = s->comp_start[c + 1];
         for (int q = from; q < to; q++) s->done[s->comp_cells[q]] = stamp;
         s->done[N + c] = stamp;
         for (int q = from; q < to; q++)
             relax(s, col, s->comp_cells[q], 0, c, need, stamp, &nentries);
-        for (int b = 1; b <= need; b++) {
+        for (int b = 1; b <= need && b <= s->bucket_top; b++) {
             while (s->bucket_head[b] >= 0) {
                 int e = s->bucket_head[b];
                 s->bucket_head[b] = s->entry_next[e];
@@ -1230,6 +1248,68 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
 
 /* ---- sea ---------------------------------------------------------------------------- */
 
+/* Tarjan's walk (as island_walk) for the cut vertices of the sea, on the graph whose
+ * nodes are the unknown cells and the black components (each named by its first cell, kid[], its cells listed
+ * from kcells[kfrom[k]] to kcells[kto[k]], as rule_sea's single exits left them), so that
+ * the walk steps over each black component at once (contracting a connected set of cells
+ * leaves every other cell's cuts as they were): an unknown cell gets best[] > 0 exactly
+ * when it separates black cells from the root. Returns the number of nodes visited,
+ * listed in s->queue. */
+static int sea_cuts(Search *s, const uint8_t *col, int root) {
+    const int *nb = s->nb, *kcells = s->kcells, *kid = s->kid, *kfrom = s->kfrom;
+    const int *kto = s->kto;
+    int *disc = s->disc, *low = s->low, *iter = s->iter, *sub = s->sub_black;
+    int *best = s->best, *parent = s->scomp, *mark = s->node_stamp, *stk = s->stk;
+    int *queue = s->queue;
+    int time = 0, sp = 0, nvisit = 0, vstamp = ++s->stamp_now;
+    root = kid[root];
+    mark[root] = vstamp;
+    disc[root] = low[root] = ++time;
+    iter[root] = 0;
+    sub[root] = kto[root] - kfrom[root];
+    best[root] = 0;
+    parent[root] = -1;
+    stk[sp++] = root;
+    while (sp > 0) {
+        int v = stk[sp - 1], it = iter[v], pushed = 0;
+        int black = col[v] == BLK, end = black ? 4 * (kto[v] - kfrom[v]) : 4;
+        while (it < end) {
+            int cell = black ? kcells[kfrom[v] + (it >> 2)] : v;
+            int w = nb[cell * 4 + (it & 3)];
+            it++;
+            if (w < 0 || col[w] == WHT) continue;
+            if (col[w] == BLK) {
+                if (black) continue; /* a cell of the same component */
+                w = kid[w];
+            }
+            if (mark[w] != vstamp) {
+                mark[w] = vstamp;
+                parent[w] = v;
+                disc[w] = low[w] = ++time;
+                iter[w] = 0;
+                sub[w] = col[w] == BLK ? kto[w] - kfrom[w] : 0;
+                best[w] = 0;
+                stk[sp++] = w;
+                pushed = 1;
+                break;
+            } else if (w != parent[v] && disc[w] < low[v]) {
+                low[v] = disc[w];
+            }
+        }
+        iter[v] = it;
+        if (pushed) continue;
+        sp--;
+        queue[nvisit++] = v;
+        int p = parent[v];
+        if (p < 0) continue;
+        if (low[v] < low[p]) low[p] = low[v];
+        sub[p] += sub[v];
+        if (low[v] >= disc[p]) best[p] += sub[v];
+    }
+    return nvisit;
+}
+
+
 /* The black cells must connect through non-white cells. */
 static int rule_sea(Search *s, uint8_t *col, int *changed) {
     int N = s->N, nblack = 0, nunknown = 0, root = -1;
@@ -1259,9 +1339,9 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
         int stamp = ++s->stamp_now, head = 0, tail = 0, blacks = 0;
         queue[tail++] = root;
         seen[root] = stamp;
-        while (head < tail) {
+        /* once every non-white cell is in, the rest of the queue adds nothing */
+        while (head < tail && tail < nblack + nunknown) {
             int v = queue[head++];
-            blacks += col[v] == BLK;
             for (int d = 0; d < 4; d++) {
                 int w = nb[v * 4 + d];
                 if (w >= 0 && col[w] != WHT && seen[w] != stamp) {
@@ -1270,9 +1350,10 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
                 }
             }
         }
+        for (int q = 0; q < tail; q++) blacks += col[queue[q]] == BLK;
         if (blacks < nblack) return FAIL;
         if (want >= 0 && tail < want) return FAIL;
-        for (int i = 0; i < N; i++) {
+        for (int i = 0; tail < nblack + nunknown && i < N; i++) {
             if (col[i] == UNK && seen[i] != stamp) {
                 col[i] = WHT;
                 (*changed)++;
@@ -1294,7 +1375,8 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
                 best[i] = 0;
             }
         }
-        while (h < t) {
+        /* once every unknown cell is in (t == nblack + nunknown), none is whitened */
+        while (h < t && t < nblack + nunknown) {
             int v = queue[h++];
             if (best[v] >= budget) continue;
             for (int d = 0; d < 4; d++) {
@@ -1306,7 +1388,7 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
                 }
             }
         }
-        for (int i = 0; i < N; i++) {
+        for (int i = 0; t < nblack + nunknown && i < N; i++) {
             if (col[i] == UNK && done[i] != rstamp) {
                 col[i] = WHT;
                 (*changed)++;
@@ -1317,22 +1399,27 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
 
     /* black components with a single exit; a component that touches a cell blackened
        here (marked in fresh[]) is only partly walked, so it waits for the next pass */
-    int bstamp = ++s->stamp_now, fstamp = ++s->stamp_now;
-    int *fresh = s->fresh;
+    int bstamp = ++s->stamp_now, fstamp = ++s->stamp_now, fill = 0;
+    int *fresh = s->fresh, *kcells = s->kcells, *kid = s->kid, *kfrom = s->kfrom;
     for (int i = 0; i < N; i++) {
         if (col[i] != BLK || done[i] == bstamp) continue;
-        int h = 0, t = 0, exits = 0, one = -1, estamp = ++s->stamp_now, touched = 0;
-        queue[t++] = i;
+        /* the component's cells go to kcells from kfrom[i], each with kid = i (its first
+           cell), for the cut vertices below */
+        int h = fill, exits = 0, one = -1, estamp = ++s->stamp_now, touched = 0;
+        kfrom[i] = fill;
+        kcells[fill++] = i;
+        kid[i] = i;
         done[i] = bstamp;
-        while (h < t) {
-            int v = queue[h++];
+        while (h < fill) {
+            int v = kcells[h++];
             touched |= fresh[v] == fstamp;
             for (int d = 0; d < 4; d++) {
                 int w = nb[v * 4 + d];
                 if (w < 0) continue;
                 if (col[w] == BLK && done[w] != bstamp) {
                     done[w] = bstamp;
-                    queue[t++] = w;
+                    kid[w] = i;
+                    kcells[fill++] = w;
                 } else if (col[w] == BLK && fresh[w] == fstamp) {
                     touched = 1;
                 } else if (col[w] == UNK && seen[w] != estamp) {
@@ -1342,7 +1429,9 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
                 }
             }
         }
+        s->kto[i] = fill;
         if (touched) continue;
+        int t = fill - kfrom[i];
         if (t < nblack || (want >= 0 && t < want)) {
             if (exits == 0) return FAIL;
             if (exits == 1) {
@@ -1356,8 +1445,8 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
     if (*changed) return OK;
 
     /* unknown cut vertices between black cells (Tarjan from the black root, which is on
-       the other side of every cut) */
-    int n = cut_weights(s, col, root, WALK_SEA, -1, 0);
+       the other side of every cut); every black component was walked whole above */
+    int n = sea_cuts(s, col, root);
     for (int q = 0; q < n; q++) {
         int v = s->queue[q];
         if (col[v] == UNK && s->best[v] > 0) {
@@ -1750,7 +1839,6 @@ static void Search_dealloc(Search *s) {
     free(s->comp_clue);
     free(s->comp_start);
     free(s->comp_cells);
-    free(s->comp_exits);
     free(s->comp_enclosed);
     free(s->comp_box);
     free(s->comp_frames);
@@ -1773,6 +1861,10 @@ static void Search_dealloc(Search *s) {
     free(s->reach_count);
     free(s->node_stamp);
     free(s->fresh);
+    free(s->kcells);
+    free(s->kid);
+    free(s->kfrom);
+    free(s->kto);
     free(s->disc);
     free(s->low);
     free(s->iter);
@@ -1831,9 +1923,10 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     int ok = ALLOC(nb, 4 * N) && ALLOC(clue_cell, K) && ALLOC(clue_val, K) &&
              ALLOC(cell_clue, N) && ALLOC(comp, N) && ALLOC(comp_size, N + 1) &&
              ALLOC(comp_clue, N + 1) && ALLOC(comp_start, N + 2) && ALLOC(comp_cells, N) &&
-             ALLOC(comp_exits, N + 1) && ALLOC(comp_enclosed, N + 1) && ALLOC(comp_box, 4 * N + 4) && ALLOC(excess, 2 * N + 2) && ALLOC(side_box, 4 * N + 4) && ALLOC(clue_excess, 2 * K) && ALLOC(edge_black, 4 * (R + C + 2)) && ALLOC(ring, 2 * (R + C)) && ALLOC(edge_gone, N) && ALLOC(pool_pair, C) && ALLOC(comp_of, N) && ALLOC(sea_of, N) && ALLOC(comp_frames, 2 * N + 2) && ALLOC(frame_pool, 4 * FRAME_CAP) && ALLOC(black_sum, (R + 1) * (C + 1)) && ALLOC(min_perimeter, N + 1) && ALLOC(queue, N) && ALLOC(best, 2 * N + 2) &&
+             ALLOC(comp_enclosed, N + 1) && ALLOC(comp_box, 4 * N + 4) && ALLOC(excess, 2 * N + 2) && ALLOC(side_box, 4 * N + 4) && ALLOC(clue_excess, 2 * K) && ALLOC(edge_black, 4 * (R + C + 2)) && ALLOC(ring, 2 * (R + C)) && ALLOC(edge_gone, N) && ALLOC(pool_pair, C) && ALLOC(comp_of, N) && ALLOC(sea_of, N) && ALLOC(comp_frames, 2 * N + 2) && ALLOC(frame_pool, 4 * FRAME_CAP) && ALLOC(black_sum, (R + 1) * (C + 1)) && ALLOC(min_perimeter, N + 1) && ALLOC(queue, N) && ALLOC(best, 2 * N + 2) &&
              ALLOC(seen, 2 * N + 2) && ALLOC(done, 2 * N + 2) && ALLOC(reach_count, N) &&
-             ALLOC(node_stamp, N) && ALLOC(fresh, N) && ALLOC(disc, N) && ALLOC(low, N) && ALLOC(iter, N) &&
+             ALLOC(node_stamp, N) && ALLOC(fresh, N) && ALLOC(kcells, N) && ALLOC(kid, N) &&
+             ALLOC(kfrom, N) && ALLOC(kto, N) && ALLOC(disc, N) && ALLOC(low, N) && ALLOC(iter, N) &&
              ALLOC(sub_black, N) && ALLOC(stk, N) && ALLOC(scomp, N) &&
              ALLOC(bucket_head, N + 2) && ALLOC(entry_node, 8 * N + 16) &&
              ALLOC(entry_next, 8 * N + 16) && ALLOC(probe_a, N) && ALLOC(probe_b, N) &&
