@@ -62,6 +62,15 @@
  *
  * Soundness rests on one rule: a limit (time, nodes, Ctrl-C) stops the search with a
  * flag, never as a contradiction, so no state is ever refuted by running out of time.
+ *
+ * The logic engine counts the work of this core (nodes, propagations, probes) into its
+ * grades, so a change meant to make it faster must leave every deduction as it was.
+ * Speed-ups so far are of that kind: the white components are kept while the white cells
+ * are the same, the sea's region is not walked again when only black cells were added
+ * since it was whole, walks stop once nothing is left to find, Tarjan's walks step over
+ * a black component or an island at once, pools and crossings skip rows without a
+ * candidate block. bench/core_identity.py checks that two builds reach the same states:
+ * built with -DCSOLVE_TRACE, the core hashes every fixpoint propagate() reaches, in order.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -147,6 +156,7 @@ typedef struct {
     int *fresh;      /* cells blackened in the current pass of the sea rule */
     int *kcells, *kid, *kfrom, *kto; /* the black components rule_sea walked: cells, the
                         first cell of each cell's, and that cell's range in kcells */
+    int *kex, *kefrom, *keto; /* their exits (unknown neighbours), from kefrom[k] */
     int *bucket_head, *entry_node, *entry_next;
     int bucket_top;      /* rule_reach: the highest cost in a bucket */
     int stamp_now;
@@ -1106,45 +1116,68 @@ static void relax(Search *s, const uint8_t *col, int v, int base, int c, int nee
     }
 }
 
-/* Tarjan's walk for the cut vertices of island c's reach (the cells rule_reach finalised,
- * done == stamp), from the island, whose cells count as one node (named by its first
- * cell, `root`): gives every visited cell v in best[v] the number of reached cells
- * outside the island that only hang on v, which depends on the graph alone, not on the
- * walk. Returns the number of nodes visited, listed in s->queue in the order they were
- * finished. */
-static int island_walk(Search *s, int c, int root, int stamp) {
+/* Tarjan's walk for cut vertices, shared by the island and sea rules, over a graph in
+ * which a connected set of cells counts as one node (named by its first cell), so that
+ * the walk steps over it at once; contracting a connected set leaves every other cell's
+ * cuts as they were. Island mode: the cells island c reached (rule_reach, done ==
+ * stamp), the island one node (`root`, its first cell), weight 1 for a reached cell
+ * outside it. Sea mode: the non-white cells, each black component one node (kid[], its
+ * size kto[] - kfrom[] and its exits kex[] from kefrom[] to keto[], as rule_sea's single
+ * exits left them) with its weight its size.
+ * Gives every visited node v in best[v] the weight of what only hangs on v (seen from
+ * `root`), which depends on the graph alone, not on the walk. Returns the number of
+ * nodes visited, listed in s->queue in the order they were finished. */
+enum { WALK_ISLAND, WALK_SEA };
+
+static int cut_weights(Search *s, const uint8_t *col, int root, int mode, int c, int stamp) {
+    /* the arrays in locals: the compiler cannot tell that stores to them leave s alone */
     const int *nb = s->nb, *done = s->done, *comp = s->comp;
-    const int *cells = s->comp_cells + s->comp_start[c];
-    int size = s->comp_size[c];
+    const int *kex = s->kex, *kid = s->kid, *kfrom = s->kfrom, *kto = s->kto;
+    const int *kefrom = s->kefrom, *keto = s->keto;
+    const int *island = s->comp_cells + s->comp_start[c < 0 ? 0 : c];
+    int size = c < 0 ? 0 : s->comp_size[c];
     int *disc = s->disc, *low = s->low, *iter = s->iter, *sub = s->sub_black;
     int *best = s->best, *parent = s->scomp, *mark = s->node_stamp, *stk = s->stk;
     int *queue = s->queue;
     int time = 0, sp = 0, nvisit = 0, vstamp = ++s->stamp_now;
+    if (mode == WALK_SEA) root = kid[root];
     mark[root] = vstamp;
     disc[root] = low[root] = ++time;
     iter[root] = 0;
-    sub[root] = 0;
+    sub[root] = mode == WALK_SEA ? kto[root] - kfrom[root] : 0;
     best[root] = 0;
     parent[root] = -1;
     stk[sp++] = root;
     while (sp > 0) {
         int v = stk[sp - 1], it = iter[v], pushed = 0;
-        int island = v == root, end = island ? 4 * size : 4;
+        int group = mode == WALK_SEA ? col[v] == BLK : v == root;
+        int end = !group ? 4 : mode == WALK_SEA ? keto[v] - kefrom[v] : 4 * size;
         while (it < end) {
-            int cell = island ? cells[it >> 2] : v;
-            int w = nb[cell * 4 + (it & 3)];
-            it++;
-            if (w < 0 || done[w] != stamp) continue;
-            if (comp[w] == c) {
-                if (island) continue; /* a cell of the island itself */
-                w = root;
+            int w;
+            if (mode == WALK_SEA && group) {
+                w = kex[kefrom[v] + it++]; /* its exits: unknown cells */
+            } else {
+                int cell = group ? island[it >> 2] : v;
+                w = nb[cell * 4 + (it & 3)];
+                it++;
+                if (w < 0) continue;
+            }
+            if (mode == WALK_SEA) {
+                if (col[w] == WHT) continue;
+                if (col[w] == BLK) w = kid[w];
+            } else {
+                if (done[w] != stamp) continue;
+                if (comp[w] == c) {
+                    if (group) continue; /* a cell of the island itself */
+                    w = root;
+                }
             }
             if (mark[w] != vstamp) {
                 mark[w] = vstamp;
                 parent[w] = v;
                 disc[w] = low[w] = ++time;
                 iter[w] = 0;
-                sub[w] = 1;
+                sub[w] = mode == WALK_ISLAND ? 1 : col[w] == BLK ? kto[w] - kfrom[w] : 0;
                 best[w] = 0;
                 stk[sp++] = w;
                 pushed = 1;
@@ -1172,7 +1205,7 @@ static int island_walk(Search *s, int c, int root, int stamp) {
 static int island_cuts(Search *s, uint8_t *col, int c, int need, int reached, int stamp,
                        int *changed) {
     int root = s->comp_cells[s->comp_start[c]];
-    int n = island_walk(s, c, root, stamp);
+    int n = cut_weights(s, col, root, WALK_ISLAND, c, stamp);
     for (int q = 0; q < n; q++) {
         int v = s->queue[q];
         if (col[v] == UNK && reached - 1 - s->best[v] < need) {
@@ -1247,68 +1280,6 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
 }
 
 /* ---- sea ---------------------------------------------------------------------------- */
-
-/* Tarjan's walk (as island_walk) for the cut vertices of the sea, on the graph whose
- * nodes are the unknown cells and the black components (each named by its first cell, kid[], its cells listed
- * from kcells[kfrom[k]] to kcells[kto[k]], as rule_sea's single exits left them), so that
- * the walk steps over each black component at once (contracting a connected set of cells
- * leaves every other cell's cuts as they were): an unknown cell gets best[] > 0 exactly
- * when it separates black cells from the root. Returns the number of nodes visited,
- * listed in s->queue. */
-static int sea_cuts(Search *s, const uint8_t *col, int root) {
-    const int *nb = s->nb, *kcells = s->kcells, *kid = s->kid, *kfrom = s->kfrom;
-    const int *kto = s->kto;
-    int *disc = s->disc, *low = s->low, *iter = s->iter, *sub = s->sub_black;
-    int *best = s->best, *parent = s->scomp, *mark = s->node_stamp, *stk = s->stk;
-    int *queue = s->queue;
-    int time = 0, sp = 0, nvisit = 0, vstamp = ++s->stamp_now;
-    root = kid[root];
-    mark[root] = vstamp;
-    disc[root] = low[root] = ++time;
-    iter[root] = 0;
-    sub[root] = kto[root] - kfrom[root];
-    best[root] = 0;
-    parent[root] = -1;
-    stk[sp++] = root;
-    while (sp > 0) {
-        int v = stk[sp - 1], it = iter[v], pushed = 0;
-        int black = col[v] == BLK, end = black ? 4 * (kto[v] - kfrom[v]) : 4;
-        while (it < end) {
-            int cell = black ? kcells[kfrom[v] + (it >> 2)] : v;
-            int w = nb[cell * 4 + (it & 3)];
-            it++;
-            if (w < 0 || col[w] == WHT) continue;
-            if (col[w] == BLK) {
-                if (black) continue; /* a cell of the same component */
-                w = kid[w];
-            }
-            if (mark[w] != vstamp) {
-                mark[w] = vstamp;
-                parent[w] = v;
-                disc[w] = low[w] = ++time;
-                iter[w] = 0;
-                sub[w] = col[w] == BLK ? kto[w] - kfrom[w] : 0;
-                best[w] = 0;
-                stk[sp++] = w;
-                pushed = 1;
-                break;
-            } else if (w != parent[v] && disc[w] < low[v]) {
-                low[v] = disc[w];
-            }
-        }
-        iter[v] = it;
-        if (pushed) continue;
-        sp--;
-        queue[nvisit++] = v;
-        int p = parent[v];
-        if (p < 0) continue;
-        if (low[v] < low[p]) low[p] = low[v];
-        sub[p] += sub[v];
-        if (low[v] >= disc[p]) best[p] += sub[v];
-    }
-    return nvisit;
-}
-
 
 /* The black cells must connect through non-white cells. */
 static int rule_sea(Search *s, uint8_t *col, int *changed) {
@@ -1399,14 +1370,16 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
 
     /* black components with a single exit; a component that touches a cell blackened
        here (marked in fresh[]) is only partly walked, so it waits for the next pass */
-    int bstamp = ++s->stamp_now, fstamp = ++s->stamp_now, fill = 0;
+    int bstamp = ++s->stamp_now, fstamp = ++s->stamp_now, fill = 0, efill = 0;
     int *fresh = s->fresh, *kcells = s->kcells, *kid = s->kid, *kfrom = s->kfrom;
+    int *kex = s->kex;
     for (int i = 0; i < N; i++) {
         if (col[i] != BLK || done[i] == bstamp) continue;
         /* the component's cells go to kcells from kfrom[i], each with kid = i (its first
-           cell), for the cut vertices below */
+           cell), its exits to kex from kefrom[i], for the cut vertices below */
         int h = fill, exits = 0, one = -1, estamp = ++s->stamp_now, touched = 0;
         kfrom[i] = fill;
+        s->kefrom[i] = efill;
         kcells[fill++] = i;
         kid[i] = i;
         done[i] = bstamp;
@@ -1426,10 +1399,12 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
                     seen[w] = estamp;
                     exits++;
                     one = w;
+                    kex[efill++] = w;
                 }
             }
         }
         s->kto[i] = fill;
+        s->keto[i] = efill;
         if (touched) continue;
         int t = fill - kfrom[i];
         if (t < nblack || (want >= 0 && t < want)) {
@@ -1446,7 +1421,7 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
 
     /* unknown cut vertices between black cells (Tarjan from the black root, which is on
        the other side of every cut); every black component was walked whole above */
-    int n = sea_cuts(s, col, root);
+    int n = cut_weights(s, col, root, WALK_SEA, -1, 0);
     for (int q = 0; q < n; q++) {
         int v = s->queue[q];
         if (col[v] == UNK && s->best[v] > 0) {
@@ -1865,6 +1840,9 @@ static void Search_dealloc(Search *s) {
     free(s->kid);
     free(s->kfrom);
     free(s->kto);
+    free(s->kex);
+    free(s->kefrom);
+    free(s->keto);
     free(s->disc);
     free(s->low);
     free(s->iter);
@@ -1926,7 +1904,8 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
              ALLOC(comp_enclosed, N + 1) && ALLOC(comp_box, 4 * N + 4) && ALLOC(excess, 2 * N + 2) && ALLOC(side_box, 4 * N + 4) && ALLOC(clue_excess, 2 * K) && ALLOC(edge_black, 4 * (R + C + 2)) && ALLOC(ring, 2 * (R + C)) && ALLOC(edge_gone, N) && ALLOC(pool_pair, C) && ALLOC(comp_of, N) && ALLOC(sea_of, N) && ALLOC(comp_frames, 2 * N + 2) && ALLOC(frame_pool, 4 * FRAME_CAP) && ALLOC(black_sum, (R + 1) * (C + 1)) && ALLOC(min_perimeter, N + 1) && ALLOC(queue, N) && ALLOC(best, 2 * N + 2) &&
              ALLOC(seen, 2 * N + 2) && ALLOC(done, 2 * N + 2) && ALLOC(reach_count, N) &&
              ALLOC(node_stamp, N) && ALLOC(fresh, N) && ALLOC(kcells, N) && ALLOC(kid, N) &&
-             ALLOC(kfrom, N) && ALLOC(kto, N) && ALLOC(disc, N) && ALLOC(low, N) && ALLOC(iter, N) &&
+             ALLOC(kfrom, N) && ALLOC(kto, N) && ALLOC(kex, 4 * N) &&
+             ALLOC(kefrom, N) && ALLOC(keto, N) && ALLOC(disc, N) && ALLOC(low, N) && ALLOC(iter, N) &&
              ALLOC(sub_black, N) && ALLOC(stk, N) && ALLOC(scomp, N) &&
              ALLOC(bucket_head, N + 2) && ALLOC(entry_node, 8 * N + 16) &&
              ALLOC(entry_next, 8 * N + 16) && ALLOC(probe_a, N) && ALLOC(probe_b, N) &&
