@@ -1283,17 +1283,14 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
 
 /* The black cells must connect through non-white cells. */
 static int rule_sea(Search *s, uint8_t *col, int *changed) {
-    int N = s->N, nblack = 0, nunknown = 0, root = -1;
+    int N = s->N, nblack = 0, nunknown = 0;
     for (int i = 0; i < N; i++) {
-        if (col[i] == BLK) {
-            if (root < 0) root = i;
-            nblack++;
-        } else if (col[i] == UNK) {
-            nunknown++;
-        }
+        nblack += col[i] == BLK;
+        nunknown += col[i] == UNK;
     }
     int want = s->has_q ? -1 : N - s->total_white; /* sea size, when known */
     if (nblack == 0) return OK;
+    int root = (int)((const uint8_t *)memchr(col, BLK, N) - col); /* the first black cell */
 
     /* the region of non-white cells around the root must hold every black cell. When it
        held them all and every unknown cell in a state (kept in sea_of) that `col` only
