@@ -1336,15 +1336,20 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
        unknown cells (itself included) than the sea has left cannot be black */
     if (want >= 0 && s->sea_reach && want - nblack < nunknown) {
         int budget = want - nblack, h = 0, t = 0, rstamp = ++s->stamp_now;
-        for (int i = 0; i < N; i++) {
-            if (col[i] == BLK) {
-                queue[t++] = i;
-                done[i] = rstamp;
-                best[i] = 0;
-            }
+        /* the walk starts from the unknown cells next to a black cell (one cell from the
+           sea), which are fewer than the black cells late in a search */
+        for (int i = 0; budget >= 1 && i < N; i++) {
+            if (col[i] != UNK) continue;
+            const int *a = nb + i * 4;
+            int next = (a[0] >= 0 && col[a[0]] == BLK) | (a[1] >= 0 && col[a[1]] == BLK) |
+                       (a[2] >= 0 && col[a[2]] == BLK) | (a[3] >= 0 && col[a[3]] == BLK);
+            if (!next) continue;
+            queue[t++] = i;
+            done[i] = rstamp;
+            best[i] = 1;
         }
-        /* once every unknown cell is in (t == nblack + nunknown), none is whitened */
-        while (h < t && t < nblack + nunknown) {
+        /* once every unknown cell is in (t == nunknown), none is whitened */
+        while (h < t && t < nunknown) {
             int v = queue[h++];
             if (best[v] >= budget) continue;
             for (int d = 0; d < 4; d++) {
@@ -1356,7 +1361,7 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
                 }
             }
         }
-        for (int i = 0; t < nblack + nunknown && i < N; i++) {
+        for (int i = 0; t < nunknown && i < N; i++) {
             if (col[i] == UNK && done[i] != rstamp) {
                 col[i] = WHT;
                 (*changed)++;
