@@ -191,6 +191,25 @@ def test_contradictions(rows: list[str], word: str) -> None:
     assert step.involved
 
 
+def test_a_clueless_white_region_costs_its_whole_size() -> None:
+    """The 4 lacks 3 cells: r1c2, then the two clueless white cells r1c3 and r2c3 take
+    them all, so r1c4 is out of its reach (counting steps alone, it is three away)."""
+    state = position(["4?.?", "##.#"])
+    assert state.analysis().reach() == state.grid.mask_of(range(3)) | 1 << 6
+    step = technique("unreachable").func(state)
+    assert step is not None
+    assert {str(m) for m in step.moves()} == {"r1c4=#"}
+    assert "takes in all 2 of them" in step.message
+
+
+def test_a_clueless_white_region_no_island_can_take_in_whole() -> None:
+    """The 3 lacks 2 cells; it can walk to the clueless white cells but not take in all
+    three, and the 5 cannot get to them: a contradiction."""
+    step = find_contradiction(position(["3?..##?5", "??.#????"]))
+    assert step is not None and step.kind == "contradiction"
+    assert "take in all 3 of them" in step.message
+
+
 def test_no_contradiction_on_open_position() -> None:
     assert find_contradiction(position(["2??", "???", "??3"])) is None
 

@@ -79,7 +79,8 @@ class Island:
         self.allowed = 0
         """Cells it may grow into: unknown or orphan white, not forbidden."""
         self.reach = 0
-        """Cells it can reach with the cells it lacks (itself included)."""
+        """Cells it can reach with the cells it lacks (itself included; a clueless white
+        region counts whole, see `Analysis.reach`)."""
 
     @property
     def unknown_size(self) -> bool:
@@ -160,20 +161,43 @@ class Analysis:
         """Per clue cell, the island's possible completions (filled by the techniques)."""
 
     def reach(self) -> int:
-        """Union of every island's reach (computing each island's `reach` on the way)."""
+        """Union of every island's reach (computing each island's `reach` on the way).
+
+        An island lacking k cells reaches the cells it could take in with at most k more
+        (a lower bound on what taking them costs): an unknown cell costs one, a clueless
+        white region costs its whole size (an island that enters it takes all of it), and
+        a cell touching another island is never entered. Every way of completing the
+        island lies within its reach.
+        """
         if self.covered >= 0:
             return self.covered
         grid = self.state.grid
         dilate = grid.dilate
+        orphans = [(part, part.bit_count()) for part in self.orphans]
+        orphan_white = 0
+        for part in self.orphans:
+            orphan_white |= part
         covered = 0
         for island in self.islands:
             region = island.mask
             frontier = region
             allowed = island.allowed
-            for _ in range(min(island.most, grid.size)):
+            most = min(island.most, grid.size)
+            # cost -> orphan regions first entered at that cost (the cost of the cell
+            # that enters them, less one, plus their size)
+            arriving: dict[int, int] = {}
+            cost = 0
+            while cost < most and (frontier or arriving):
+                cost += 1
                 grown = dilate(frontier) & allowed & ~region
-                if not grown:
-                    break
+                entered = grown & orphan_white
+                if entered:
+                    grown &= ~orphan_white
+                    for part, size in orphans:
+                        at = cost - 1 + size
+                        if entered & part and at <= most:
+                            arriving[at] = arriving.get(at, 0) | part
+                grown |= arriving.pop(cost, 0) & ~region
                 region |= grown
                 frontier = grown
             island.reach = region

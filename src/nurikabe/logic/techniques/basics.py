@@ -350,11 +350,15 @@ def orphan_single_exit(state: State) -> Step | None:
 def unreachable(state: State) -> Step | None:
     """A cell that no island can reach is black.
 
-    An island lacking k cells reaches only cells within k steps of it, walking through
-    unknown or clueless white cells and never touching another island.
+    An island lacking k cells reaches only cells it can take in with k more, walking
+    through unknown or clueless white cells and never touching another island; a
+    clueless white region it walks into joins it whole, so it costs all its cells.
     ::
 
         1 # ? ? ?    the far cells are out of every island's reach: black
+
+        4 ? . ?      the 4 lacks 3: r1c2 and the two clueless white cells use them
+        # # . #      all, so r1c4 is out of its reach
     Source: blog (cell reachable by no island -> sea), J essay (too far from any clue),
     game rules 3 and 7.
     """
@@ -373,9 +377,35 @@ def unreachable(state: State) -> Step | None:
         state,
         "unreachable",
         f"No island can reach {name_cells(grid, black)}, so "
-        f"{'they are' if black & (black - 1) else 'it is'} black.",
+        f"{'they are' if black & (black - 1) else 'it is'} black{_whole_orphans(state, black)}.",
         black=black,
         premises=premises,
+    )
+
+
+def _whole_orphans(state: State, black: int) -> str:
+    """The clause saying which clueless white region an island would have to take in
+    whole, when counting steps alone would let an island reach some of `black`."""
+    a = state.analysis()
+    dilate = state.grid.dilate
+    walked = 0
+    for island in a.islands:
+        region = frontier = island.mask
+        for _ in range(min(island.most, state.grid.size)):
+            frontier = dilate(frontier) & island.allowed & ~region
+            if not frontier:
+                break
+            region |= frontier
+        if region & black:
+            walked |= region
+    # a single clueless white cell costs one step either way
+    entered = [part for part in a.orphans if part & walked and part & (part - 1)]
+    if not entered:
+        return ""
+    part = max(entered, key=int.bit_count)
+    return (
+        f" (an island that walks into the clueless white cells at "
+        f"{name_cells(state.grid, part, limit=3)} takes in all {part.bit_count()} of them)"
     )
 
 

@@ -84,7 +84,12 @@ def find_contradiction(state: State) -> Step | None:
                 orphan,
                 f"No island can reach the white "
                 f"cell{'s' if orphan & (orphan - 1) else ''} at "
-                f"{name_cells(grid, orphan, limit=3)}.",
+                f"{name_cells(grid, orphan, limit=3)}"
+                + (
+                    f" and take in all {orphan.bit_count()} of them."
+                    if orphan & (orphan - 1)
+                    else "."
+                ),
             )
     parts = a.sea_parts()
     if len(parts) > 1:

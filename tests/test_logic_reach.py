@@ -1,0 +1,55 @@
+"""An island's reach holds every way of completing it, against a brute-force oracle.
+
+`Analysis.reach` prices a clueless white region an island walks into at its whole size,
+which makes the reach smaller than counting steps would. Every technique that reads it
+(unreachable, the contradictions, bottlenecks, island shapes) is sound only if no
+solution's island ever leaves it. Here small random puzzles, `?` clues included, are
+solved by brute force; a random part of one solution is taken as the position, and the
+island of that solution around each clue must lie within the clue's reach, and every
+clueless white region of the position within the union of the reaches.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from bruteforce import black_masks
+from nurikabe import Puzzle
+from nurikabe.logic.state import State
+from nurikabe.puzzle import UNKNOWN_CLUE
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> tuple[Puzzle, int, int, int]:
+    """A puzzle, one of its solutions (black cells) and a position taken from it."""
+    rows = draw(st.integers(2, 5))
+    cols = draw(st.integers(2, 4 if rows == 5 else 5))
+    area = rows * cols
+    cells = draw(st.lists(st.integers(0, area - 1), min_size=1, max_size=4, unique=True))
+    choices = [UNKNOWN_CLUE, *range(1, min(area, 8) + 1)]
+    values = [draw(st.sampled_from(choices)) for _ in cells]
+    puzzle = Puzzle.from_clues(
+        rows, cols, [(c // cols, c % cols, v) for c, v in zip(cells, values, strict=True)]
+    )
+    solutions = sorted(black_masks(puzzle, cap=20))
+    assume(solutions)
+    black = solutions[draw(st.integers(0, len(solutions) - 1))]
+    known = draw(st.integers(0, (1 << area) - 1))
+    return puzzle, black, black & known, ~black & known & ((1 << area) - 1)
+
+
+@given(positions())
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+def test_every_solution_island_lies_within_its_reach(case: tuple[Puzzle, int, int, int]) -> None:
+    puzzle, solution, black, white = case
+    state = State(puzzle, black, white)
+    grid = state.grid
+    analysis = state.analysis()
+    covered = analysis.reach()
+    solution_white = grid.full & ~solution
+    for island in analysis.islands:
+        whole = grid.flood(1 << island.clue, solution_white)
+        assert whole & ~island.reach == 0, (puzzle.to_url(), grid.name(island.clue))
+    for orphan in analysis.orphans:
+        assert orphan & ~covered == 0, puzzle.to_url()
