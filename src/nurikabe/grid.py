@@ -40,6 +40,10 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def _lowest_key(mask: int) -> int:
+    return (mask & -mask).bit_length()
+
+
 def lowest(mask: int) -> int:
     """The smallest cell of a non-empty mask."""
     return (mask & -mask).bit_length() - 1
@@ -141,10 +145,21 @@ class Grid:
         region = seed & within
         if not region:
             return 0
+        return self._grow(region, within, within & self.not_last_col, within & self.not_first_col)
+
+    def _grow(self, region: int, within: int, west: int, east: int) -> int:
+        """`flood` from a non-empty `region` inside `within`; `west` and `east` are the
+        cells of `within` off the last and off the first column (the targets of a step
+        west and east, folded in once so that a step is a few shifts and ands)."""
         # Dilating a frontier instead of the whole region keeps each step small.
+        cols = self.cols
         frontier = region
         while True:
-            grown = self.dilate(frontier) & within & ~region
+            grown = (
+                ((frontier >> 1) & west)
+                | ((frontier << 1) & east)
+                | (((frontier >> cols) | (frontier << cols)) & within)
+            ) & ~region
             if not grown:
                 return region
             region |= grown
@@ -153,11 +168,49 @@ class Grid:
     def components(self, mask: int) -> list[int]:
         """The 4-connected components of `mask`, ordered by their smallest cell."""
         parts = []
-        while mask:
-            part = self.flood(mask & -mask, mask)
+        west, east = mask & self.not_last_col, mask & self.not_first_col
+        rest = mask
+        while rest:
+            # Each component is flooded through the whole mask: the others are apart.
+            part = self._grow(rest & -rest, mask, west, east)
             parts.append(part)
-            mask &= ~part
+            rest &= ~part
         return parts
+
+    def joined(self, parts: list[int], added: int) -> list[int]:
+        """The components of the cells of `parts` and `added` together, ordered by their
+        smallest cell, given that `parts` are the components of a mask (in any order).
+
+        Parts that touch no added cell stay as they are, and the others join through the
+        added cells only, so when a few cells are added to a mask this does far less
+        work than `components` of the whole.
+        """
+        if not added:
+            return sorted(parts, key=_lowest_key)
+        near = self.dilate(added)
+        kept = []
+        touched = []
+        for part in parts:
+            (touched if part & near else kept).append(part)
+        groups: list[int] = []
+        for piece in self.components(added):
+            around = self.dilate(piece)
+            group = piece
+            for part in touched:
+                if part & around:
+                    group |= part
+            # Two pieces touching one part end in one group.
+            rest = []
+            for other in groups:
+                if other & group:
+                    group |= other
+                else:
+                    rest.append(other)
+            rest.append(group)
+            groups = rest
+        kept += groups
+        kept.sort(key=_lowest_key)
+        return kept
 
     def is_connected(self, mask: int) -> bool:
         """Whether `mask` is empty or one 4-connected piece."""

@@ -91,21 +91,29 @@ class Analysis:
     """What every technique reads about one shading; computed once per shading."""
 
     __slots__ = (
+        "black",
         "black_parts",
         "clashes",
         "completions",
         "covered",
+        "earlier",
         "island_at",
         "islands",
         "orphans",
         "state",
         "unknown",
+        "white",
+        "white_parts",
     )
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, earlier: Analysis | None = None) -> None:
         grid = state.grid
         self.state = state
         black, white = state.black, state.white
+        self.black = black
+        """The black cells it was made for."""
+        self.white = white
+        """The white cells it was made for."""
         self.unknown = grid.full & ~(black | white)
         self.islands: list[Island] = []
         """The islands, ordered by their smallest cell."""
@@ -117,7 +125,18 @@ class Analysis:
         """Island by clue cell."""
         clue_mask = state.clue_mask
         values = state.values
-        for part in _white_parts(state):
+        self.earlier: Analysis | None = None
+        """An analysis of a shading this one extends, with its black regions, until
+        `sea_parts` has used them."""
+        # An analysis of a shading this one extends gives its regions: the new cells
+        # only join some of them (`Grid.joined`).
+        if earlier is not None and not (earlier.white & ~white or earlier.black & ~black):
+            self.white_parts = grid.joined(earlier.white_parts, white & ~earlier.white)
+            if earlier.black_parts is not None:
+                self.earlier = earlier
+        else:
+            self.white_parts = _white_parts(state)
+        for part in self.white_parts:
             clues = part & clue_mask
             if not clues:
                 self.orphans.append(part)
@@ -184,7 +203,15 @@ class Analysis:
     def sea_parts(self) -> list[int]:
         """The black regions."""
         if self.black_parts is None:
-            self.black_parts = self.state.grid.components(self.state.black)
+            black = self.state.black
+            earlier = self.earlier
+            if earlier is not None and not earlier.black & ~black:
+                assert earlier.black_parts is not None
+                added = black & ~earlier.black
+                self.black_parts = self.state.grid.joined(earlier.black_parts, added)
+            else:
+                self.black_parts = self.state.grid.components(black)
+            self.earlier = None
         return self.black_parts
 
 
@@ -229,6 +256,7 @@ class State:
 
     __slots__ = (
         "_analysis",
+        "_earlier",
         "black",
         "case_memo",
         "clue_mask",
@@ -257,6 +285,8 @@ class State:
         """Per clue cell: ((island mask, room) they were made for, the completions still
         possible or None when there were too many, the shading near the island then)."""
         self._analysis: Analysis | None = None
+        self._earlier: Analysis | None = None
+        """The analysis of the shading before the last `decide` (its regions are reused)."""
         self.light = False
         """Whether the costliest checks are skipped (inside suppositions, for speed)."""
         self.case_memo: dict[object, object] = {}
@@ -288,6 +318,7 @@ class State:
         other.total_white = self.total_white
         other.completions = dict(self.completions)
         other._analysis = self._analysis
+        other._earlier = self._earlier
         other.light = self.light
         other.case_memo = self.case_memo
         other.memo = self.memo
@@ -315,7 +346,8 @@ class State:
         """The analysis of the current shading (cached until it changes)."""
         a = self._analysis
         if a is None:
-            a = self._analysis = Analysis(self)
+            a = self._analysis = Analysis(self, self._earlier)
+            self._earlier = None
         return a
 
     def decide(self, black: int, white: int) -> None:
@@ -323,6 +355,8 @@ class State:
         if black or white:
             self.black = (self.black | black) & ~white
             self.white = (self.white | white) & ~black
+            if self._analysis is not None:
+                self._earlier = self._analysis
             self._analysis = None
 
     def is_complete(self) -> bool:
