@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 from hypothesis import given
@@ -137,3 +138,10 @@ def test_joined_components(case: tuple[Grid, int], added: int, rng: random.Rando
     parts = g.components(mask)
     rng.shuffle(parts)
     assert g.joined(parts, added) == g.components(mask | added)
+
+
+def test_grid_pickles_as_its_size() -> None:
+    g = Grid.of(4, 6)
+    assert pickle.loads(pickle.dumps(g)) is g
+    other = pickle.loads(pickle.dumps(Grid(2, 3)))
+    assert (other.rows, other.cols) == (2, 3) and other.dilate(1) == 0b1011

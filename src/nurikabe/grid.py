@@ -19,7 +19,7 @@ This module imports nothing from the package.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cached_property, lru_cache
 
 __all__ = ["MAX_SIDE", "Grid", "bits", "lowest", "popcount"]
@@ -38,6 +38,22 @@ def bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def _dilation(cols: int, not_first_col: int, not_last_col: int, full: int) -> Callable[[int], int]:
+    """The dilation of a grid (see `Grid.dilate`): a closure over the grid's masks, as the
+    hottest function of the engines reads them faster from there than as attributes."""
+
+    def dilate(mask: int) -> int:
+        return (
+            mask
+            | ((mask & not_first_col) >> 1)
+            | ((mask & not_last_col) << 1)
+            | (mask >> cols)
+            | ((mask << cols) & full)
+        )
+
+    return dilate
 
 
 def _lowest_key(mask: int) -> int:
@@ -70,6 +86,10 @@ class Grid:
         self.last_col = first << (cols - 1)
         self.not_first_col = self.full & ~first
         self.not_last_col = self.full & ~self.last_col
+        self.dilate: Callable[[int], int] = _dilation(
+            cols, self.not_first_col, self.not_last_col, self.full
+        )
+        """`dilate(mask)`: `mask` together with every orthogonal neighbour of its cells."""
 
     @cached_property
     def neighbors(self) -> tuple[int, ...]:
@@ -84,6 +104,10 @@ class Grid:
 
     def __repr__(self) -> str:
         return f"Grid.of({self.rows}, {self.cols})"
+
+    def __reduce__(self) -> tuple[Callable[[int, int], Grid], tuple[int, int]]:
+        # A grid pickles as its size (its dilation is a closure, see `_dilation`).
+        return Grid.of, (self.rows, self.cols)
 
     def _neighbors_of(self, i: int) -> int:
         r, c = divmod(i, self.cols)
@@ -125,16 +149,6 @@ class Grid:
         return m
 
     # -- set operations ------------------------------------------------------------------------
-
-    def dilate(self, mask: int) -> int:
-        """`mask` together with every orthogonal neighbour of its cells."""
-        return (
-            mask
-            | ((mask & self.not_first_col) >> 1)
-            | ((mask & self.not_last_col) << 1)
-            | (mask >> self.cols)
-            | ((mask << self.cols) & self.full)
-        )
 
     def border(self, mask: int) -> int:
         """The cells outside `mask` that touch it (its neighbourhood)."""
