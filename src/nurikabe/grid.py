@@ -42,7 +42,8 @@ def bits(mask: int) -> Iterator[int]:
 
 def _dilation(cols: int, not_first_col: int, not_last_col: int, full: int) -> Callable[[int], int]:
     """The dilation of a grid (see `Grid.dilate`): a closure over the grid's masks, as the
-    hottest function of the engines reads them faster from there than as attributes."""
+    hottest functions of the engines read them faster from there than as attributes (a
+    grid pickles as its size, see `Grid.__reduce__`)."""
 
     def dilate(mask: int) -> int:
         return (
@@ -54,6 +55,16 @@ def _dilation(cols: int, not_first_col: int, not_last_col: int, full: int) -> Ca
         )
 
     return dilate
+
+
+def _pool_corners(cols: int, not_last_col: int) -> Callable[[int], int]:
+    """The pool finder of a grid (see `Grid.pool_corners`), a closure like `_dilation`."""
+
+    def pool_corners(mask: int) -> int:
+        pairs = mask & (mask >> 1) & not_last_col
+        return pairs & (pairs >> cols)
+
+    return pool_corners
 
 
 def _lowest_key(mask: int) -> int:
@@ -90,6 +101,8 @@ class Grid:
             cols, self.not_first_col, self.not_last_col, self.full
         )
         """`dilate(mask)`: `mask` together with every orthogonal neighbour of its cells."""
+        self.pool_corners: Callable[[int], int] = _pool_corners(cols, self.not_last_col)
+        """`pool_corners(mask)`: top-left cells of the 2x2 blocks lying wholly inside `mask`."""
 
     @cached_property
     def neighbors(self) -> tuple[int, ...]:
@@ -229,11 +242,6 @@ class Grid:
     def is_connected(self, mask: int) -> bool:
         """Whether `mask` is empty or one 4-connected piece."""
         return not mask or self.flood(mask & -mask, mask) == mask
-
-    def pool_corners(self, mask: int) -> int:
-        """Top-left cells of the 2x2 blocks lying wholly inside `mask`."""
-        pairs = mask & (mask >> 1) & self.not_last_col
-        return pairs & (pairs >> self.cols)
 
     def block(self, corner: int) -> int:
         """The 2x2 block whose top-left cell is `corner`."""
