@@ -145,3 +145,18 @@ def test_grid_pickles_as_its_size() -> None:
     assert pickle.loads(pickle.dumps(g)) is g
     other = pickle.loads(pickle.dumps(Grid(2, 3)))
     assert (other.rows, other.cols) == (2, 3) and other.dilate(1) == 0b1011
+
+
+@given(grid_and_mask(), st.integers(min_value=0), st.integers(-1, 12))
+def test_spread_by_layers(case: tuple[Grid, int], region: int, steps: int) -> None:
+    # What a region reaches through a mask in a number of steps, layer by layer.
+    g, within = case
+    region &= g.full
+    reached = set(bits(region))
+    layer = set(reached)
+    for _ in range(max(steps, 0)):
+        layer = {
+            j for i in layer for j in naive_neighbors(g.rows, g.cols, i) if within >> j & 1
+        } - reached
+        reached |= layer
+    assert set(bits(g.spread(region, within, steps))) == reached

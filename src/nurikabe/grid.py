@@ -174,14 +174,29 @@ class Grid:
             return 0
         return self._grow(region, within, within & self.not_last_col, within & self.not_first_col)
 
-    def _grow(self, region: int, within: int, west: int, east: int) -> int:
-        """`flood` from a non-empty `region` inside `within`; `west` and `east` are the
-        cells of `within` off the last and off the first column (the targets of a step
-        west and east, folded in once so that a step is a few shifts and ands)."""
+    def spread(self, region: int, within: int, steps: int) -> int:
+        """`region` with the cells of `within` it reaches through `within` in at most
+        `steps` steps (a flood that stops after `steps` layers; none when `steps` <= 0).
+
+        >>> g = Grid.of(1, 5)
+        >>> bin(g.spread(0b1, 0b11110, 2))
+        '0b111'
+        """
+        if steps <= 0:
+            return region
+        west, east = within & self.not_last_col, within & self.not_first_col
+        return self._grow(region, within, west, east, steps)
+
+    def _grow(self, region: int, within: int, west: int, east: int, steps: int = -1) -> int:
+        """`region` and the cells of `within` it reaches within `steps` steps (-1: no limit);
+        `west` and `east` are the cells of `within` off the last and off the first column
+        (the targets of a step west and east, folded in once so that a step is a few
+        shifts and ands)."""
         # Dilating a frontier instead of the whole region keeps each step small.
         cols = self.cols
         frontier = region
-        while True:
+        while steps:
+            steps -= 1
             grown = (
                 ((frontier >> 1) & west)
                 | ((frontier << 1) & east)
@@ -191,6 +206,7 @@ class Grid:
                 return region
             region |= grown
             frontier = grown
+        return region
 
     def components(self, mask: int) -> list[int]:
         """The 4-connected components of `mask`, ordered by their smallest cell."""

@@ -183,18 +183,9 @@ class Analysis:
         if self.covered >= 0:
             return self.covered
         grid = self.state.grid
-        dilate = grid.dilate
         covered = 0
         for island in self.islands:
-            region = island.mask
-            frontier = region
-            allowed = island.allowed
-            for _ in range(min(island.most, grid.size)):
-                grown = dilate(frontier) & allowed & ~region
-                if not grown:
-                    break
-                region |= grown
-                frontier = grown
+            region = grid.spread(island.mask, island.allowed, min(island.most, grid.size))
             island.reach = region
             covered |= region
         self.covered = covered
