@@ -45,6 +45,7 @@ class Island:
 
     __slots__ = (
         "allowed",
+        "around",
         "border",
         "clue",
         "forbidden",
@@ -72,6 +73,8 @@ class Island:
         self.most = UNBOUNDED if unknown else value - self.size
         """The most cells it may still take: what a numbered island lacks; `UNBOUNDED`
         for a ``?`` island, which may grow as far as the room left allows."""
+        self.around = mask
+        """Its cells and their neighbours (set by `Analysis`)."""
         self.border = 0
         """Its unknown neighbours."""
         self.forbidden = 0
@@ -100,7 +103,9 @@ class Analysis:
         "island_at",
         "islands",
         "orphans",
+        "room",
         "state",
+        "touching_two",
         "unknown",
         "white",
         "white_parts",
@@ -130,6 +135,9 @@ class Analysis:
         `sea_parts` has used them."""
         # An analysis of a shading this one extends gives its regions: the new cells
         # only join some of them (`Grid.joined`).
+        self.room = earlier.room if earlier is not None else (0, 0)
+        """(white cells, the cells of the others connected to the first black region then)
+        of the last `sea_room` made, here or for the analysis this one extends (0: none)."""
         if earlier is not None and not (earlier.white & ~white or earlier.black & ~black):
             self.white_parts = grid.joined(earlier.white_parts, white & ~earlier.white)
             if earlier.black_parts is not None:
@@ -166,7 +174,10 @@ class Analysis:
         for island in self.islands:
             orphan_white &= ~island.mask
         free = unknown | orphan_white
+        self.touching_two = in_two
+        """The cells (of any color) next to two or more islands."""
         for island, d in zip(self.islands, dils, strict=True):
+            island.around = d
             island.border = d & unknown
             island.forbidden = (in_any & ~d) | in_two
             island.allowed = free & ~island.forbidden
@@ -190,6 +201,19 @@ class Analysis:
             covered |= region
         self.covered = covered
         return covered
+
+    def sea_room(self) -> int:
+        """The black and unknown cells connected to the first black region through black
+        and unknown cells (0 without black cells)."""
+        white, room = self.room
+        parts = self.sea_parts()
+        if not parts:
+            return 0
+        # With the same white cells the black and unknown pieces are the same.
+        if not (room and white == self.white and parts[0] & room):
+            room = self.state.grid.flood(parts[0], self.state.grid.full & ~self.white)
+            self.room = (self.white, room)
+        return room
 
     def sea_parts(self) -> list[int]:
         """The black regions."""

@@ -159,17 +159,12 @@ def bordering_two_islands(state: State) -> Step | None:
     """
     grid = state.grid
     a = state.analysis()
-    in_any = in_two = 0
-    for island in a.islands:
-        d = grid.dilate(island.mask)
-        in_two |= in_any & d
-        in_any |= d
-    black = in_two & a.unknown
+    black = a.touching_two & a.unknown
     if not black:
         return None
     premises = 0
     for island in a.islands:
-        if grid.dilate(island.mask) & black:
+        if island.around & black:
             premises |= island.mask
     return _step(
         state,
@@ -367,7 +362,7 @@ def unreachable(state: State) -> Step | None:
     near = grid.dilate(grid.dilate(black))
     premises = 0
     for island in a.islands:
-        if island.reach & near or grid.dilate(island.mask) & near:
+        if island.reach & near or island.around & near:
             premises |= island.mask
     return _step(
         state,
