@@ -231,8 +231,8 @@ class Grid:
         if not added:
             return sorted(parts, key=_lowest_key)
         near = self.dilate(added)
-        kept = []
-        touched = []
+        kept: list[int] = []
+        touched: list[int] = []
         for part in parts:
             (touched if part & near else kept).append(part)
         groups: list[int] = []

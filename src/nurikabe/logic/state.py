@@ -133,11 +133,13 @@ class Analysis:
         self.earlier: Analysis | None = None
         """An analysis of a shading this one extends, with its black regions, until
         `sea_parts` has used them."""
-        # An analysis of a shading this one extends gives its regions: the new cells
-        # only join some of them (`Grid.joined`).
-        self.room = earlier.room if earlier is not None else (0, 0)
+        self.room: tuple[int, int] = earlier.room if earlier is not None else (0, 0)
         """(white cells, the cells of the others connected to the first black region then)
         of the last `sea_room` made, here or for the analysis this one extends (0: none)."""
+        self.white_parts: list[int]
+        """The white regions, ordered by their smallest cell."""
+        # An analysis of a shading this one extends gives its regions: the new cells
+        # only join some of them (`Grid.joined`).
         if earlier is not None and not (earlier.white & ~white or earlier.black & ~black):
             self.white_parts = grid.joined(earlier.white_parts, white & ~earlier.white)
             if earlier.black_parts is not None:
