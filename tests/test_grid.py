@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pickle
+import random
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -104,3 +107,56 @@ def test_bit_helpers() -> None:
     assert list(bits(0)) == []
     assert lowest(0b1000) == 3
     assert popcount(0b1011) == 3
+
+
+@st.composite
+def dense_case(draw: st.DrawFn) -> tuple[Grid, int, int]:
+    """A grid up to 40 x 40, a mostly filled mask on it (regions winding far), a seed."""
+    g = Grid.of(draw(st.integers(1, 40)), draw(st.integers(1, 40)))
+    rng = draw(st.randoms(use_true_random=False))
+    density = draw(st.floats(0.4, 1.0))
+    mask = g.mask_of([i for i in range(g.size) if rng.random() < density])
+    seed = g.mask_of(rng.sample(range(g.size), draw(st.integers(1, min(3, g.size)))))
+    return g, mask, seed
+
+
+@given(dense_case())
+def test_flood_of_long_regions(case: tuple[Grid, int, int]) -> None:
+    g, mask, seed = case
+    expected = set()
+    for part in naive_components(g.rows, g.cols, set(bits(mask))):
+        if part & set(bits(seed)):
+            expected |= part
+    assert set(bits(g.flood(seed, mask))) == expected
+
+
+@given(grid_and_mask(), st.integers(min_value=0), st.randoms(use_true_random=False))
+def test_joined_components(case: tuple[Grid, int], added: int, rng: random.Random) -> None:
+    # The components after adding cells, from those before, whatever order they come in.
+    g, mask = case
+    added &= g.full & ~mask
+    parts = g.components(mask)
+    rng.shuffle(parts)
+    assert g.joined(parts, added) == g.components(mask | added)
+
+
+def test_grid_pickles_as_its_size() -> None:
+    g = Grid.of(4, 6)
+    assert pickle.loads(pickle.dumps(g)) is g
+    other = pickle.loads(pickle.dumps(Grid(2, 3)))
+    assert (other.rows, other.cols) == (2, 3) and other.dilate(1) == 0b1011
+
+
+@given(grid_and_mask(), st.integers(min_value=0), st.integers(-1, 12))
+def test_spread_by_layers(case: tuple[Grid, int], region: int, steps: int) -> None:
+    # What a region reaches through a mask in a number of steps, layer by layer.
+    g, within = case
+    region &= g.full
+    reached = set(bits(region))
+    layer = set(reached)
+    for _ in range(max(steps, 0)):
+        layer = {
+            j for i in layer for j in naive_neighbors(g.rows, g.cols, i) if within >> j & 1
+        } - reached
+        reached |= layer
+    assert set(bits(g.spread(region, within, steps))) == reached

@@ -19,7 +19,7 @@ This module imports nothing from the package.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cached_property, lru_cache
 
 __all__ = ["MAX_SIDE", "Grid", "bits", "lowest", "popcount"]
@@ -38,6 +38,37 @@ def bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def _dilation(cols: int, not_first_col: int, not_last_col: int, full: int) -> Callable[[int], int]:
+    """The dilation of a grid (see `Grid.dilate`): a closure over the grid's masks, as the
+    hottest functions of the engines read them faster from there than as attributes (a
+    grid pickles as its size, see `Grid.__reduce__`)."""
+
+    def dilate(mask: int) -> int:
+        return (
+            mask
+            | ((mask & not_first_col) >> 1)
+            | ((mask & not_last_col) << 1)
+            | (mask >> cols)
+            | ((mask << cols) & full)
+        )
+
+    return dilate
+
+
+def _pool_corners(cols: int, not_last_col: int) -> Callable[[int], int]:
+    """The pool finder of a grid (see `Grid.pool_corners`), a closure like `_dilation`."""
+
+    def pool_corners(mask: int) -> int:
+        pairs = mask & (mask >> 1) & not_last_col
+        return pairs & (pairs >> cols)
+
+    return pool_corners
+
+
+def _lowest_key(mask: int) -> int:
+    return (mask & -mask).bit_length()
 
 
 def lowest(mask: int) -> int:
@@ -66,6 +97,12 @@ class Grid:
         self.last_col = first << (cols - 1)
         self.not_first_col = self.full & ~first
         self.not_last_col = self.full & ~self.last_col
+        self.dilate: Callable[[int], int] = _dilation(
+            cols, self.not_first_col, self.not_last_col, self.full
+        )
+        """`dilate(mask)`: `mask` together with every orthogonal neighbour of its cells."""
+        self.pool_corners: Callable[[int], int] = _pool_corners(cols, self.not_last_col)
+        """`pool_corners(mask)`: top-left cells of the 2x2 blocks lying wholly inside `mask`."""
 
     @cached_property
     def neighbors(self) -> tuple[int, ...]:
@@ -80,6 +117,10 @@ class Grid:
 
     def __repr__(self) -> str:
         return f"Grid.of({self.rows}, {self.cols})"
+
+    def __reduce__(self) -> tuple[Callable[[int, int], Grid], tuple[int, int]]:
+        # A grid pickles as its size (its dilation is a closure, see `_dilation`).
+        return Grid.of, (self.rows, self.cols)
 
     def _neighbors_of(self, i: int) -> int:
         r, c = divmod(i, self.cols)
@@ -122,16 +163,6 @@ class Grid:
 
     # -- set operations ------------------------------------------------------------------------
 
-    def dilate(self, mask: int) -> int:
-        """`mask` together with every orthogonal neighbour of its cells."""
-        return (
-            mask
-            | ((mask & self.not_first_col) >> 1)
-            | ((mask & self.not_last_col) << 1)
-            | (mask >> self.cols)
-            | ((mask << self.cols) & self.full)
-        )
-
     def border(self, mask: int) -> int:
         """The cells outside `mask` that touch it (its neighbourhood)."""
         return self.dilate(mask) & ~mask
@@ -141,32 +172,92 @@ class Grid:
         region = seed & within
         if not region:
             return 0
+        return self._grow(region, within, within & self.not_last_col, within & self.not_first_col)
+
+    def spread(self, region: int, within: int, steps: int) -> int:
+        """`region` with the cells of `within` it reaches through `within` in at most
+        `steps` steps (a flood that stops after `steps` layers; none when `steps` <= 0).
+
+        >>> g = Grid.of(1, 5)
+        >>> bin(g.spread(0b1, 0b11110, 2))
+        '0b111'
+        """
+        if steps <= 0:
+            return region
+        west, east = within & self.not_last_col, within & self.not_first_col
+        return self._grow(region, within, west, east, steps)
+
+    def _grow(self, region: int, within: int, west: int, east: int, steps: int = -1) -> int:
+        """`region` and the cells of `within` it reaches within `steps` steps (-1: no limit);
+        `west` and `east` are the cells of `within` off the last and off the first column
+        (the targets of a step west and east, folded in once so that a step is a few
+        shifts and ands)."""
         # Dilating a frontier instead of the whole region keeps each step small.
+        cols = self.cols
         frontier = region
-        while True:
-            grown = self.dilate(frontier) & within & ~region
+        while steps:
+            steps -= 1
+            grown = (
+                ((frontier >> 1) & west)
+                | ((frontier << 1) & east)
+                | (((frontier >> cols) | (frontier << cols)) & within)
+            ) & ~region
             if not grown:
                 return region
             region |= grown
             frontier = grown
+        return region
 
     def components(self, mask: int) -> list[int]:
         """The 4-connected components of `mask`, ordered by their smallest cell."""
         parts = []
-        while mask:
-            part = self.flood(mask & -mask, mask)
+        west, east = mask & self.not_last_col, mask & self.not_first_col
+        rest = mask
+        while rest:
+            # Each component is flooded through the whole mask: the others are apart.
+            part = self._grow(rest & -rest, mask, west, east)
             parts.append(part)
-            mask &= ~part
+            rest &= ~part
         return parts
+
+    def joined(self, parts: list[int], added: int) -> list[int]:
+        """The components of the cells of `parts` and `added` together, ordered by their
+        smallest cell, given that `parts` are the components of a mask (in any order).
+
+        Parts that touch no added cell stay as they are, and the others join through the
+        added cells only, so when a few cells are added to a mask this does far less
+        work than `components` of the whole.
+        """
+        if not added:
+            return sorted(parts, key=_lowest_key)
+        near = self.dilate(added)
+        kept: list[int] = []
+        touched: list[int] = []
+        for part in parts:
+            (touched if part & near else kept).append(part)
+        groups: list[int] = []
+        for piece in self.components(added):
+            around = self.dilate(piece)
+            group = piece
+            for part in touched:
+                if part & around:
+                    group |= part
+            # Two pieces touching one part end in one group.
+            rest = []
+            for other in groups:
+                if other & group:
+                    group |= other
+                else:
+                    rest.append(other)
+            rest.append(group)
+            groups = rest
+        kept += groups
+        kept.sort(key=_lowest_key)
+        return kept
 
     def is_connected(self, mask: int) -> bool:
         """Whether `mask` is empty or one 4-connected piece."""
         return not mask or self.flood(mask & -mask, mask) == mask
-
-    def pool_corners(self, mask: int) -> int:
-        """Top-left cells of the 2x2 blocks lying wholly inside `mask`."""
-        pairs = mask & (mask >> 1) & self.not_last_col
-        return pairs & (pairs >> self.cols)
 
     def block(self, corner: int) -> int:
         """The 2x2 block whose top-left cell is `corner`."""

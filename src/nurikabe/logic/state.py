@@ -45,6 +45,7 @@ class Island:
 
     __slots__ = (
         "allowed",
+        "around",
         "border",
         "clue",
         "forbidden",
@@ -72,6 +73,8 @@ class Island:
         self.most = UNBOUNDED if unknown else value - self.size
         """The most cells it may still take: what a numbered island lacks; `UNBOUNDED`
         for a ``?`` island, which may grow as far as the room left allows."""
+        self.around = mask
+        """Its cells and their neighbours (set by `Analysis`)."""
         self.border = 0
         """Its unknown neighbours."""
         self.forbidden = 0
@@ -92,21 +95,31 @@ class Analysis:
     """What every technique reads about one shading; computed once per shading."""
 
     __slots__ = (
+        "black",
         "black_parts",
         "clashes",
         "completions",
         "covered",
+        "earlier",
         "island_at",
         "islands",
         "orphans",
+        "room",
         "state",
+        "touching_two",
         "unknown",
+        "white",
+        "white_parts",
     )
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, earlier: Analysis | None = None) -> None:
         grid = state.grid
         self.state = state
         black, white = state.black, state.white
+        self.black = black
+        """The black cells it was made for."""
+        self.white = white
+        """The white cells it was made for."""
         self.unknown = grid.full & ~(black | white)
         self.islands: list[Island] = []
         """The islands, ordered by their smallest cell."""
@@ -118,7 +131,23 @@ class Analysis:
         """Island by clue cell."""
         clue_mask = state.clue_mask
         values = state.values
-        for part in _white_parts(state):
+        self.earlier: Analysis | None = None
+        """An analysis of a shading this one extends, with its black regions, until
+        `sea_parts` has used them."""
+        self.room: tuple[int, int] = earlier.room if earlier is not None else (0, 0)
+        """(white cells, the cells of the others connected to the first black region then)
+        of the last `sea_room` made, here or for the analysis this one extends (0: none)."""
+        self.white_parts: list[int]
+        """The white regions, ordered by their smallest cell."""
+        # An analysis of a shading this one extends gives its regions: the new cells
+        # only join some of them (`Grid.joined`).
+        if earlier is not None and not (earlier.white & ~white or earlier.black & ~black):
+            self.white_parts = grid.joined(earlier.white_parts, white & ~earlier.white)
+            if earlier.black_parts is not None:
+                self.earlier = earlier
+        else:
+            self.white_parts = _white_parts(state)
+        for part in self.white_parts:
             clues = part & clue_mask
             if not clues:
                 self.orphans.append(part)
@@ -148,7 +177,10 @@ class Analysis:
         for island in self.islands:
             orphan_white &= ~island.mask
         free = unknown | orphan_white
+        self.touching_two = in_two
+        """The cells (of any color) next to two or more islands."""
         for island, d in zip(self.islands, dils, strict=True):
+            island.around = d
             island.border = d & unknown
             island.forbidden = (in_any & ~d) | in_two
             island.allowed = free & ~island.forbidden
@@ -174,41 +206,67 @@ class Analysis:
         grid = self.state.grid
         dilate = grid.dilate
         orphans = [(part, part.bit_count()) for part in self.orphans]
-        orphan_white = 0
-        for part in self.orphans:
+        orphan_white = heavy = 0
+        for part, size in orphans:
             orphan_white |= part
+            if size > 1:
+                heavy |= part
         covered = 0
         for island in self.islands:
-            region = island.mask
-            frontier = region
             allowed = island.allowed
             most = min(island.most, grid.size)
-            # cost -> orphan regions first entered at that cost (the cost of the cell
-            # that enters them, less one, plus their size)
-            arriving: dict[int, int] = {}
-            cost = 0
-            while cost < most and (frontier or arriving):
-                cost += 1
-                grown = dilate(frontier) & allowed & ~region
-                entered = grown & orphan_white
-                if entered:
-                    grown &= ~orphan_white
-                    for part, size in orphans:
-                        at = cost - 1 + size
-                        if entered & part and at <= most:
-                            arriving[at] = arriving.get(at, 0) | part
-                grown |= arriving.pop(cost, 0) & ~region
-                region |= grown
-                frontier = grown
+            region = grid.spread(island.mask, allowed, most)
+            if region & heavy:
+                # Counting steps let it walk into a clueless region of two cells or
+                # more: price each such region at its size. cost -> the regions first
+                # entered at that cost (the cost of the cell entering them, less one,
+                # plus their size).
+                region = frontier = island.mask
+                arriving: dict[int, int] = {}
+                cost = 0
+                while cost < most and (frontier or arriving):
+                    cost += 1
+                    grown = dilate(frontier) & allowed & ~region
+                    entered = grown & orphan_white
+                    if entered:
+                        grown &= ~orphan_white
+                        for part, size in orphans:
+                            at = cost - 1 + size
+                            if entered & part and at <= most:
+                                arriving[at] = arriving.get(at, 0) | part
+                    grown |= arriving.pop(cost, 0) & ~region
+                    region |= grown
+                    frontier = grown
             island.reach = region
             covered |= region
         self.covered = covered
         return covered
 
+    def sea_room(self) -> int:
+        """The black and unknown cells connected to the first black region through black
+        and unknown cells (0 without black cells)."""
+        white, room = self.room
+        parts = self.sea_parts()
+        if not parts:
+            return 0
+        # With the same white cells the black and unknown pieces are the same.
+        if not (room and white == self.white and parts[0] & room):
+            room = self.state.grid.flood(parts[0], self.state.grid.full & ~self.white)
+            self.room = (self.white, room)
+        return room
+
     def sea_parts(self) -> list[int]:
         """The black regions."""
         if self.black_parts is None:
-            self.black_parts = self.state.grid.components(self.state.black)
+            black = self.state.black
+            earlier = self.earlier
+            if earlier is not None and not earlier.black & ~black:
+                assert earlier.black_parts is not None
+                added = black & ~earlier.black
+                self.black_parts = self.state.grid.joined(earlier.black_parts, added)
+            else:
+                self.black_parts = self.state.grid.components(black)
+            self.earlier = None
         return self.black_parts
 
 
@@ -253,6 +311,7 @@ class State:
 
     __slots__ = (
         "_analysis",
+        "_earlier",
         "black",
         "case_memo",
         "clue_mask",
@@ -281,6 +340,8 @@ class State:
         """Per clue cell: ((island mask, room) they were made for, the completions still
         possible or None when there were too many, the shading near the island then)."""
         self._analysis: Analysis | None = None
+        self._earlier: Analysis | None = None
+        """The analysis of the shading before the last `decide` (its regions are reused)."""
         self.light = False
         """Whether the costliest checks are skipped (inside suppositions, for speed)."""
         self.case_memo: dict[object, object] = {}
@@ -312,6 +373,7 @@ class State:
         other.total_white = self.total_white
         other.completions = dict(self.completions)
         other._analysis = self._analysis
+        other._earlier = self._earlier
         other.light = self.light
         other.case_memo = self.case_memo
         other.memo = self.memo
@@ -339,7 +401,8 @@ class State:
         """The analysis of the current shading (cached until it changes)."""
         a = self._analysis
         if a is None:
-            a = self._analysis = Analysis(self)
+            a = self._analysis = Analysis(self, self._earlier)
+            self._earlier = None
         return a
 
     def decide(self, black: int, white: int) -> None:
@@ -347,6 +410,8 @@ class State:
         if black or white:
             self.black = (self.black | black) & ~white
             self.white = (self.white | white) & ~black
+            if self._analysis is not None:
+                self._earlier = self._analysis
             self._analysis = None
 
     def is_complete(self) -> bool:

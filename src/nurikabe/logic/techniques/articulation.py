@@ -72,7 +72,8 @@ def articulations(state: State) -> tuple[int, int]:
         return 0, black
     if candidates.bit_count() <= ARTICULATION_FLOODS:
         seed = black & -black
-        if grid.flood(seed, domain) & black == black:
+        # The sea's room is the flood of `domain` from the first black region.
+        if state.analysis().sea_room() & black == black:
             forced = 0
             for cell in bits(candidates):
                 bit = 1 << cell

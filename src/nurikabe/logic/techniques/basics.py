@@ -159,17 +159,12 @@ def bordering_two_islands(state: State) -> Step | None:
     """
     grid = state.grid
     a = state.analysis()
-    in_any = in_two = 0
-    for island in a.islands:
-        d = grid.dilate(island.mask)
-        in_two |= in_any & d
-        in_any |= d
-    black = in_two & a.unknown
+    black = a.touching_two & a.unknown
     if not black:
         return None
     premises = 0
     for island in a.islands:
-        if grid.dilate(island.mask) & black:
+        if island.around & black:
             premises |= island.mask
     return _step(
         state,
@@ -371,7 +366,7 @@ def unreachable(state: State) -> Step | None:
     near = grid.dilate(grid.dilate(black))
     premises = 0
     for island in a.islands:
-        if island.reach & near or grid.dilate(island.mask) & near:
+        if island.reach & near or island.around & near:
             premises |= island.mask
     return _step(
         state,
@@ -387,15 +382,10 @@ def _whole_orphans(state: State, black: int) -> str:
     """The clause saying which clueless white region an island would have to take in
     whole, when counting steps alone would let an island reach some of `black`."""
     a = state.analysis()
-    dilate = state.grid.dilate
+    grid = state.grid
     walked = 0
     for island in a.islands:
-        region = frontier = island.mask
-        for _ in range(min(island.most, state.grid.size)):
-            frontier = dilate(frontier) & island.allowed & ~region
-            if not frontier:
-                break
-            region |= frontier
+        region = grid.spread(island.mask, island.allowed, min(island.most, grid.size))
         if region & black:
             walked |= region
     # a single clueless white cell costs one step either way

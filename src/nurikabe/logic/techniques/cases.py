@@ -515,10 +515,14 @@ def _diverse(cases: list[tuple[int, int]]) -> list[tuple[int, int]]:
     out = [rest.pop(0)]
     black, white = out[0]
     while rest and black | white:
-        best = min(
-            range(len(rest)),
-            key=lambda n: (black & rest[n][0]).bit_count() + (white & rest[n][1]).bit_count(),
-        )
+        # The first case sharing fewest cells with those taken (none: no need to look on).
+        best, fewest = 0, -1
+        for n, (case_black, case_white) in enumerate(rest):
+            shared = (black & case_black).bit_count() + (white & case_white).bit_count()
+            if fewest < 0 or shared < fewest:
+                best, fewest = n, shared
+                if not shared:
+                    break
         case = rest.pop(best)
         out.append(case)
         black &= case[0]

@@ -172,20 +172,22 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
             candidates = entry[1]
         mask = island.mask
         forbidden = island.forbidden | black
-        joined = must_join.get(island.clue, 0)
+        # The cells a shape must hold: the island and the white cells only it can reach.
+        held = mask | must_join.get(island.clue, 0)
         # Cells no other island can reach turn black once this island is complete.
         others = (cover_any & ~island.reach) | cover_two
         dead_base = unknown & ~others
+        pool_corners = grid.pool_corners
         kept = []
         for comp in candidates:
-            if comp & forbidden or comp & mask != mask or comp & joined != joined:
+            if comp & forbidden or comp & held != held:
                 continue
             ring = rings.get(comp)
             if ring is None:
                 ring = rings[comp] = dilate(comp) & ~comp
             if ring & white:
                 continue
-            if grid.pool_corners(black | ring | (dead_base & ~comp)):
+            if pool_corners(black | ring | (dead_base & ~comp)):
                 continue
             kept.append(comp)
         if len(kept) <= (SEA_CHECK_LIGHT if state.light else SEA_CHECK_MAX):

@@ -94,7 +94,7 @@ def find_contradiction(state: State) -> Step | None:
     parts = a.sea_parts()
     if len(parts) > 1:
         black = state.black
-        reach = grid.flood(parts[0], black | a.unknown)
+        reach = a.sea_room()
         if reach & black != black:
             cut = black & ~reach
             return contradiction(
