@@ -15,6 +15,11 @@
   for a grader change that leaves the puzzles as they are, it does what a rebuild would.
   A walkthrough that runs out of ``--seconds`` keeps its stored grade (exit code 4).
 
+- ``former OLD --db PATH``: record in PATH the puzzles the collection file OLD held
+  under keys that PATH now fills with other puzzles (and OLD's own former puzzles), so
+  that the game never shows a player's progress on the new puzzle (a build onto a copy
+  of the previous file records them by itself). Prints how many were added.
+
 A database that cannot be used (missing, not a collection, damaged, read-only, locked
 by another program) ends the command with one line and exit code 2.
 - ``stats``: generated puzzles (of the database, or of a jsonl file with ``--generated``)
@@ -45,6 +50,19 @@ def _open(path: str | None) -> sqlite3.Connection:
     if not target.exists():
         raise CliError(f"{target}: no collection database (run: nurikabe collection build)")
     return store.open_db(target, readonly=True)
+
+
+def cmd_former(args: argparse.Namespace) -> int:
+    old = _open(args.old)
+    old.close()
+    conn = store.open_db(args.db)
+    try:
+        added = store.record_former(args.old, conn)
+        total = len(store.former(conn))
+    finally:
+        store.close_db(conn)
+    print(f"{args.db}: {added} former puzzles recorded ({total} in all)")
+    return 0
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -356,6 +374,13 @@ def register(subparsers: Any) -> None:
     )
     db_option(rg)
     rg.set_defaults(func=cmd_regrade)
+
+    fm = sub.add_parser(
+        "former", help="record what an older file held under keys that now hold other puzzles"
+    )
+    fm.add_argument("old", help="the older collection file (read only)")
+    fm.add_argument("--db", required=True, help="the newer collection file, written")
+    fm.set_defaults(func=cmd_former)
 
     st = sub.add_parser("stats", help="compare with published puzzles")
     st.add_argument("--corpus", default=None, help="jsonl file of published puzzles")
