@@ -699,3 +699,15 @@ def test_a_rebuilt_key_starts_fresh_and_keeps_the_old_progress(db: Path, tmp_pat
     assert rows["10x10/0", None].board == _solved_board(a)  # kept, never filled in
     assert rows["10x10/1", c["url"]].solved_at is not None
     players.close()
+
+
+def test_a_save_from_a_page_of_another_puzzle_is_refused(client: TestClient) -> None:
+    puzzle = client.get("/api/puzzles/10x10/4").json()
+    other = client.get("/api/puzzles/10x10/5").json()["url"]
+    body = {"board": "?" * 100, "seconds": 2, "moves": []}
+    stale = client.put("/api/progress/10x10/4", json={**body, "url": other})
+    assert_error(stale, 409, "stale-puzzle")
+    assert client.get("/api/puzzles/10x10/4").json()["progress"] is None
+    fresh = client.put("/api/progress/10x10/4", json={**body, "url": puzzle["url"]})
+    assert fresh.status_code == 200, fresh.text
+    assert client.get("/api/puzzles/10x10/4").json()["progress"]["seconds"] == 2

@@ -73,6 +73,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     for status, text in (
         (400, "bad input: bad-board, bad-puzzle, bad-request"),
         (404, "not-found"),
+        (409, "stale-puzzle"),
         (413, "too-large"),
         (422, "bad-request (fields), timeout"),
     )
@@ -265,6 +266,12 @@ def create_app(
     ) -> ProgressSaved:
         """Save the player's board; the server decides whether it is solved."""
         game = games.get(collection, number)
+        if body.url is not None and body.url != game.url:
+            raise ApiError(
+                409,
+                "stale-puzzle",
+                f"{game.key} holds another puzzle now; load it again (the board was not saved)",
+            )
         board = parse_board(game.puzzle, body.board)
         solved = _solved(board, game.solution)
         saved = players.save_progress(
