@@ -4,7 +4,8 @@
   the database from a seed (the same seed gives the same puzzles and rows whatever
   --jobs or --cluster; `nurikabe.batch` runs the jobs) into PATH, never into the
   bundled file. PATH is checked before any puzzle is made; an existing PATH keeps the
-  rows the build does not remake (other collections, progress, settings); the new file
+  rows the build does not remake (other collections, progress, settings) and records in
+  its ``former`` table every puzzle the build replaces with another; the new file
   is swapped into place atomically. Ctrl-C or SIGTERM keeps the puzzles done (exit 130).
 - ``list``: the collections and their grade counts, or the puzzles of one collection.
 - ``show N``: draw puzzle N (``--solution`` for its solution).
