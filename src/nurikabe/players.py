@@ -317,7 +317,11 @@ class Players:
         saved = [_progress(row) for row in rows]
         if current is None:
             return saved
-        return [p for p in saved if is_current(p, current(p.puzzle))]
+        mine: dict[str, Progress] = {}  # one per key (the latest, should two match)
+        for p in saved:
+            if p.puzzle not in mine and is_current(p, current(p.puzzle)):
+                mine[p.puzzle] = p
+        return list(mine.values())
 
     def solved_keys(self, player: str, current: Current) -> set[str]:
         """The keys of the puzzles (now under them, `current`) the player has solved."""
