@@ -31,6 +31,13 @@ so it is kept but not shown, not counted as solved, and never filled in). The re
 from the caller and return only the current rows; saving fills in the url of a NULL row
 that is current.
 
+Why (key, url) and not a retired key or a table of old rows: no row is ever moved or
+rewritten but to fill in a NULL url, so nothing can be lost half-way; the key stays what
+the page and the API speak; and should an older collection come back (a downgrade, or
+the server started on another file), its puzzles' progress is there again. The url is
+NULL only in rows from schema 2, at most one per (player, key), which the old primary
+key guaranteed (SQLite's UNIQUE lets NULLs repeat; no new row is saved without a url).
+
 Every write is one transaction, committed before the function returns; the file is in
 WAL mode, so a killed server loses at most the write in flight. `open_players` applies the
 migrations in `MIGRATIONS` to an older file. One `Players` object may be shared by
