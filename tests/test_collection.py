@@ -255,3 +255,90 @@ def test_cli_regrade_keeps_a_grade_whose_walkthrough_ran_out(
     conn = collection.open_db(path, readonly=True)
     kept = collection.get(conn, 1)
     assert kept is not None and (kept.level, kept.score) == ("hard", 999)
+
+
+def _small(seed: int) -> dict[str, object]:
+    return generate(5, 5, difficulty="easy", rng=seed).to_json()
+
+
+def test_store_records_a_replaced_puzzle_once(tmp_path: Path) -> None:
+    conn = collection.create(tmp_path / "c.sqlite")
+    a, b = _small(1), _small(2)
+    collection.store(conn, "10x10", 0, a)
+    collection.store(conn, "10x10", 0, a)  # the same puzzle again: nothing replaced
+    assert collection.former(conn) == []
+    collection.store(conn, "10x10", 0, b)
+    collection.store(conn, "10x10", 0, b)
+    (row,) = collection.former(conn)
+    assert row[:4] == ("10x10", 0, a["url"], a["generator"])
+    assert collection.former_keys(conn) == {("10x10", 0)}
+    entry = collection.get(conn, 0)
+    assert entry is not None and entry.puzzle.to_url() == b["url"]
+
+
+def test_a_build_onto_a_previous_file_records_what_it_replaced(tmp_path: Path) -> None:
+    out = tmp_path / "b.sqlite"
+    conn = collection.create(out)
+    old = _small(7)
+    collection.store(conn, "10x10", 0, old)  # the first job of the plan remakes 10x10/0
+    collection.store(conn, "10x10", 777, _small(8))  # a row the build does not remake
+    collection.close_db(conn)
+    args = ["collection", "build", "--seed", "4", "--limit", "1", "--jobs", "1", "-o", str(out)]
+    assert main(args) == 0
+    conn = collection.open_db(out, readonly=True)
+    assert [r[:3] for r in collection.former(conn)] == [("10x10", 0, old["url"])]
+    new = collection.get(conn, 0)
+    assert new is not None and new.puzzle.to_url() != old["url"]
+    conn.close()
+    assert main(args) == 0  # the same build again replaces nothing more
+    conn = collection.open_db(out, readonly=True)
+    assert len(collection.former(conn)) == 1
+    conn.close()
+
+
+def test_record_former_between_two_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    old, new = tmp_path / "old.sqlite", tmp_path / "new.sqlite"
+    a, b, c, d, e = (_small(s) for s in range(10, 15))
+    conn = collection.create(old)
+    collection.store(conn, "10x10", 0, a)
+    collection.store(conn, "10x10", 1, b)
+    collection.store(conn, "10x10", 2, c)
+    collection.store(conn, "10x10", 0, e)  # old itself lists a as former under 10x10/0
+    collection.close_db(conn)
+    conn = collection.create(new)  # a fresh build: no history of its own
+    collection.store(conn, "10x10", 0, e)
+    collection.store(conn, "10x10", 1, b)
+    collection.store(conn, "10x10", 2, d)
+    assert collection.record_former(old, conn) == 2
+    assert collection.record_former(old, conn) == 0
+    got = sorted(r[:3] for r in collection.former(conn))
+    assert got == [("10x10", 0, a["url"]), ("10x10", 2, c["url"])]
+    assert collection.former_keys(conn) == {("10x10", 0), ("10x10", 2)}
+    collection.close_db(conn)
+    assert main(["collection", "former", str(old), "--db", str(new)]) == 0
+    assert "0 former puzzles recorded (2 in all)" in capsys.readouterr().out
+    assert main(["collection", "former", str(tmp_path / "none.sqlite"), "--db", str(new)]) == 2
+    assert "none.sqlite" in capsys.readouterr().err
+
+
+def test_a_file_of_schema_1_without_former_still_opens(tmp_path: Path) -> None:
+    path = tmp_path / "v1.sqlite"
+    conn = collection.create(path)
+    collection.store(conn, "10x10", 0, _small(3))
+    collection.close_db(conn)
+    raw = sqlite3.connect(path)
+    raw.execute("DROP TABLE former")
+    raw.execute("PRAGMA user_version = 1")
+    raw.commit()
+    raw.close()
+    conn = collection.open_db(path, readonly=True)
+    assert collection.former(conn) == [] and collection.former_keys(conn) == set()
+    assert len(list(collection.entries(conn))) == 1
+    conn.close()
+    conn = collection.open_db(path)  # writing migrates it to the current schema
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == collection.SCHEMA_VERSION
+    collection.store(conn, "10x10", 0, _small(4))
+    assert len(collection.former(conn)) == 1
+    collection.close_db(conn)

@@ -591,3 +591,123 @@ def test_no_request_makes_a_server_error(app: FastAPI, label: str) -> None:
             assert body["ok"] is False and body["error"]["code"], body
 
     fuzz()
+
+
+# -- a rebuilt collection (a key that holds another puzzle now) ------------------------------
+
+
+def _puzzle_record(seed: int) -> dict[str, Any]:
+    from nurikabe.generate import generate
+
+    return generate(5, 5, difficulty="easy", rng=seed).to_json()
+
+
+def _solved_board(record: dict[str, Any]) -> str:
+    return "".join(record["solution"])
+
+
+def test_a_rebuilt_key_starts_fresh_and_keeps_the_old_progress(db: Path, tmp_path: Path) -> None:
+    """Progress saved on the puzzle a key held before a rebuild is not shown on the new
+    puzzle, nor counted as solving it; it is kept, and an unchanged key keeps its own."""
+    import shutil
+    import sqlite3
+
+    from nurikabe import collection
+    from nurikabe.players import open_players
+
+    old, new = tmp_path / "old.sqlite", tmp_path / "new.sqlite"
+    a, b, c = _puzzle_record(1), _puzzle_record(2), _puzzle_record(3)
+    assert len({a["url"], b["url"], c["url"]}) == 3
+    conn = collection.create(old)
+    collection.store(conn, "10x10", 0, a)
+    collection.store(conn, "10x10", 1, c)
+    collection.close_db(conn)
+    shutil.copy(old, new)
+    conn = collection.open_db(new)
+    collection.store(conn, "10x10", 0, b)  # the rebuild puts another puzzle under 10x10/0
+    assert collection.former_keys(conn) == {("10x10", 0)}
+    collection.close_db(conn)
+
+    with TestClient(create_app(db, old)) as first:
+        for key, record, moves in (("10x10/0", a, ["r1c1=#"]), ("10x10/1", c, [])):
+            saved = first.put(
+                f"/api/progress/{key}",
+                json={"board": _solved_board(record), "seconds": 9, "moves": moves},
+            ).json()
+            assert saved["solved"] is True
+        cookie = first.cookies["nk_player"]
+        assert {s["key"] for s in first.get("/api/progress").json()["solved"]} == {
+            "10x10/0",
+            "10x10/1",
+        }
+
+    with TestClient(create_app(db, new)) as second:
+        second.cookies.set("nk_player", cookie)
+        fresh = second.get("/api/puzzles/10x10/0").json()
+        assert fresh["url"] == b["url"] and fresh["progress"] is None
+        kept = second.get("/api/puzzles/10x10/1").json()["progress"]
+        assert kept is not None and kept["board"] == _solved_board(c) and kept["solved"]
+        listed = second.get("/api/progress").json()
+        assert [s["key"] for s in listed["solved"]] == ["10x10/1"]
+        assert listed["in_progress"] == []
+        # The unsolved puzzle now under 10x10/0 is the one a random pick prefers.
+        picks = {second.get("/api/puzzles/random?collection=10x10").json()["key"] for _ in range(8)}
+        assert picks == {"10x10/0"}
+        # Playing the new puzzle saves its own row; the old one stays as it was.
+        half = "?" * 25
+        second.put("/api/progress/10x10/0", json={"board": half, "seconds": 3, "moves": []})
+        now = second.get("/api/puzzles/10x10/0").json()["progress"]
+        assert "#" not in now["board"] and now["seconds"] == 3 and now["best_seconds"] is None
+        listed = second.get("/api/progress").json()
+        assert [s["key"] for s in listed["solved"]] == ["10x10/1"]
+        assert [p["key"] for p in listed["in_progress"]] == ["10x10/0"]
+
+    players = open_players(db)
+    rows = {(p.puzzle, p.url): p for p in players.all_progress(cookie)}
+    assert set(rows) == {("10x10/0", a["url"]), ("10x10/0", b["url"]), ("10x10/1", c["url"])}
+    assert rows["10x10/0", a["url"]].solved and rows["10x10/0", a["url"]].moves == ["r1c1=#"]
+    players.close()
+
+    # The old collection again (a downgrade): the old puzzle's progress is back.
+    with TestClient(create_app(db, old)) as third:
+        third.cookies.set("nk_player", cookie)
+        back = third.get("/api/puzzles/10x10/0").json()["progress"]
+        assert back is not None and back["board"] == _solved_board(a)
+
+    # Rows saved before urls were kept (schema 2): NULL on the changed key is the
+    # former puzzle's (not shown, kept); NULL on an unchanged key is taken as its own.
+    raw = sqlite3.connect(db)
+    raw.execute("DELETE FROM progress WHERE url = ?", (b["url"],))
+    raw.execute("UPDATE progress SET url = NULL")
+    raw.commit()
+    raw.close()
+    with TestClient(create_app(db, new)) as fourth:
+        fourth.cookies.set("nk_player", cookie)
+        assert fourth.get("/api/puzzles/10x10/0").json()["progress"] is None
+        assert fourth.get("/api/puzzles/10x10/1").json()["progress"]["solved"] is True
+        listed = fourth.get("/api/progress").json()
+        assert [s["key"] for s in listed["solved"]] == ["10x10/1"]
+        fourth.put("/api/progress/10x10/0", json={"board": "?" * 25, "seconds": 1, "moves": []})
+        fourth.put(
+            "/api/progress/10x10/1",
+            json={"board": _solved_board(c), "seconds": 4, "moves": []},
+        )
+        assert fourth.get("/api/puzzles/10x10/1").json()["progress"]["best_seconds"] == 4
+    players = open_players(db)
+    rows = {(p.puzzle, p.url): p for p in players.all_progress(cookie)}
+    assert set(rows) == {("10x10/0", None), ("10x10/0", b["url"]), ("10x10/1", c["url"])}
+    assert rows["10x10/0", None].board == _solved_board(a)  # kept, never filled in
+    assert rows["10x10/1", c["url"]].solved_at is not None
+    players.close()
+
+
+def test_a_save_from_a_page_of_another_puzzle_is_refused(client: TestClient) -> None:
+    puzzle = client.get("/api/puzzles/10x10/4").json()
+    other = client.get("/api/puzzles/10x10/5").json()["url"]
+    body = {"board": "?" * 100, "seconds": 2, "moves": []}
+    stale = client.put("/api/progress/10x10/4", json={**body, "url": other})
+    assert_error(stale, 409, "stale-puzzle")
+    assert client.get("/api/puzzles/10x10/4").json()["progress"] is None
+    fresh = client.put("/api/progress/10x10/4", json={**body, "url": puzzle["url"]})
+    assert fresh.status_code == 200, fresh.text
+    assert client.get("/api/puzzles/10x10/4").json()["progress"]["seconds"] == 2

@@ -13,6 +13,14 @@ Schema (``PRAGMA user_version`` = `SCHEMA_VERSION`):
 - ``progress``: a player's state per puzzle (board, time spent, solved time, best time).
 - ``settings``: key/value pairs for the game.
 - ``meta``: how the collection was built (seed, generator version, plan).
+- ``former`` (schema 2): the puzzles a key used to hold: one row per (collection, number,
+  url) that was replaced by a different puzzle (compared by url), with the generator
+  version that made it and when it was replaced. `store` records a row whenever it
+  replaces a puzzle with another (so a ``collection build`` onto a copy of the previous
+  file records every key it changes); `record_former` records the differences between
+  an old file and a new one. The game uses it so that a player's progress saved on a
+  former puzzle is never shown on the new one (`former_keys`, `players`). A version-1
+  file (without the table) still opens read-only and reads as having no former puzzles.
 
 `open_db` applies the migrations in `MIGRATIONS` to an older file; a migration is a
 function taking the connection, registered under the version it upgrades from.
@@ -37,6 +45,7 @@ import sqlite3
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -59,13 +68,16 @@ __all__ = [
     "create",
     "entries",
     "execution_order",
+    "former",
+    "former_keys",
     "get",
     "open_db",
+    "record_former",
     "set_grade",
     "store",
 ]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS puzzles (
@@ -96,7 +108,28 @@ CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 """
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {}
+_FORMER = """
+CREATE TABLE IF NOT EXISTS former (
+    collection TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    url TEXT NOT NULL,
+    generator TEXT,
+    replaced_at TEXT NOT NULL,
+    UNIQUE (collection, number, url)
+)
+"""
+
+
+def _run_script(conn: sqlite3.Connection, script: str) -> None:
+    # One statement at a time: executescript would commit the transaction.
+    for statement in script.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: lambda conn: _run_script(conn, _FORMER),
+}
 """Upgrade steps: ``MIGRATIONS[v](conn)`` turns a version-*v* database into *v + 1*."""
 
 PLAN: tuple[tuple[str, int, int, tuple[tuple[str, int], ...]], ...] = (
@@ -173,10 +206,7 @@ def _migrate(conn: sqlite3.Connection, path: Path) -> None:
             have = conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
             if have:
                 raise DatabaseError(f"{path}: not a collection database (other tables)")
-            # One statement at a time: executescript would commit the transaction.
-            for statement in _SCHEMA.split(";"):
-                if statement.strip():
-                    conn.execute(statement)
+            _run_script(conn, _SCHEMA + ";" + _FORMER)
             version = SCHEMA_VERSION
         while version < SCHEMA_VERSION:
             MIGRATIONS[version](conn)
@@ -195,7 +225,8 @@ def _is_bundled(path: Path) -> bool:
 def open_db(path: str | Path | None = None, *, readonly: bool = False) -> sqlite3.Connection:
     """Open (creating and migrating as needed) a collection database; default: the bundled one.
 
-    The bundled database opens read-only only.
+    The bundled database opens read-only only. Read-only, a file of an older schema
+    version opens as it is (the migrations only add tables; see `former_keys`).
 
     Raises:
         DatabaseError: the file is missing (read-only), not a collection database, one
@@ -207,10 +238,10 @@ def open_db(path: str | Path | None = None, *, readonly: bool = False) -> sqlite
         conn = database.connect(path, readonly=True)
         with database.guard(conn):
             version = conn.execute("PRAGMA user_version").fetchone()[0]
-        if version != SCHEMA_VERSION:
+        if not 1 <= version <= SCHEMA_VERSION:
             conn.close()
             raise DatabaseError(
-                f"{path}: collection schema version {version}, expected {SCHEMA_VERSION}"
+                f"{path}: collection schema version {version}, expected 1 to {SCHEMA_VERSION}"
                 + (" (not a collection database?)" if version == 0 else "")
             )
         try:
@@ -372,8 +403,10 @@ def store(
 ) -> None:
     """Insert one puzzle from its JSON record (the generator's shape), or replace the
     puzzle stored under the same collection and number (keeping its row id, so the
-    progress stored against it stays attached)."""
+    progress stored against it stays attached). A replaced puzzle with another url is
+    recorded in ``former``."""
     grade = record.get("grade") or {}
+    _record_replaced(conn, collection, number, record["url"])
     conn.execute(
         "INSERT INTO puzzles (collection, number, rows, cols, clues, solution, url,"
         " level, score, seed, generator, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -396,6 +429,82 @@ def store(
             source,
         ),
     )
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _record_replaced(conn: sqlite3.Connection, collection: str, number: int, url: str) -> None:
+    """Record in ``former`` the puzzle under (collection, number) if `url` replaces it."""
+    conn.execute(
+        "INSERT OR IGNORE INTO former (collection, number, url, generator, replaced_at)"
+        " SELECT collection, number, url, generator, ? FROM puzzles"
+        " WHERE collection = ? AND number = ? AND url != ?",
+        (_now(), collection, number, url),
+    )
+
+
+def _has_former(conn: sqlite3.Connection) -> bool:
+    row = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'former'")
+    return row.fetchone() is not None
+
+
+def former(conn: sqlite3.Connection) -> list[tuple[str, int, str, str | None, str]]:
+    """The former puzzles: (collection, number, url, generator, replaced_at), by key and
+    time; none for a file of schema version 1."""
+    with database.guard(conn):
+        if not _has_former(conn):
+            return []
+        return list(
+            conn.execute(
+                "SELECT collection, number, url, generator, replaced_at FROM former"
+                " ORDER BY collection, number, replaced_at, url"
+            )
+        )
+
+
+def former_keys(conn: sqlite3.Connection) -> set[tuple[str, int]]:
+    """The (collection, number) keys that held another puzzle before the one they hold."""
+    return {(c, n) for c, n, _, _, _ in former(conn)}
+
+
+def record_former(old: str | Path, conn: sqlite3.Connection) -> int:
+    """Record in the collection `conn` (open for writing) what the collection file `old`
+    held that it no longer does: every puzzle of `old` whose key now holds another
+    puzzle or none (compared by url), and the former puzzles `old` lists itself.
+    Returns how many rows were added; recording twice adds nothing. Commits.
+
+    Raises:
+        DatabaseError: `old` cannot be read as a collection.
+    """
+    source = open_db(old, readonly=True)
+    try:
+        with database.guard(source):
+            rows = source.execute(
+                "SELECT collection, number, url, generator FROM puzzles ORDER BY id"
+            ).fetchall()
+        carried = former(source)
+    finally:
+        source.close()
+    now = _now()
+    with database.transaction(conn):
+        before = conn.execute("SELECT COUNT(*) FROM former").fetchone()[0]
+        conn.executemany(
+            "INSERT OR IGNORE INTO former (collection, number, url, generator, replaced_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            carried,
+        )
+        current = dict(
+            ((c, n), u) for c, n, u in conn.execute("SELECT collection, number, url FROM puzzles")
+        )
+        conn.executemany(
+            "INSERT OR IGNORE INTO former (collection, number, url, generator, replaced_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            [(c, n, u, g, now) for c, n, u, g in rows if current.get((c, n)) != u],
+        )
+        after = conn.execute("SELECT COUNT(*) FROM former").fetchone()[0]
+    return int(after - before)
 
 
 def set_grade(

@@ -7,15 +7,36 @@ only user; it stays free of web code so that it can be tested and reused on its 
 Schema (``PRAGMA user_version`` = `SCHEMA_VERSION`):
 
 - ``players``: one row per anonymous player id (the id the browser keeps in a cookie).
-- ``progress``: per player and puzzle key (``"10x10/42"``, ``"imported/3"``): the board
-  string, the move list (JSON), seconds played, whether the board is solved, when the
-  puzzle was first solved, the best time, when it was last saved.
+- ``progress``: per player, puzzle key (``"10x10/42"``, ``"imported/3"``) and the
+  puzzle's canonical puzz.link ``url``: the board string, the move list (JSON), seconds
+  played, whether the board is solved, when the puzzle was first solved, the best time,
+  when it was last saved. ``url`` (migration 2 -> 3) is NULL for a row saved before;
+  the migration fills it in for imported puzzles, whose keys never change.
 - ``settings``: per player, one JSON object.
 - ``imported``: puzzles players imported, shared by all players and deduplicated by their
   canonical puzz.link URL; ``number`` is N of the key ``imported/N``. The unique solution
   found at import is kept with it, so no puzzle is solved twice.
 - ``drafts``: per player, the setter's studio drafts: a name and the puzzle as its
   canonical puzz.link URL (added by migration 1 -> 2).
+
+Progress belongs to a puzzle, not to a key. A rebuilt collection may put a different
+puzzle under a key (``collection.former`` lists what a key held before), so a row is
+unique per (player, key, url), not per (player, key): saving on the new puzzle under a
+key adds its own row and never overwrites the row of the former puzzle, which stays in
+the file as it was. A row is the player's progress on the puzzle now under its key
+(`is_current`) when its url is that puzzle's, or when its url is NULL and the key held
+no other puzzle before (a NULL row on a key that did was saved against the older build,
+so it is kept but not shown, not counted as solved, and never filled in). The reads
+(`progress`, `all_progress`, `solved_keys`) take what each key holds now (`Current`)
+from the caller and return only the current rows; saving fills in the url of a NULL row
+that is current.
+
+Why (key, url) and not a retired key or a table of old rows: no row is ever moved or
+rewritten but to fill in a NULL url, so nothing can be lost half-way; the key stays what
+the page and the API speak; and should an older collection come back (a downgrade, or
+the server started on another file), its puzzles' progress is there again. The url is
+NULL only in rows from schema 2, at most one per (player, key), which the old primary
+key guaranteed (SQLite's UNIQUE lets NULLs repeat; no new row is saved without a url).
 
 Every write is one transaction, committed before the function returns; the file is in
 WAL mode, so a killed server loses at most the write in flight. `open_players` applies the
@@ -43,32 +64,22 @@ from .database import DatabaseError, connect, guard, require_tables, transaction
 __all__ = [
     "MIGRATIONS",
     "SCHEMA_VERSION",
+    "Current",
     "Draft",
     "Imported",
     "Players",
     "Progress",
     "default_path",
+    "is_current",
     "open_players",
 ]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _SCHEMA = """
 CREATE TABLE players (
     id TEXT PRIMARY KEY,
     created_at TEXT NOT NULL
-);
-CREATE TABLE progress (
-    player TEXT NOT NULL REFERENCES players(id),
-    puzzle TEXT NOT NULL,
-    board TEXT NOT NULL,
-    moves TEXT NOT NULL DEFAULT '[]',
-    seconds REAL NOT NULL DEFAULT 0,
-    solved INTEGER NOT NULL DEFAULT 0,
-    solved_at TEXT,
-    best_seconds REAL,
-    updated_at TEXT NOT NULL,
-    PRIMARY KEY (player, puzzle)
 );
 CREATE TABLE settings (
     player TEXT PRIMARY KEY REFERENCES players(id),
@@ -84,6 +95,35 @@ CREATE TABLE imported (
     created_at TEXT NOT NULL
 );
 """
+
+_PROGRESS_TABLE = """
+CREATE TABLE progress (
+    player TEXT NOT NULL REFERENCES players(id),
+    puzzle TEXT NOT NULL,
+    url TEXT,
+    board TEXT NOT NULL,
+    moves TEXT NOT NULL DEFAULT '[]',
+    seconds REAL NOT NULL DEFAULT 0,
+    solved INTEGER NOT NULL DEFAULT 0,
+    solved_at TEXT,
+    best_seconds REAL,
+    updated_at TEXT NOT NULL,
+    UNIQUE (player, puzzle, url)
+)
+"""
+
+_COLUMNS_2 = "player, puzzle, board, moves, seconds, solved, solved_at, best_seconds, updated_at"
+
+_PROGRESS_URLS = f"""
+{_PROGRESS_TABLE.replace("CREATE TABLE progress", "CREATE TABLE progress_3")};
+INSERT INTO progress_3 ({_COLUMNS_2}) SELECT {_COLUMNS_2} FROM progress;
+DROP TABLE progress;
+ALTER TABLE progress_3 RENAME TO progress;
+UPDATE progress SET url = (SELECT url FROM imported WHERE 'imported/' || number = puzzle)
+WHERE puzzle LIKE 'imported/%'
+"""
+"""Migration 2 -> 3: progress gets its puzzle's url (NULL for the rows saved before, but
+those of imported puzzles) and is unique per (player, puzzle, url)."""
 
 _DRAFTS = """
 CREATE TABLE drafts (
@@ -105,6 +145,7 @@ def _run_script(conn: sqlite3.Connection, script: str) -> None:
 
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: lambda conn: _run_script(conn, _DRAFTS),
+    2: lambda conn: _run_script(conn, _PROGRESS_URLS),
 }
 """Upgrade steps: ``MIGRATIONS[v](conn)`` turns a version-*v* database into *v + 1*."""
 
@@ -135,7 +176,7 @@ def _migrate(conn: sqlite3.Connection, path: Path) -> None:
                 f" ({SCHEMA_VERSION})"
             )
         if version == 0:
-            _run_script(conn, _SCHEMA + ";" + _DRAFTS)
+            _run_script(conn, _SCHEMA + ";" + _PROGRESS_TABLE + ";" + _DRAFTS)
             version = SCHEMA_VERSION
         while version < SCHEMA_VERSION:
             MIGRATIONS[version](conn)
@@ -150,6 +191,8 @@ class Progress:
 
     puzzle: str
     """The puzzle key, ``"<collection>/<number>"``."""
+    url: str | None
+    """The canonical URL of the puzzle it was saved on (None: saved before schema 3)."""
     board: str
     """The board string (``#`` black, ``.`` dot, ``?`` unknown), row-major."""
     moves: list[str]
@@ -188,13 +231,26 @@ class Draft:
     updated_at: str
 
 
-_PROGRESS = "puzzle, board, moves, seconds, solved, solved_at, best_seconds, updated_at"
+Current = Callable[[str], "tuple[str, bool] | None"]
+"""What a puzzle key holds now: the canonical URL of its puzzle and whether the key held
+another puzzle before (``collection.former_keys``); None when the key holds no puzzle."""
+
+
+def is_current(saved: Progress, now: tuple[str, bool] | None) -> bool:
+    """Whether `saved` is the player's progress on the puzzle its key holds `now`."""
+    if now is None:
+        return False
+    url, replaced = now
+    return saved.url == url if saved.url is not None else not replaced
+
+
+_PROGRESS = "puzzle, url, board, moves, seconds, solved, solved_at, best_seconds, updated_at"
 
 
 def _progress(row: tuple[Any, ...]) -> Progress:
-    puzzle, board, moves, seconds, solved, solved_at, best, updated = row
+    puzzle, url, board, moves, seconds, solved, solved_at, best, updated = row
     return Progress(
-        puzzle, board, json.loads(moves), seconds, bool(solved), solved_at, best, updated
+        puzzle, url, board, json.loads(moves), seconds, bool(solved), solved_at, best, updated
     )
 
 
@@ -244,76 +300,95 @@ class Players:
 
     # -- progress --------------------------------------------------------------------------
 
-    def progress(self, player: str, puzzle: str) -> Progress | None:
-        """The player's progress on `puzzle`, or None."""
+    def progress(self, player: str, puzzle: str, now: tuple[str, bool]) -> Progress | None:
+        """The player's progress on the puzzle under key `puzzle`, which holds `now`
+        (its URL, whether the key held another puzzle before; see `is_current`), or None."""
+        url, replaced = now
         with self._read() as conn:
             row = conn.execute(
-                f"SELECT {_PROGRESS} FROM progress WHERE player = ? AND puzzle = ?",
-                (player, puzzle),
+                f"SELECT {_PROGRESS} FROM progress WHERE player = ? AND puzzle = ?"
+                " AND (url = ? OR (url IS NULL AND NOT ?)) ORDER BY url IS NULL LIMIT 1",
+                (player, puzzle, url, replaced),
             ).fetchone()
         return None if row is None else _progress(row)
 
-    def all_progress(self, player: str) -> list[Progress]:
-        """Every puzzle the player has saved, most recently saved first."""
+    def all_progress(self, player: str, current: Current | None = None) -> list[Progress]:
+        """The player's progress on the puzzles their keys hold now (`current`; every row
+        kept, those of former puzzles too, when None), most recently saved first."""
         with self._read() as conn:
             rows = conn.execute(
                 f"SELECT {_PROGRESS} FROM progress WHERE player = ?"
-                " ORDER BY updated_at DESC, puzzle",
+                " ORDER BY updated_at DESC, puzzle, url IS NULL",
                 (player,),
             ).fetchall()
-        return [_progress(row) for row in rows]
+        saved = [_progress(row) for row in rows]
+        if current is None:
+            return saved
+        mine: dict[str, Progress] = {}  # one per key (the latest, should two match)
+        for p in saved:
+            if p.puzzle not in mine and is_current(p, current(p.puzzle)):
+                mine[p.puzzle] = p
+        return list(mine.values())
 
-    def solved_keys(self, player: str) -> set[str]:
-        """The keys of the puzzles the player has solved at least once."""
-        with self._read() as conn:
-            rows = conn.execute(
-                "SELECT puzzle FROM progress WHERE player = ? AND solved_at IS NOT NULL",
-                (player,),
-            ).fetchall()
-        return {row[0] for row in rows}
+    def solved_keys(self, player: str, current: Current) -> set[str]:
+        """The keys of the puzzles (now under them, `current`) the player has solved."""
+        return {p.puzzle for p in self.all_progress(player, current) if p.solved_at is not None}
 
     def save_progress(
         self,
         player: str,
         puzzle: str,
+        now: tuple[str, bool],
         *,
         board: str,
         moves: list[str],
         seconds: float,
         solved: bool,
     ) -> Progress:
-        """Store the player's board on `puzzle`; a solved board may set the best time.
+        """Store the player's board on the puzzle under key `puzzle`, which holds `now`
+        (its URL, whether the key held another puzzle before); a solved board may set
+        the best time. Rows of other puzzles under the key are left as they are.
 
         `solved` must be the server's own verdict. The first solve sets ``solved_at``;
         the best time is the least `seconds` of any solved save.
         """
-        now = _now()
+        url, replaced = now
+        stamp = _now()
         with self._write() as conn:
             self._ensure_player(conn, player)
+            if not replaced:  # a row saved before urls were kept is this puzzle's
+                conn.execute(
+                    "UPDATE OR IGNORE progress SET url = ?"
+                    " WHERE player = ? AND puzzle = ? AND url IS NULL",
+                    (url, player, puzzle),
+                )
             row = conn.execute(
-                "SELECT solved_at, best_seconds FROM progress WHERE player = ? AND puzzle = ?",
-                (player, puzzle),
+                "SELECT solved_at, best_seconds FROM progress"
+                " WHERE player = ? AND puzzle = ? AND url = ?",
+                (player, puzzle, url),
             ).fetchone()
             solved_at, best = (None, None) if row is None else row
             if solved:
-                solved_at = solved_at or now
+                solved_at = solved_at or stamp
                 best = seconds if best is None else min(best, seconds)
             conn.execute(
-                "INSERT OR REPLACE INTO progress (player, puzzle, board, moves, seconds, solved,"
-                " solved_at, best_seconds, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT OR REPLACE INTO progress (player, puzzle, url, board, moves, seconds,"
+                " solved, solved_at, best_seconds, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     player,
                     puzzle,
+                    url,
                     board,
                     json.dumps(moves),
                     seconds,
                     int(solved),
                     solved_at,
                     best,
-                    now,
+                    stamp,
                 ),
             )
-        return Progress(puzzle, board, list(moves), seconds, solved, solved_at, best, now)
+        return Progress(puzzle, url, board, list(moves), seconds, solved, solved_at, best, stamp)
 
     # -- settings --------------------------------------------------------------------------
 

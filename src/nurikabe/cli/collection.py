@@ -4,7 +4,8 @@
   the database from a seed (the same seed gives the same puzzles and rows whatever
   --jobs or --cluster; `nurikabe.batch` runs the jobs) into PATH, never into the
   bundled file. PATH is checked before any puzzle is made; an existing PATH keeps the
-  rows the build does not remake (other collections, progress, settings); the new file
+  rows the build does not remake (other collections, progress, settings) and records in
+  its ``former`` table every puzzle the build replaces with another; the new file
   is swapped into place atomically. Ctrl-C or SIGTERM keeps the puzzles done (exit 130).
 - ``list``: the collections and their grade counts, or the puzzles of one collection.
 - ``show N``: draw puzzle N (``--solution`` for its solution).
@@ -14,6 +15,11 @@
   anything changed; storing needs ``--db PATH``, as the bundled file is never written);
   for a grader change that leaves the puzzles as they are, it does what a rebuild would.
   A walkthrough that runs out of ``--seconds`` keeps its stored grade (exit code 4).
+
+- ``former OLD --db PATH``: record in PATH the puzzles the collection file OLD held
+  under keys that PATH now fills with other puzzles (and OLD's own former puzzles), so
+  that the game never shows a player's progress on the new puzzle (a build onto a copy
+  of the previous file records them by itself). Prints how many were added.
 
 A database that cannot be used (missing, not a collection, damaged, read-only, locked
 by another program) ends the command with one line and exit code 2.
@@ -45,6 +51,19 @@ def _open(path: str | None) -> sqlite3.Connection:
     if not target.exists():
         raise CliError(f"{target}: no collection database (run: nurikabe collection build)")
     return store.open_db(target, readonly=True)
+
+
+def cmd_former(args: argparse.Namespace) -> int:
+    old = _open(args.old)
+    old.close()
+    conn = store.open_db(args.db)
+    try:
+        added = store.record_former(args.old, conn)
+        total = len(store.former(conn))
+    finally:
+        store.close_db(conn)
+    print(f"{args.db}: {added} former puzzles recorded ({total} in all)")
+    return 0
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -356,6 +375,13 @@ def register(subparsers: Any) -> None:
     )
     db_option(rg)
     rg.set_defaults(func=cmd_regrade)
+
+    fm = sub.add_parser(
+        "former", help="record what an older file held under keys that now hold other puzzles"
+    )
+    fm.add_argument("old", help="the older collection file (read only)")
+    fm.add_argument("--db", required=True, help="the newer collection file, written")
+    fm.set_defaults(func=cmd_former)
 
     st = sub.add_parser("stats", help="compare with published puzzles")
     st.add_argument("--corpus", default=None, help="jsonl file of published puzzles")

@@ -73,6 +73,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     for status, text in (
         (400, "bad input: bad-board, bad-puzzle, bad-request"),
         (404, "not-found"),
+        (409, "stale-puzzle"),
         (413, "too-large"),
         (422, "bad-request (fields), timeout"),
     )
@@ -87,9 +88,9 @@ def _player(request: Request) -> str:
     return str(request.state.player)
 
 
-def _puzzle_out(game: Game, players: Players, player: str) -> PuzzleOut:
+def _puzzle_out(game: Game, games: Games, players: Players, player: str) -> PuzzleOut:
     puzzle = game.puzzle
-    saved = players.progress(player, game.key)
+    saved = players.progress(player, game.key, games.now_of(game))
     progress = None
     if saved is not None:
         progress = ProgressOut(
@@ -106,7 +107,7 @@ def _puzzle_out(game: Game, players: Players, player: str) -> PuzzleOut:
         rows=puzzle.rows,
         cols=puzzle.cols,
         clues=[(i, None if v == UNKNOWN_CLUE else v) for i, v in puzzle.clues.items()],
-        url=puzzle.to_url(),
+        url=game.url,
         level=game.level,
         score=game.score,
         progress=progress,
@@ -205,7 +206,7 @@ def create_app(
         request: Request, key: Annotated[str, Query(pattern=KEY_PATTERN)], level: Level = None
     ) -> PuzzleOut:
         """The next puzzle after `key` in its collection (wrapping), of `level` if given."""
-        return _puzzle_out(games.next(key, level), players, _player(request))
+        return _puzzle_out(games.next(key, level), games, players, _player(request))
 
     @app.get("/api/puzzles/random")
     async def random_puzzle(
@@ -215,19 +216,20 @@ def create_app(
     ) -> PuzzleOut:
         """A random puzzle, one the player has not solved when there is one."""
         player = _player(request)
-        game = games.random(players.solved_keys(player), collection=collection, level=level)
-        return _puzzle_out(game, players, player)
+        solved = players.solved_keys(player, games.now)
+        game = games.random(solved, collection=collection, level=level)
+        return _puzzle_out(game, games, players, player)
 
     @app.get("/api/puzzles/{collection}/{number}")
     async def get_puzzle(request: Request, collection: Collection, number: Number) -> PuzzleOut:
         """Puzzle `number` of `collection`, with the player's progress on it."""
-        return _puzzle_out(games.get(collection, number), players, _player(request))
+        return _puzzle_out(games.get(collection, number), games, players, _player(request))
 
     @app.post("/api/import")
     def import_puzzle(request: Request, body: ImportRequest) -> PuzzleOut:
         """Store a puzzle given as a puzz.link URL, janko block, text, pzprv3 or game ID."""
         player = _player(request)
-        return _puzzle_out(games.import_text(body.text, player), players, player)
+        return _puzzle_out(games.import_text(body.text, player), games, players, player)
 
     @app.post("/api/check")
     async def check_board(body: BoardRequest) -> CheckOut:
@@ -264,11 +266,18 @@ def create_app(
     ) -> ProgressSaved:
         """Save the player's board; the server decides whether it is solved."""
         game = games.get(collection, number)
+        if body.url is not None and body.url != game.url:
+            raise ApiError(
+                409,
+                "stale-puzzle",
+                f"{game.key} holds another puzzle now; load it again (the board was not saved)",
+            )
         board = parse_board(game.puzzle, body.board)
         solved = _solved(board, game.solution)
         saved = players.save_progress(
             _player(request),
             game.key,
+            games.now_of(game),
             board=board_text(board),
             moves=body.moves,
             seconds=body.seconds,
@@ -278,9 +287,10 @@ def create_app(
 
     @app.get("/api/progress")
     async def list_progress(request: Request) -> ProgressList:
-        """The puzzles the player has solved (with best times) and those begun."""
+        """The puzzles the player has solved (with best times) and those begun, of the
+        puzzles their keys hold now (progress saved on a former puzzle is left out)."""
         solved, begun = [], []
-        for p in players.all_progress(_player(request)):
+        for p in players.all_progress(_player(request), games.now):
             if p.solved_at is not None:
                 solved.append(
                     SolvedItem(key=p.puzzle, best_seconds=p.best_seconds, solved_at=p.solved_at)

@@ -1,9 +1,11 @@
 """The puzzles the game serves, by key, each with its unique solution; and the searches.
 
-`Games` reads the bundled collection once, read-only (`collection.open_db`), and the
+`Games` reads the bundled collection once, read-only (`collection.open_db`), with the
+keys that held other puzzles before (`collection.former_keys`), and the
 imported puzzles from the players' database (`players.Players`); each puzzle comes with
 its unique solution, known from the collection or found once at import, so checks and
-hints never solve a puzzle again. It also parses a player's board string, and runs
+hints never solve a puzzle again. `Games.now` says what a key holds now, for the
+players' progress (`players.is_current`). It also parses a player's board string, and runs
 the searches (hint, import) in at most `MAX_SEARCHES` threads at a time, each under
 the library's time limits, so that no request can hang the server; an import's exact
 solve runs in a separate process (`_solve_apart`).
@@ -75,6 +77,11 @@ class Game:
     def key(self) -> str:
         """``"<collection>/<number>"``."""
         return f"{self.collection}/{self.number}"
+
+    @functools.cached_property
+    def url(self) -> str:
+        """The puzzle's canonical puzz.link URL."""
+        return self.puzzle.to_url()
 
 
 def board_text(board: Board) -> str:
@@ -178,8 +185,11 @@ class _Searches:
 
 
 @functools.lru_cache(maxsize=4)
-def _read_collection(path: str, mtime_ns: int) -> dict[str, list[Game]]:
-    """Every puzzle of a collection file, by collection and number (read once per version)."""
+def _read_collection(
+    path: str, mtime_ns: int
+) -> tuple[dict[str, list[Game]], frozenset[tuple[str, int]]]:
+    """Every puzzle of a collection file, by collection and number, and the keys that
+    held other puzzles before (read once per version)."""
     conn = bundled.open_db(path, readonly=True)
     try:
         out: dict[str, list[Game]] = {name: [] for name, _ in bundled.collections(conn)}
@@ -187,11 +197,12 @@ def _read_collection(path: str, mtime_ns: int) -> dict[str, list[Game]]:
             out[e.collection].append(
                 Game(e.collection, e.number, e.puzzle, e.solution, e.level, e.score)
             )
+        former = frozenset(bundled.former_keys(conn))
     finally:
         conn.close()
     for games in out.values():
         games.sort(key=lambda g: g.number)
-    return out
+    return out, former
 
 
 class Games:
@@ -201,7 +212,7 @@ class Games:
         self.players = players
         self.searches = _Searches(MAX_SEARCHES, WAIT_SECONDS)
         path = Path(collection_path) if collection_path is not None else bundled.bundled_path()
-        self.collections: dict[str, list[Game]] = _read_collection(
+        self.collections, self._former = _read_collection(
             str(path.resolve()), path.stat().st_mtime_ns
         )
         self._games = {(g.collection, g.number): g for gs in self.collections.values() for g in gs}
@@ -226,6 +237,18 @@ class Games:
     def by_key(self, key: str) -> Game:
         """The puzzle of a key like ``"10x10/42"``."""
         return self.get(*_split_key(key))
+
+    def now_of(self, game: Game) -> tuple[str, bool]:
+        """What `game`'s key holds now: its URL, and whether the key held another puzzle
+        before (see `players.is_current`)."""
+        return game.url, (game.collection, game.number) in self._former
+
+    def now(self, key: str) -> tuple[str, bool] | None:
+        """What the key holds now (`now_of`), or None when it holds no puzzle."""
+        try:
+            return self.now_of(self.by_key(key))
+        except ApiError:
+            return None
 
     def _get_imported(self, number: int) -> Game:
         with self._lock:

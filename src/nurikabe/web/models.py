@@ -90,6 +90,9 @@ class ProgressRequest(_Strict):
     seconds: Annotated[float, Field(ge=0, le=1e8, allow_inf_nan=False)] = 0.0
     moves: Annotated[list[Annotated[str, Field(max_length=16)]], Field(max_length=5000)] = []
     solved: bool = False
+    url: Annotated[str | None, Field(max_length=60_000)] = None
+    """The URL of the puzzle object the board was played on; when given, a save onto a key
+    that holds another puzzle now (a page loaded before a rebuild) is refused."""
 
 
 class SettingsRequest(_Strict):
