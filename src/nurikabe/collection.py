@@ -120,15 +120,8 @@ CREATE TABLE IF NOT EXISTS former (
 """
 
 
-def _run_script(conn: sqlite3.Connection, script: str) -> None:
-    # One statement at a time: executescript would commit the transaction.
-    for statement in script.split(";"):
-        if statement.strip():
-            conn.execute(statement)
-
-
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
-    1: lambda conn: _run_script(conn, _FORMER),
+    1: lambda conn: database.run_script(conn, _FORMER),
 }
 """Upgrade steps: ``MIGRATIONS[v](conn)`` turns a version-*v* database into *v + 1*."""
 
@@ -206,7 +199,7 @@ def _migrate(conn: sqlite3.Connection, path: Path) -> None:
             have = conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
             if have:
                 raise DatabaseError(f"{path}: not a collection database (other tables)")
-            _run_script(conn, _SCHEMA + ";" + _FORMER)
+            database.run_script(conn, _SCHEMA + ";" + _FORMER)
             version = SCHEMA_VERSION
         while version < SCHEMA_VERSION:
             MIGRATIONS[version](conn)

@@ -40,6 +40,7 @@ __all__ = [
     "guard",
     "replace_atomically",
     "require_tables",
+    "run_script",
     "transaction",
 ]
 
@@ -184,6 +185,14 @@ def connect(
         conn.close()
         raise
     return conn
+
+
+def run_script(conn: sqlite3.Connection, script: str) -> None:
+    """Run the `;`-separated statements of `script` one at a time, inside the caller's
+    transaction (``executescript`` would commit it first)."""
+    for statement in script.split(";"):
+        if statement.strip():
+            conn.execute(statement)
 
 
 def require_tables(conn: sqlite3.Connection, names: Iterable[str]) -> None:

@@ -59,7 +59,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .database import DatabaseError, connect, guard, require_tables, transaction
+from .database import DatabaseError, connect, guard, require_tables, run_script, transaction
 
 __all__ = [
     "MIGRATIONS",
@@ -137,15 +137,9 @@ CREATE INDEX drafts_by_player ON drafts (player, updated_at)
 """
 
 
-def _run_script(conn: sqlite3.Connection, script: str) -> None:
-    for statement in script.split(";"):
-        if statement.strip():
-            conn.execute(statement)
-
-
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
-    1: lambda conn: _run_script(conn, _DRAFTS),
-    2: lambda conn: _run_script(conn, _PROGRESS_URLS),
+    1: lambda conn: run_script(conn, _DRAFTS),
+    2: lambda conn: run_script(conn, _PROGRESS_URLS),
 }
 """Upgrade steps: ``MIGRATIONS[v](conn)`` turns a version-*v* database into *v + 1*."""
 
@@ -176,7 +170,7 @@ def _migrate(conn: sqlite3.Connection, path: Path) -> None:
                 f" ({SCHEMA_VERSION})"
             )
         if version == 0:
-            _run_script(conn, _SCHEMA + ";" + _PROGRESS_TABLE + ";" + _DRAFTS)
+            run_script(conn, _SCHEMA + ";" + _PROGRESS_TABLE + ";" + _DRAFTS)
             version = SCHEMA_VERSION
         while version < SCHEMA_VERSION:
             MIGRATIONS[version](conn)

@@ -71,8 +71,8 @@ class PortfolioSearch(SearchBase):
 
     >>> p = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]])
     >>> s = PortfolioSearch(p, Limit(solutions=None))
-    >>> len(list(s.solutions())), s.complete, s.answered_by
-    (2, True, 'native')
+    >>> len(list(s.solutions())), s.complete, s.answered_by in ("native", "lean")
+    (2, True, True)
     """
 
     engine = "portfolio"

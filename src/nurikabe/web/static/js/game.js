@@ -201,6 +201,7 @@ export class Game {
       seconds: Math.round(this.seconds * 10) / 10,
       moves: this.board.movesText(),
       solved: this.solved || this.showingSolution,
+      url: this.puzzle.url, // a page older than a collection update is refused, not saved
     });
   }
 
