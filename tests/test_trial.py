@@ -18,9 +18,11 @@ from nurikabe.logic.trial import (
     DEEP_GUIDE_WORK,
     DEEP_NODES,
     FIRST_CELLS,
+    REST_NODES,
     TrialBudget,
     find_trial,
 )
+from nurikabe.solver.refuter import Refuter
 
 try:
     from corpus import CORPUS_PATH, corpus
@@ -361,10 +363,29 @@ def test_extreme_walkthrough_every_step_agrees() -> None:
     """janko 962 solved by the engine, trial steps included: every step agrees with the
     published solution, and the trials say how deep they went."""
     doc = _doc("janko-0962")
-    walk = explain(doc.puzzle, seconds=120)
+    # The position before each depth-2 step, to check the margin of `REST_NODES` below.
+    shaded = [0, doc.puzzle.clue_mask]
+    deep: list[tuple[int, int, Step]] = []
+
+    def record(step: Step, _unknown: int) -> None:
+        if step.kind == "trial" and step.trial_depth == 2:
+            deep.append((shaded[0], shaded[1], step))
+        shaded[0] |= step.black_mask
+        shaded[1] |= step.white_mask
+
+    walk = explain(doc.puzzle, seconds=120, on_step=record)
     assert walk.status == "solved" and walk.board == doc.solution
     assert walk.grade is not None and walk.grade.level == "extreme"
     trials = [s for s in walk.steps if s.kind == "trial"]
     assert trials and max(s.trial_depth for s in trials) >= 2
     for step in walk.steps:
         assert agrees(step, doc.solution), step.message
+    # A depth-2 search follows a supposition the core could not refute within
+    # GUIDE_NODES only if it does within REST_NODES: every depth-2 step made here has one
+    # the core refutes well within that.
+    assert deep
+    for black, white, step in deep:
+        cell = (step.black_mask | step.white_mask).bit_length() - 1
+        supposed = Color.WHITE if step.black_mask else Color.BLACK
+        position = Refuter(doc.puzzle).position(black, white, work=100 * GUIDE_WORK)
+        assert position.refute((cell, supposed), REST_NODES // 2) is not None, step.message

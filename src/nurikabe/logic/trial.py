@@ -72,13 +72,15 @@ GUIDED_FOUND = 2
 CHAIN_CAPS = (2, 5, 12, 30, 80)
 """Longest chains tried in each pass (the shortest chain that works is found first)."""
 
-REST_NODES = 32
+REST_NODES = 24
 """After the suppositions the exact engine favours, a depth-2 search follows one it ranked
 but could not refute within `GUIDE_NODES` search nodes only if it refutes it within this
 many: a depth-2 chain is close to the engine's own probing (on the corpus and the bundled
-collection, every depth-2 step's supposition is refuted within 17 nodes, most at the
-root), and following the others is what made a failing depth-2 search slow. Those it
-never ranked (its work ran out) are followed as before."""
+collection, every depth-2 step's supposition is refuted within 19 nodes, most at the
+root; 24 leaves a margin), and following the others is what made a failing depth-2
+search slow. Those it never ranked (its work ran out) are followed as before. It was 32:
+asking the core for those 8 more nodes on every paused supposition cost up to a third of
+the failing depth-2 search that comes before each depth-3 step (janko 1108)."""
 
 
 class OutOfBudget(Exception):
