@@ -79,7 +79,7 @@ many: a depth-2 chain is close to the engine's own probing (on the corpus and th
 collection, every depth-2 step's supposition is refuted within 19 nodes, most at the
 root; 24 leaves a margin), and following the others is what made a failing depth-2
 search slow. Those it never ranked (its work ran out) are followed as before. It was 32:
-asking the core for those 8 more nodes on every paused supposition cost up to a third of
+asking the core for those 8 more nodes on every paused supposition cost about a third of
 the failing depth-2 search that comes before each depth-3 step (janko 1108)."""
 
 
