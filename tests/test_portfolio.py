@@ -143,8 +143,12 @@ def test_a_native_answer_is_kept() -> None:
     result = solve(puzzle, engine="portfolio")
     native = solve(puzzle)
     assert result.status is native.status is Status.MULTIPLE
-    assert [b.black_mask for b in result.solutions] == [b.black_mask for b in native.solutions]
-    assert result.stats.engine == "portfolio/native"
+    # The default and the lean native searches race on two threads: either may decide,
+    # and each finds the two solutions in its own order.
+    assert sorted(b.black_mask for b in result.solutions) == sorted(
+        b.black_mask for b in native.solutions
+    )
+    assert result.stats.engine in ("portfolio/native", "portfolio/lean")
     assert "cpsat_seconds" not in result.stats.extra
 
 
