@@ -134,3 +134,20 @@ def test_huge_model_stops_while_building(engine: str) -> None:
     result = solve(Puzzle(50, 50, clues), limit=Limit(seconds=1.0), engine=engine)
     assert time.process_time() - began < 6
     assert result.status is Status.UNKNOWN and result.limit_hit == "seconds"
+
+
+def test_cp_sat_never_takes_ctrl_c_itself() -> None:
+    """CP-SAT's own SIGINT handler logs, so allocates, inside the signal handler: a Ctrl-C
+    landing while the search allocated deadlocked the process. `_solve` turns it off and
+    stops the search itself when Python's handler raises `KeyboardInterrupt`."""
+    from ortools.sat.python import cp_model
+
+    from nurikabe.solver.cpsat import _solve
+
+    model = cp_model.CpModel()
+    x = model.new_bool_var("x")
+    model.add(x == 1)
+    solver = cp_model.CpSolver()
+    assert _solve(solver, model) == cp_model.OPTIMAL
+    assert solver.parameters.catch_sigint_signal is False
+    assert solver.boolean_value(x)

@@ -45,8 +45,7 @@ so that importing this module is cheap and fails only when the engine is used.
 
 from __future__ import annotations
 
-import contextlib
-import signal
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -82,19 +81,52 @@ def _cp_model() -> Any:
 
 
 def _solve(solver: Any, model: Any) -> Any:
-    """``solver.solve(model)``, leaving Python's Ctrl-C handler as it found it.
+    """``solver.solve(model)``, stopped cleanly by Ctrl-C.
 
-    CP-SAT catches SIGINT while it solves (it stops as if out of time) and afterwards
-    leaves the signal to its default action, which would kill the process on the next
-    Ctrl-C with no clean-up; Python's handler is put back after every solve.
+    CP-SAT's own Ctrl-C handler is turned off (``catch_sigint_signal``): it logs from
+    inside the signal handler, which allocates memory, so a Ctrl-C that lands while
+    the search is itself allocating deadlocks the process for good (seen in the test
+    suite, with the search in malloc under the handler's malloc). Instead, in the main
+    thread, the search runs in a helper thread while the main thread waits, where
+    Python's own handler raises `KeyboardInterrupt`; the search is then stopped
+    (``stop_search``), waited for, and the interrupt goes on up. In any other thread
+    (no Ctrl-C reaches it) the search runs in place.
     """
-    handler = signal.getsignal(signal.SIGINT)
-    try:
+    solver.parameters.catch_sigint_signal = False
+    if threading.current_thread() is not threading.main_thread():
         return solver.solve(model)
-    finally:
-        if handler is not None:
-            with contextlib.suppress(ValueError):  # not the main thread: nothing to restore
-                signal.signal(signal.SIGINT, handler)
+    done: list[Any] = []
+    failed: list[BaseException] = []
+    finished = threading.Event()
+
+    def run() -> None:
+        try:
+            done.append(solver.solve(model))
+        except BaseException as exc:  # handed to the waiting thread
+            failed.append(exc)
+        finally:
+            finished.set()
+
+    helper = threading.Thread(target=run, name="nurikabe-cpsat-solve", daemon=True)
+    helper.start()
+    try:
+        while not finished.wait(0.1):
+            pass
+    except BaseException:
+        solver.stop_search()
+        # Wait for the search to end (a few milliseconds) whatever else comes: leaving
+        # it running in native code while the process exits aborts the process.
+        while True:
+            try:
+                finished.wait()
+                break
+            except BaseException:
+                continue
+        raise
+    helper.join()
+    if failed:
+        raise failed[0]
+    return done[0]
 
 
 class _OutOfTime(Exception):
@@ -379,11 +411,8 @@ class CpSatSearch(SearchBase):
                     self.limit_hit = "cancelled"
                     return
                 elif status == cp_model.UNKNOWN:
-                    left = None if deadline is None else deadline - time.perf_counter()
-                    if left is None or left > max(0.05 * remaining, 0.01):
-                        # CP-SAT catches Ctrl-C and stops as if out of time; with time
-                        # left, that is what happened, and the caller must hear of it.
-                        raise KeyboardInterrupt
+                    # Not stopped (see above) and not refusing Ctrl-C (`_solve` turns its
+                    # handler off): the time ran out.
                     self.limit_hit = "seconds"
                     return
                 else:  # MODEL_INVALID: a bug in the model, not in the input
