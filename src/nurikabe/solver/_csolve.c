@@ -99,6 +99,10 @@
 #define PROBE_RADIUS 2
 #endif
 
+/* The stamp counters (marks compared with a counter that moves on, so that nothing is
+   cleared between uses) start again from 0 once they pass this, well short of overflow. */
+#define STAMP_LIMIT 0x70000000
+
 #define FAIL 0
 #define OK 1
 
@@ -162,6 +166,10 @@ typedef struct {
     int stamp_now;
     uint8_t *probe_a, *probe_b, *probe_before;
     int *zone;           /* cells to probe again in the next pass */
+    int stamp_limit;     /* the counters below start again once they pass it (STAMP_LIMIT) */
+    int zone_now;        /* the last stamp given to zone[]: its own counter, because a
+                            probe pass holds one across the propagations that may start
+                            stamp_now again */
     int *safe_b, *safe_w; /* == safe_stamp: that color was implied by a probe that held */
     int safe_stamp;      /* moves on with every pass and every change of the probed state */
     int dominance;       /* skip probing a cell both of whose colors some probe implied */
@@ -1455,18 +1463,12 @@ static int propagate(Search *s, uint8_t *col) {
 
 static int propagate_rules(Search *s, uint8_t *col) {
     s->propagations++;
-    if (s->safe_stamp > 0x70000000) {
-        memset(s->safe_b, 0, sizeof(int) * (size_t)s->N);
-        memset(s->safe_w, 0, sizeof(int) * (size_t)s->N);
-        s->safe_stamp = 1; /* never 0, the value of the cleared marks */
-    }
-    if (s->stamp_now > 0x70000000) {
+    if (s->stamp_now > s->stamp_limit) {
         /* stamps would overflow: start them again (nothing holds an old one here) */
         memset(s->seen, 0, sizeof(int) * (2 * (size_t)s->N + 2));
         memset(s->done, 0, sizeof(int) * (2 * (size_t)s->N + 2));
         memset(s->fresh, 0, sizeof(int) * (size_t)s->N);
         memset(s->node_stamp, 0, sizeof(int) * (size_t)s->N);
-        memset(s->zone, 0, sizeof(int) * (size_t)s->N);
         s->stamp_now = 0;
     }
     for (;;) {
@@ -1544,8 +1546,14 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
     uint8_t *a = s->probe_a, *b = s->probe_b, *before = s->probe_before;
     int *zone = s->zone, zstamp = 0; /* cells to probe again: zone[i] == zstamp */
     int local = parent != NULL && s->child_radius >= 0;
+    /* The zone and dominance stamps are held across the propagations of a probe pass,
+       so they start again here, between calls, never inside a propagation. */
+    if (s->zone_now > s->stamp_limit) {
+        memset(s->zone, 0, sizeof(int) * (size_t)N);
+        s->zone_now = 0;
+    }
     if (local) {
-        zstamp = ++s->stamp_now;
+        zstamp = ++s->zone_now;
         int saved = s->probe_radius;
         s->probe_radius = s->child_radius;
         mark_zone(s, col, parent, zstamp);
@@ -1553,6 +1561,11 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
     }
     for (int pass = 0;; pass++) {
         int progress = 0, best = -1;
+        if (s->safe_stamp > s->stamp_limit) {
+            memset(s->safe_b, 0, sizeof(int) * (size_t)N);
+            memset(s->safe_w, 0, sizeof(int) * (size_t)N);
+            s->safe_stamp = 1; /* never 0, the value of the cleared marks */
+        }
         s->safe_stamp++;
         long long best_score = -1;
         memcpy(before, col, N);
@@ -1646,7 +1659,7 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
         }
         if (s->probe_radius < 0) continue; /* probe every cell again */
         /* the next pass probes only cells within probe_radius steps of a changed cell */
-        zstamp = ++s->stamp_now;
+        zstamp = ++s->zone_now;
         mark_zone(s, col, before, zstamp);
     }
 }
@@ -1970,6 +1983,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     s->sea_reach = 1;
     s->last_conflict = 1;
     s->dominance = 1;
+    s->stamp_limit = STAMP_LIMIT;
     s->crossings = 1;
     /* only on sparse grids: islands of SIDES_SPARSE cells or more on average */
     s->sides = strong && !s->has_q && s->total_white >= SIDES_SPARSE * K;
@@ -2084,6 +2098,20 @@ static PyObject *Search_cancel(Search *s, PyObject *Py_UNUSED(ignored)) {
     Py_RETURN_NONE;
 }
 
+/* _restart_stamps_at(limit): let every stamp counter start again once it passes `limit`
+ * rather than near INT_MAX, so that a test sees restarts within a short search (they must
+ * change nothing the search finds). */
+static PyObject *Search_restart_stamps_at(Search *s, PyObject *arg) {
+    long limit = PyLong_AsLong(arg);
+    if (limit == -1 && PyErr_Occurred()) return NULL;
+    if (limit < 16 || limit > STAMP_LIMIT) {
+        PyErr_SetString(PyExc_ValueError, "limit out of range");
+        return NULL;
+    }
+    s->stamp_limit = (int)limit;
+    Py_RETURN_NONE;
+}
+
 static PyGetSetDef Search_getset[] = {
     {"pending", (getter)Search_get_pending, NULL, "Whether branches are left to explore.", NULL},
     {"stop", (getter)Search_get_stop, NULL, "Which limit stopped the search, or None.", NULL},
@@ -2111,6 +2139,9 @@ static PyMethodDef Search_methods[] = {
      "carries on from where it stopped."},
     {"cancel", (PyCFunction)Search_cancel, METH_NOARGS,
      "Stop the search soon; callable from any thread while next() runs in another."},
+    {"_restart_stamps_at", (PyCFunction)Search_restart_stamps_at, METH_O,
+     "Test hook: start the stamp counters again whenever they pass this (default near "
+     "INT_MAX)."},
     {NULL, NULL, 0, NULL},
 };
 
