@@ -302,3 +302,54 @@ def test_grade_ctrl_c_with_two_workers_then_resume(tmp_path: Path) -> None:
     ids = [json.loads(line)["id"] for line in src.read_text().splitlines()]
     assert [line.split("\t")[0] for line in lines] == ids
     assert set(kept) <= set(lines)
+
+
+_LATE_WORKER = """
+import os, signal, sys, time
+from nurikabe import batch
+
+first = os.path.join(sys.argv[1], "first")
+started = batch._worker_start
+
+def late_start():
+    # Every worker but the first starts late: the first does every job meanwhile. With
+    # "deaf", the late one also misses any SIGTERM sent meanwhile (as one did under load).
+    try:
+        os.close(os.open(first, os.O_CREAT | os.O_EXCL))
+    except FileExistsError:
+        if sys.argv[2] == "deaf":
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        time.sleep(1.5)
+    started()
+
+batch._worker_start = late_start
+jobs = [batch.SolveJob("https://puzz.link/p?nurikabe/3/3/k33h", index=k) for k in range(4)]
+
+def stop(job, result):
+    raise KeyboardInterrupt
+
+report = batch.run_batch(
+    jobs, os.path.join(sys.argv[1], "s.sqlite"), workers=2,
+    on_result=stop if sys.argv[2] == "interrupt" else None,
+)
+print(report.done, report.interrupted)
+"""
+
+
+@pytest.mark.parametrize(
+    ("how", "expected"), [("finish", "4 False"), ("deaf", "4 False"), ("interrupt", "1 True")]
+)
+def test_a_worker_that_starts_late_still_ends(tmp_path: Path, how: str, expected: str) -> None:
+    """A worker still starting when the batch ends (the other did every job), or when it
+    is interrupted, ends too: the batch returns. A finished batch once terminated its
+    workers with SIGTERM, and a worker that had missed it waited for a task forever
+    while the batch waited for it (seen once, in a loaded test run); now a finished
+    batch tells its workers the work is over, and they end on their own."""
+    proc = subprocess.run(
+        [sys.executable, "-c", _LATE_WORKER, str(tmp_path), how],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split("\n")[-2] == expected

@@ -512,10 +512,15 @@ def _worker_start() -> None:
     """In a worker: ignore Ctrl-C (the parent decides) and die at once on SIGTERM.
 
     Ctrl-C in a terminal reaches every process of the group; the workers leave it to
-    the parent, which keeps what is done and terminates them.
+    the parent, which keeps what is done and terminates them. The worker is forked with
+    both signals blocked (see `_run_local`) and takes them only once they are set: a
+    SIGTERM that reached it under the parent's handler, before that, was dropped by
+    Python (the handler had changed before it ran), and the worker then waited forever
+    for a task while the parent waited for it to end.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP)
 
 
 def _attempt_numbered(item: tuple[int, Job]) -> tuple[int, Outcome]:
@@ -533,16 +538,30 @@ def _run_local(pending: Sequence[Job], workers: int, keep: Keep) -> None:
     # Forked workers start at once and inherit what the parent has loaded.
     import multiprocessing
 
-    pool = multiprocessing.get_context("fork").Pool(
-        min(workers, len(pending)), initializer=_worker_start
-    )
+    # The workers, and the pool's own threads (which fork any worker it replaces), start
+    # with Ctrl-C and SIGTERM blocked; the parent takes them again at once.
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP)
     try:
+        pool = multiprocessing.get_context("fork").Pool(
+            min(workers, len(pending)), initializer=_worker_start
+        )
+    except BaseException:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        raise
+    finished = False
+    try:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)  # a signal held back lands here
         for number, outcome in pool.imap_unordered(_attempt_numbered, enumerate(pending)):
             keep(pending[number], outcome)
-        pool.close()
+        finished = True
     finally:
         with _ignored_signals():
-            pool.terminate()
+            if finished:
+                # Every job is done: each worker ends when it reads the end of the work
+                # (a worker that never got a job too, however late it started).
+                pool.close()
+            else:
+                pool.terminate()
             pool.join()
 
 
