@@ -513,10 +513,10 @@ def _worker_start() -> None:
 
     Ctrl-C in a terminal reaches every process of the group; the workers leave it to
     the parent, which keeps what is done and terminates them. The worker is forked with
-    both signals blocked (see `_run_local`) and takes them only once they are set: a
-    SIGTERM that reached it under the parent's handler, before that, was dropped by
-    Python (the handler had changed before it ran), and the worker then waited forever
-    for a task while the parent waited for it to end.
+    both signals blocked (see `_run_local`) and takes them only once they are set, so a
+    SIGTERM sent while it starts waits for it instead of meeting the parent's handler.
+    (A late worker once missed its SIGTERM under load and waited forever for a task,
+    while the batch waited for it to end.)
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
