@@ -1,5 +1,5 @@
-"""Builds the compiled cores (the exact engine's `_csolve`, the census's `_cenum`);
-everything else is in pyproject.toml.
+"""Builds the compiled cores (the exact engine's `_csolve`, the grid's flood fill
+`_cgrid`, the census's `_cenum`); everything else is in pyproject.toml.
 
 The C build is required: the exact engine, the logic engine's trials and the census
 all run on it. Without a working C compiler and the Python headers the install stops
@@ -44,6 +44,11 @@ setup(
             ["src/nurikabe/solver/_csolve.c"],
             # -O3: 10-15% less CPU on the slowest corpus puzzles than -O2 (docs/solver.md)
             extra_compile_args=["-O3", "-std=c99"],
+        ),
+        Extension(
+            "nurikabe._cgrid",
+            ["src/nurikabe/_cgrid.c"],
+            extra_compile_args=["-O2", "-std=c99"],
         ),
         Extension(
             "nurikabe.research._cenum",

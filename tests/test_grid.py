@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -160,3 +161,58 @@ def test_spread_by_layers(case: tuple[Grid, int], region: int, steps: int) -> No
         } - reached
         reached |= layer
     assert set(bits(g.spread(region, within, steps))) == reached
+
+
+@st.composite
+def wide_case(draw: st.DrawFn) -> tuple[Grid, int, int]:
+    """A grid whose rows span one or more 64-bit words of the compiled flood fill (up to
+    150 columns, or one column of up to 300 rows), a mask on it and a few seed cells."""
+    if draw(st.booleans()):
+        g = Grid.of(draw(st.integers(1, 6)), draw(st.integers(60, 150)))
+    else:
+        g = Grid.of(draw(st.integers(60, 300)), draw(st.integers(1, 2)))
+    rng = draw(st.randoms(use_true_random=False))
+    density = draw(st.floats(0.3, 1.0))
+    mask = g.mask_of([i for i in range(g.size) if rng.random() < density])
+    seed = g.mask_of(rng.sample(range(g.size), draw(st.integers(1, 4))))
+    return g, mask, seed
+
+
+@given(wide_case(), st.integers(-1, 70))
+def test_flood_across_words(case: tuple[Grid, int, int], steps: int) -> None:
+    # Shifts by a row cross word boundaries: the compiled fill agrees with a walk.
+    g, mask, seed = case
+    assert [set(bits(p)) for p in g.components(mask)] == naive_components(
+        g.rows, g.cols, set(bits(mask))
+    )
+    reached = set(bits(seed))
+    layer = set(reached)
+    for _ in range(steps if steps >= 0 else g.size):
+        layer = {j for i in layer for j in naive_neighbors(g.rows, g.cols, i) if mask >> j & 1}
+        layer -= reached
+        reached |= layer
+    assert set(bits(g.spread(seed, mask, steps if steps >= 0 else g.size))) == reached
+
+
+def test_flood_of_the_largest_grid() -> None:
+    # A serpentine corridor through a 256 x 256 grid: one region of 32,896 cells.
+    g = Grid.of(256, 256)
+    rows = [
+        "." * 256 if r % 2 == 0 else ("#" * 255 + "." if r % 4 == 1 else "." + "#" * 255)
+        for r in range(256)
+    ]
+    mask = g.mask_of([r * 256 + c for r in range(256) for c in range(256) if rows[r][c] == "."])
+    assert g.flood(1, mask) == mask
+    assert g.components(mask) == [mask]
+    # The corridor is one path: 300 steps from its end reach 301 of its cells.
+    near = g.spread(1, mask, 300)
+    assert near & ~mask == 0 and near.bit_count() == 301 and near >> 255 & 1
+
+
+def test_compiled_fill_refuses_negative_masks() -> None:
+    from nurikabe import _cgrid
+
+    with pytest.raises(ValueError, match="negative"):
+        _cgrid.grow(-1, 3, 3, 3, 2, -1)
+    with pytest.raises(TypeError):
+        _cgrid.components(1.5, 0, 0, 2)  # type: ignore[arg-type]

@@ -4,9 +4,10 @@ A cell is the int ``r * cols + c``; a set of cells is a Python int with bit *i*
 set for cell *i* (a *mask*). The hot code of every engine works on masks, so the
 operations here (dilation, flood fill, components, pool detection) are a few
 big-int shifts and ands each. Column masks keep horizontal shifts from wrapping
-across row ends.
+across row ends. Flood fills, which take one such layer after another, run in the
+compiled `_cgrid` (the same shifts and ands on 64-bit words).
 
-This module imports nothing from the package.
+This module imports only `_cgrid` from the package.
 
 >>> g = Grid.of(3, 4)
 >>> g.cell(1, 2), g.coords(6), g.name(6)
@@ -21,6 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import cached_property, lru_cache
+
+from . import _cgrid
 
 __all__ = ["MAX_SIDE", "Grid", "bits", "lowest", "popcount"]
 
@@ -190,35 +193,14 @@ class Grid:
     def _grow(self, region: int, within: int, west: int, east: int, steps: int = -1) -> int:
         """`region` and the cells of `within` it reaches within `steps` steps (-1: no limit);
         `west` and `east` are the cells of `within` off the last and off the first column
-        (the targets of a step west and east, folded in once so that a step is a few
-        shifts and ands)."""
-        # Dilating a frontier instead of the whole region keeps each step small.
-        cols = self.cols
-        frontier = region
-        while steps:
-            steps -= 1
-            grown = (
-                ((frontier >> 1) & west)
-                | ((frontier << 1) & east)
-                | (((frontier >> cols) | (frontier << cols)) & within)
-            ) & ~region
-            if not grown:
-                return region
-            region |= grown
-            frontier = grown
-        return region
+        (the targets of a step west and east). Layer by layer, in `_cgrid`'s words."""
+        return _cgrid.grow(region, within, west, east, self.cols, steps)
 
     def components(self, mask: int) -> list[int]:
         """The 4-connected components of `mask`, ordered by their smallest cell."""
-        parts = []
-        west, east = mask & self.not_last_col, mask & self.not_first_col
-        rest = mask
-        while rest:
-            # Each component is flooded through the whole mask: the others are apart.
-            part = self._grow(rest & -rest, mask, west, east)
-            parts.append(part)
-            rest &= ~part
-        return parts
+        return _cgrid.components(
+            mask, mask & self.not_last_col, mask & self.not_first_col, self.cols
+        )
 
     def joined(self, parts: list[int], added: int) -> list[int]:
         """The components of the cells of `parts` and `added` together, ordered by their
