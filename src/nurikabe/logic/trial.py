@@ -50,7 +50,7 @@ from ..puzzle import Color
 from ..solver.refuter import Supposition
 from .chains import clash_step, replay, suppose, trial_step
 from .guide import GUIDE_WORK, Guide
-from .state import OutOfTime, State
+from .state import OutOfTime, State, past
 from .steps import Step
 from .techniques import TECHNIQUES, Technique, find_contradiction
 
@@ -89,7 +89,7 @@ class OutOfBudget(Exception):
 
 def _check_time(deadline: float | None) -> None:
     """Raise `OutOfTime` once the CPU time passes `deadline` (None: never)."""
-    if deadline is not None and time.thread_time() > deadline:
+    if deadline is not None and past(deadline):
         raise OutOfTime
 
 
