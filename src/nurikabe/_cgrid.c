@@ -1,4 +1,4 @@
-/* nurikabe._cgrid: the flood fill of `nurikabe.grid` on 64-bit words.
+/* nurikabe._cgrid: the flood fill of `nurikabe.grid` on 64-bit words (and its cell lists).
  *
  * A set of cells is a Python int (bit i for cell i, see grid.py). Growing a region
  * through a mask one layer at a time is a handful of big-int shifts and ands per layer
@@ -13,6 +13,14 @@
  *       and off the first column (the targets of a step west and east).
  *   components(mask, west, east, cols) -> list[int]
  *       The 4-connected components of `mask`, ordered by their smallest cell.
+ *   cells(mask) -> list[int]
+ *       The cells of `mask` in increasing order (what `grid.bits` walks).
+ *   shapes(rows, cols, start, allowed, need, cap, check) -> list[int] | None
+ *       Every connected superset of `start` with `need` more cells of `allowed`, in the
+ *       order of the logic engine's listing of island shapes (Redelmeier's method, each
+ *       set made once), or None when there are more than `cap` or the search takes more
+ *       than 20 * `cap` nodes; `check()` is called every 4096 nodes (None: never) and may
+ *       raise to stop it.
  *
  * Every mask must be a non-negative int; `cols` at least 1.
  */
@@ -254,11 +262,237 @@ fail:
     return NULL;
 }
 
+static PyObject *py_cells(PyObject *self, PyObject *mask) {
+    Py_ssize_t nw = words_of(mask);
+    if (nw < 0) return NULL;
+    if (nw == 0) return PyList_New(0);
+    Scratch s;
+    if (scratch_init(&s, nw, 1) < 0) return NULL;
+    PyObject *out = NULL;
+    if (to_words(mask, s.words, nw, s.bytes) < 0) goto done;
+    Py_ssize_t count = 0;
+    for (Py_ssize_t i = 0; i < nw; i++) count += __builtin_popcountll(s.words[i]);
+    out = PyList_New(count);
+    if (!out) goto done;
+    Py_ssize_t k = 0;
+    for (Py_ssize_t i = 0; i < nw; i++)
+        for (word w = s.words[i]; w; w &= w - 1) {
+            PyObject *v = PyLong_FromSsize_t(i * 64 + __builtin_ctzll(w));
+            if (!v) {
+                Py_CLEAR(out);
+                goto done;
+            }
+            PyList_SET_ITEM(out, k++, v);
+        }
+done:
+    scratch_free(&s);
+    return out;
+}
+
+
+/* ---- island shapes ------------------------------------------------------------------ */
+
+/* The search of `shapes`: cells renumbered 0..k-1 in increasing order (so "the lowest
+ * untried cell" is the same cell as on the grid), masks of `kw` words over them. */
+typedef struct {
+    Py_ssize_t k, kw;
+    const int *nbr;         /* 4 per cell: its neighbours among the k cells, -1 for none */
+    int *chosen;            /* the cells taken so far (as renumbered) */
+    const Py_ssize_t *cell; /* renumbered -> grid cell */
+    word *frames;           /* per depth: untried and seen, kw words each */
+    word *start;            /* the start mask on the grid, nw words */
+    word *shape;            /* scratch for an output shape, nw words */
+    unsigned char *bytes;
+    Py_ssize_t nw;
+    long nodes, cap;
+    PyObject *out, *check;
+} Shapes;
+
+/* One level of Redelmeier's method, as `completions._enumerate` wrote it in Python:
+ * 1 go on, 0 too many (nodes or shapes), -1 an error (the check raised). */
+static int shapes_grow(Shapes *sh, int depth, long left) {
+    sh->nodes--;
+    if (sh->nodes < 0) return 0;
+    if (sh->check != Py_None && !(sh->nodes & 4095)) {
+        PyObject *r = PyObject_CallNoArgs(sh->check);
+        if (!r) return -1;
+        Py_DECREF(r);
+    }
+    Py_ssize_t kw = sh->kw;
+    word *untried = sh->frames + (Py_ssize_t)depth * 2 * kw, *seen = untried + kw;
+    word *next = seen + kw, *next_seen = next + kw;
+    for (Py_ssize_t i = 0; i < kw; i++) {
+        while (untried[i]) {
+            word low = untried[i] & (~untried[i] + 1);
+            untried[i] ^= low;
+            int b = (int)(i * 64 + __builtin_ctzll(low));
+            sh->chosen[depth] = b;
+            if (left == 1) {
+                memcpy(sh->shape, sh->start, sizeof(word) * (size_t)sh->nw);
+                for (int d = 0; d <= depth; d++) {
+                    Py_ssize_t c = sh->cell[sh->chosen[d]];
+                    sh->shape[c / 64] |= (word)1 << (c % 64);
+                }
+                PyObject *v = from_words(sh->shape, sh->nw, sh->bytes);
+                if (!v || PyList_Append(sh->out, v) < 0) {
+                    Py_XDECREF(v);
+                    return -1;
+                }
+                Py_DECREF(v);
+                if (PyList_GET_SIZE(sh->out) > sh->cap) return 0;
+                continue;
+            }
+            memcpy(next, untried, sizeof(word) * (size_t)kw);
+            memcpy(next_seen, seen, sizeof(word) * (size_t)kw);
+            for (int d = 0; d < 4; d++) {
+                int w = sh->nbr[4 * b + d];
+                if (w < 0) continue;
+                word bit = (word)1 << (w % 64);
+                if (!(seen[w / 64] & bit)) {
+                    next[w / 64] |= bit;
+                    next_seen[w / 64] |= bit;
+                }
+            }
+            int r = shapes_grow(sh, depth + 1, left - 1);
+            if (r <= 0) return r;
+        }
+    }
+    return 1;
+}
+
+static int by_cell(const void *a, const void *b) {
+    Py_ssize_t x = *(const Py_ssize_t *)a, y = *(const Py_ssize_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static PyObject *py_shapes(PyObject *self, PyObject *args) {
+    Py_ssize_t rows, cols;
+    PyObject *start, *allowed, *check;
+    long need, cap;
+    if (!PyArg_ParseTuple(args, "nnOOllO:shapes", &rows, &cols, &start, &allowed, &need, &cap,
+                          &check))
+        return NULL;
+    if (rows < 1 || cols < 1) {
+        PyErr_SetString(PyExc_ValueError, "rows and cols must be at least 1");
+        return NULL;
+    }
+    if (need <= 0) return Py_BuildValue("[O]", start);
+    Py_ssize_t nw = (rows * cols + 63) / 64, n1 = words_of(start), n2 = words_of(allowed);
+    if (n1 < 0 || n2 < 0) return NULL;
+    if (n1 > nw || n2 > nw) {
+        PyErr_SetString(PyExc_ValueError, "a mask has cells beyond the grid");
+        return NULL;
+    }
+    PyObject *out = NULL;
+    Shapes sh = {0};
+    Py_ssize_t *cell = NULL, *start_cells = NULL;
+    int *nbr = NULL, *chosen = NULL;
+    word *grid_words = PyMem_Malloc(sizeof(word) * (size_t)(3 * nw));
+    unsigned char *bytes = PyMem_Malloc((size_t)nw * 8);
+    if (!grid_words || !bytes) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    word *start_w = grid_words, *allowed_w = start_w + nw, *shape = allowed_w + nw;
+    if (to_words(start, start_w, nw, bytes) < 0 || to_words(allowed, allowed_w, nw, bytes) < 0)
+        goto done;
+    /* the cells that matter: the start's and the allowed ones, renumbered in order */
+    Py_ssize_t k = 0, ks = 0;
+    for (Py_ssize_t i = 0; i < nw; i++) {
+        k += __builtin_popcountll(start_w[i] | allowed_w[i]);
+        ks += __builtin_popcountll(start_w[i]);
+    }
+    cell = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(k + 1));
+    start_cells = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(ks + 1));
+    nbr = PyMem_Malloc(sizeof(int) * (size_t)(4 * k + 1));
+    chosen = PyMem_Malloc(sizeof(int) * (size_t)(need + 1));
+    Py_ssize_t kw = (k + 63) / 64 + 1;
+    sh.frames = PyMem_Calloc((size_t)(2 * (need + 1) * kw), sizeof(word));
+    if (!cell || !start_cells || !nbr || !chosen || !sh.frames) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t j = 0, js = 0;
+    for (Py_ssize_t i = 0; i < nw; i++) {
+        for (word w = start_w[i] | allowed_w[i]; w; w &= w - 1) {
+            Py_ssize_t c = i * 64 + __builtin_ctzll(w);
+            if (start_w[i] >> (c % 64) & 1) start_cells[js++] = j;
+            cell[j++] = c;
+        }
+    }
+    for (Py_ssize_t a = 0; a < k; a++) {
+        Py_ssize_t c = cell[a], r = c / cols, x = c % cols;
+        Py_ssize_t around[4] = {r > 0 ? c - cols : -1, x > 0 ? c - 1 : -1,
+                                x < cols - 1 ? c + 1 : -1, r < rows - 1 ? c + cols : -1};
+        for (int d = 0; d < 4; d++) {
+            nbr[4 * a + d] = -1;
+            if (around[d] < 0) continue;
+            Py_ssize_t *hit = bsearch(&around[d], cell, (size_t)k, sizeof(Py_ssize_t), by_cell);
+            if (hit) nbr[4 * a + d] = (int)(hit - cell);
+        }
+    }
+    /* the first frame: untried = the start's neighbours that are allowed and not its own,
+       seen = the start and those */
+    word *untried = sh.frames, *seen = untried + kw;
+    for (Py_ssize_t a = 0; a < ks; a++) {
+        Py_ssize_t s0 = start_cells[a];
+        seen[s0 / 64] |= (word)1 << (s0 % 64);
+    }
+    for (Py_ssize_t a = 0; a < ks; a++)
+        for (int d = 0; d < 4; d++) {
+            int w = nbr[4 * start_cells[a] + d];
+            if (w < 0) continue;
+            Py_ssize_t c = cell[w];
+            if ((allowed_w[c / 64] >> (c % 64) & 1) && !(start_w[c / 64] >> (c % 64) & 1))
+                untried[w / 64] |= (word)1 << (w % 64);
+        }
+    for (Py_ssize_t i = 0; i < kw; i++) seen[i] |= untried[i];
+    sh.k = k;
+    sh.kw = kw;
+    sh.nbr = nbr;
+    sh.chosen = chosen;
+    sh.cell = cell;
+    sh.start = start_w;
+    sh.shape = shape;
+    sh.bytes = bytes;
+    sh.nw = nw;
+    sh.nodes = cap * 20;
+    sh.cap = cap;
+    sh.check = check;
+    sh.out = PyList_New(0);
+    if (!sh.out) goto done;
+    int r = shapes_grow(&sh, 0, need);
+    if (r < 0) {
+        Py_CLEAR(sh.out);
+        goto done;
+    }
+    if (r == 0) {
+        Py_CLEAR(sh.out);
+        out = Py_NewRef(Py_None);
+        goto done;
+    }
+    out = sh.out;
+    sh.out = NULL;
+done:
+    Py_XDECREF(sh.out);
+    PyMem_Free(grid_words);
+    PyMem_Free(bytes);
+    PyMem_Free(cell);
+    PyMem_Free(start_cells);
+    PyMem_Free(nbr);
+    PyMem_Free(chosen);
+    PyMem_Free(sh.frames);
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"cells", py_cells, METH_O, "cells(mask) -> the cells of mask, in increasing order"},
     {"grow", py_grow, METH_VARARGS,
      "grow(region, within, west, east, cols, steps) -> region grown through within"},
     {"components", py_components, METH_VARARGS,
      "components(mask, west, east, cols) -> the 4-connected components of mask"},
+    {"shapes", py_shapes, METH_VARARGS,
+     "shapes(rows, cols, start, allowed, need, cap, check) -> the island's shapes, or None"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -489,7 +489,7 @@ class CellSet:
         return bool(self.mask >> item & 1)
 
     def __iter__(self) -> Iterator[int]:
-        return bits(self.mask)
+        return iter(bits(self.mask))
 
     def __len__(self) -> int:
         return self.mask.bit_count()

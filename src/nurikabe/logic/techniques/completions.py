@@ -5,14 +5,16 @@ cheap, and pairs of islands checked against each other) and the techniques that 
 them: completion-common-cell, completion-common-border and completion-unreachable.
 The listing is kept per position, and the case splits of tier 4 use it too.
 
-Imports `grid`, `logic.state`, `logic.steps` and `logic.techniques.common`.
+Imports `grid` (and its compiled `_cgrid`, which lists the shapes), `logic.state`,
+`logic.steps` and `logic.techniques.common`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...grid import Grid, bits
+from ... import _cgrid
+from ...grid import Grid
 from ..state import Analysis, State
 from ..steps import Step, name_cells
 from .common import MEMO_MAX, _cap, _clue_text, _memo, _step, _ways, contradiction
@@ -55,7 +57,7 @@ WINDOW_RADIUS = 8
 
 
 def _enumerate(
-    grid_neighbors: tuple[int, ...],
+    grid: Grid,
     start: int,
     allowed: int,
     need: int,
@@ -63,42 +65,11 @@ def _enumerate(
     check: Callable[[], None] | None = None,
 ) -> list[int] | None:
     """Every connected superset of `start` with `need` more cells from `allowed`, or None
-    when there are more than `cap` (Redelmeier's method: each set is made once).
+    when there are more than `cap` (Redelmeier's method: each set is made once; the
+    search gives up, None too, after 20 * `cap` nodes). Listed in `_cgrid.shapes`.
 
     `check` is called every few thousand search nodes (it may raise to stop the search)."""
-    out: list[int] = []
-    init = 0
-    for c in bits(start):
-        init |= grid_neighbors[c]
-    init &= allowed & ~start
-
-    nodes = [cap * 20]
-
-    def grow(cur: int, untried: int, seen: int, left: int) -> bool:
-        nodes[0] -= 1
-        if nodes[0] < 0:
-            return False
-        if check is not None and not nodes[0] & 4095:
-            check()
-        while untried:
-            b = untried & -untried
-            untried ^= b
-            nxt = cur | b
-            if left == 1:
-                out.append(nxt)
-                if len(out) > cap:
-                    return False
-                continue
-            nb = grid_neighbors[b.bit_length() - 1] & allowed & ~seen
-            if not grow(nxt, untried | nb, seen | nb, left - 1):
-                return False
-        return True
-
-    if need <= 0:
-        return [start]
-    if not grow(start, init, start | init, need):
-        return None
-    return out
+    return _cgrid.shapes(grid.rows, grid.cols, start, allowed, need, cap, check)
 
 
 def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
@@ -157,9 +128,7 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
             if too_many in state.memo:
                 found = None
             else:
-                found = _enumerate(
-                    grid.neighbors, island.mask, allowed, need, cap, state.check_time
-                )
+                found = _enumerate(grid, island.mask, allowed, need, cap, state.check_time)
                 if found is None:
                     _memo(state)[too_many] = True
             if found is None:
