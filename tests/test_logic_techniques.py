@@ -299,7 +299,7 @@ def test_local_cut_cells_include_every_cut_cell() -> None:
 
 
 def test_sea_articulation_agrees_with_the_graph_walk(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The flood shortcut of `articulations` gives the cells the full graph walk gives."""
+    """The `local_cuts` shortcut of `articulations` gives the cells the whole walk gives."""
     import random
 
     from nurikabe.logic.techniques import articulation as t
@@ -312,7 +312,6 @@ def test_sea_articulation_agrees_with_the_graph_walk(monkeypatch: pytest.MonkeyP
         state = State(puzzle, black, white | puzzle.clue_mask)
         fast = t.articulations(state)
         with monkeypatch.context() as m:
-            m.setattr(t, "ARTICULATION_FLOODS", -1)
             m.setattr(t, "local_cuts", lambda grid, domain: grid.full)
             slow = t.articulations(state)
         assert fast[0] == slow[0]
@@ -326,9 +325,9 @@ def _cut_off_by(grid, black: int, domain: int, cell: int) -> bool:
     return grid.flood(root, domain & ~(1 << cell)) & reached != reached
 
 
-def test_articulation_walks_agree_with_brute_force(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Both walks of `articulations` (cell by cell early on, black regions contracted
-    late on, when few cells are unknown) find the cells a flood without each one finds."""
+def test_articulation_walks_agree_with_brute_force() -> None:
+    """`articulations` (the compiled walk, `_cgrid.cuts`) finds the cells a flood without
+    each one finds, early on (many cells unknown) and late on (few)."""
     import random
 
     from nurikabe.grid import bits
@@ -337,7 +336,6 @@ def test_articulation_walks_agree_with_brute_force(monkeypatch: pytest.MonkeyPat
     rng = random.Random(5)
     puzzle = Puzzle.from_clues(7, 8, [(0, 0, 4), (6, 7, 3)])
     grid = puzzle.grid
-    monkeypatch.setattr(t, "ARTICULATION_FLOODS", -1)
     walks = set()
     for density in (0.3, 0.55, 0.8) * 150:
         black = white = 0

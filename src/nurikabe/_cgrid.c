@@ -1,4 +1,8 @@
-/* nurikabe._cgrid: the flood fill of `nurikabe.grid` on 64-bit words (and its cell lists).
+/* nurikabe._cgrid: the grid walks the engines make all the time, compiled: flood fills
+ * and cell lists of `nurikabe.grid`, the logic engine's listing of island shapes
+ * (`logic.techniques.completions`) and its cut cells of the sea (`...articulation`).
+ * Each gives exactly what the Python it replaced gave (the tests keep that Python as
+ * their oracle), only faster.
  *
  * A set of cells is a Python int (bit i for cell i, see grid.py). Growing a region
  * through a mask one layer at a time is a handful of big-int shifts and ands per layer
@@ -21,6 +25,9 @@
  *       set made once), or None when there are more than `cap` or the search takes more
  *       than 20 * `cap` nodes; `check()` is called every 4096 nodes (None: never) and may
  *       raise to stop it.
+ *   cuts(rows, cols, domain, black, root) -> int
+ *       The cells of `domain` (other than `root`, a cell of it) whose removal cuts some
+ *       cell of `black` off from `root` within `domain` (Tarjan's walk).
  *
  * Every mask must be a non-negative int; `cols` at least 1.
  */
@@ -485,6 +492,92 @@ done:
     return out;
 }
 
+/* ---- cut cells of the sea ----------------------------------------------------------- */
+
+static PyObject *py_cuts(PyObject *self, PyObject *args) {
+    Py_ssize_t rows, cols, root;
+    PyObject *domain, *black;
+    if (!PyArg_ParseTuple(args, "nnOOn:cuts", &rows, &cols, &domain, &black, &root)) return NULL;
+    if (rows < 1 || cols < 1) {
+        PyErr_SetString(PyExc_ValueError, "rows and cols must be at least 1");
+        return NULL;
+    }
+    Py_ssize_t n = rows * cols, nw = (n + 63) / 64, n1 = words_of(domain), n2 = words_of(black);
+    if (n1 < 0 || n2 < 0) return NULL;
+    if (n1 > nw || n2 > nw || root < 0 || root >= n) {
+        PyErr_SetString(PyExc_ValueError, "a cell beyond the grid");
+        return NULL;
+    }
+    PyObject *out = NULL;
+    word *w = PyMem_Calloc((size_t)(3 * nw), sizeof(word));
+    unsigned char *bytes = PyMem_Malloc((size_t)nw * 8);
+    int *disc = PyMem_Malloc(sizeof(int) * (size_t)n), *low = PyMem_Malloc(sizeof(int) * (size_t)n);
+    int *parent = PyMem_Malloc(sizeof(int) * (size_t)n), *stack = PyMem_Malloc(sizeof(int) * (size_t)n);
+    unsigned char *edge = PyMem_Malloc((size_t)n), *dark = PyMem_Malloc((size_t)n);
+    if (!w || !bytes || !disc || !low || !parent || !stack || !edge || !dark) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    word *in = w, *blk = in + nw, *forced = blk + nw;
+    if (to_words(domain, in, nw, bytes) < 0 || to_words(black, blk, nw, bytes) < 0) goto done;
+#define HAS(m, c) ((m)[(c) / 64] >> ((c) % 64) & 1)
+    if (!HAS(in, root)) {
+        out = PyLong_FromLong(0);
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) disc[i] = -1;
+    /* Tarjan's walk from `root`, iteratively: `edge` is where each cell's neighbours
+       resume (up, left, right, down), `dark` whether its subtree holds a black cell */
+    int counter = 1, top = 0;
+    disc[root] = low[root] = 0;
+    dark[root] = 1;
+    parent[root] = -1;
+    edge[root] = 0;
+    stack[top++] = (int)root;
+    while (top) {
+        int v = stack[top - 1];
+        if (edge[v] < 4) {
+            int d = edge[v]++, r = (int)(v / cols), x = (int)(v % cols), u;
+            if (d == 0) u = r > 0 ? v - (int)cols : -1;
+            else if (d == 1) u = x > 0 ? v - 1 : -1;
+            else if (d == 2) u = x < cols - 1 ? v + 1 : -1;
+            else u = r < rows - 1 ? v + (int)cols : -1;
+            if (u < 0 || !HAS(in, u)) continue;
+            if (disc[u] >= 0) {
+                if (u != parent[v] && disc[u] < low[v]) low[v] = disc[u];
+                continue;
+            }
+            disc[u] = low[u] = counter++;
+            dark[u] = (unsigned char)HAS(blk, u);
+            parent[u] = v;
+            edge[u] = 0;
+            stack[top++] = u;
+            continue;
+        }
+        top--;
+        int p = parent[v];
+        if (p < 0) continue;
+        if (low[v] < low[p]) low[p] = low[v];
+        if (dark[v]) {
+            dark[p] = 1;
+            /* only `p` joins this subtree's black cells to the root (outside it) */
+            if (low[v] >= disc[p] && p != root) forced[p / 64] |= (word)1 << (p % 64);
+        }
+    }
+#undef HAS
+    out = from_words(forced, nw, bytes);
+done:
+    PyMem_Free(w);
+    PyMem_Free(bytes);
+    PyMem_Free(disc);
+    PyMem_Free(low);
+    PyMem_Free(parent);
+    PyMem_Free(stack);
+    PyMem_Free(edge);
+    PyMem_Free(dark);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"cells", py_cells, METH_O, "cells(mask) -> the cells of mask, in increasing order"},
     {"grow", py_grow, METH_VARARGS,
@@ -493,11 +586,13 @@ static PyMethodDef methods[] = {
      "components(mask, west, east, cols) -> the 4-connected components of mask"},
     {"shapes", py_shapes, METH_VARARGS,
      "shapes(rows, cols, start, allowed, need, cap, check) -> the island's shapes, or None"},
+    {"cuts", py_cuts, METH_VARARGS,
+     "cuts(rows, cols, domain, black, root) -> cells cutting black cells off from root"},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_cgrid", "The flood fill of nurikabe.grid on 64-bit words.", -1,
+    PyModuleDef_HEAD_INIT, "_cgrid", "The grid walks of the engines, compiled (see _cgrid.c).", -1,
     methods,
 };
 

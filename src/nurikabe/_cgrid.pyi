@@ -1,4 +1,4 @@
-"""Types of the compiled flood fill of `nurikabe.grid` (see _cgrid.c)."""
+"""Types of the compiled grid walks (see _cgrid.c)."""
 
 from collections.abc import Callable
 
@@ -14,3 +14,4 @@ def shapes(
     cap: int,
     check: Callable[[], object] | None,
 ) -> list[int] | None: ...
+def cuts(rows: int, cols: int, domain: int, black: int, root: int) -> int: ...

@@ -3,37 +3,19 @@
 Owns sea-articulation and pool-escape, and the cut-cell search they rest on (the
 articulation points of the cells the sea may still use).
 
-Imports `grid`, `logic.state`, `logic.steps`, `logic.techniques.common` and
-`logic.techniques.bottlenecks` (the reach of islands).
+Imports `grid` (and its compiled `_cgrid`, which walks the cut cells), `logic.state`,
+`logic.steps`, `logic.techniques.common` and `logic.techniques.bottlenecks` (the reach of
+islands).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import lru_cache
-from typing import cast
-
+from ... import _cgrid
 from ...grid import Grid, bits
 from ..state import State
 from ..steps import Step, name_cells
 from .bottlenecks import _island_reaches
 from .common import _memo, _step
-
-
-@lru_cache(maxsize=16)
-def _adjacency(grid: Grid) -> tuple[tuple[int, ...], ...]:
-    """Each cell's neighbours as a tuple of cells (for walks that visit cell by cell)."""
-    return tuple(tuple(bits(m)) for m in grid.neighbors)
-
-
-def _flags(mask: int, size: int) -> bytes:
-    """One byte per cell, ``1`` (49) where `mask` has the cell: a cheap membership test
-    for cell-by-cell walks (a shift of a big mask per cell would cost its length)."""
-    return bin(mask)[:1:-1].ljust(size, "0").encode()
-
-
-ARTICULATION_FLOODS = 8
-"""`articulations` floods once per possible cut cell up to this many, else walks the graph."""
 
 
 def local_cuts(grid: Grid, domain: int) -> int:
@@ -60,103 +42,21 @@ def local_cuts(grid: Grid, domain: int) -> int:
 
 
 def articulations(state: State) -> tuple[int, int]:
-    """(cells whose whitening splits the black cells, premise cells) over black+unknown."""
+    """(cells whose whitening splits the black cells, premise cells) over black+unknown.
+
+    The cut cells of the black and unknown cells that separate a black cell from the
+    highest one (Tarjan's walk, in `_cgrid.cuts`), of the unknown cells that could cut
+    at all (`local_cuts`)."""
     grid = state.grid
     black = state.black
     if not black or not black & (black - 1):
         return 0, 0
     unknown = state.unknown
     domain = black | unknown
-    candidates = local_cuts(grid, domain) & unknown
-    if not candidates:
+    if not local_cuts(grid, domain) & unknown:
         return 0, black
-    if candidates.bit_count() <= ARTICULATION_FLOODS:
-        seed = black & -black
-        # The sea's room is the flood of `domain` from the first black region.
-        if state.analysis().sea_room() & black == black:
-            forced = 0
-            for cell in bits(candidates):
-                bit = 1 << cell
-                if grid.flood(seed, domain & ~bit) & black != black:
-                    forced |= bit
-            return forced, black
-    size = grid.size
-    parts = state.analysis().sea_parts()
     top = black.bit_length() - 1
-    if unknown.bit_count() + len(parts) >= black.bit_count():
-        # Early on, walk the cells themselves.
-        cuts = _cuts(_adjacency(grid), _flags(domain, size), _flags(black, size), top)
-        return cuts & unknown, black
-    # Late on, walk the black regions contracted to one node each (after the cells),
-    # joined through the unknown cells: whitening an unknown cell never splits a black
-    # region, so the cuts are the same, and the walk visits far fewer nodes.
-    cells = _adjacency(grid)
-    is_unknown = _flags(unknown, size)
-    adjacency: list[Sequence[int]] = [()] * (size + len(parts))
-    cell = is_unknown.find(49)
-    while cell >= 0:
-        adjacency[cell] = [u for u in cells[cell] if is_unknown[u] == 49]
-        cell = is_unknown.find(49, cell + 1)
-    root = -1
-    for j, part in enumerate(parts, size):
-        touching = list(bits(grid.border(part) & unknown))
-        adjacency[j] = touching
-        for cell in touching:
-            cast("list[int]", adjacency[cell]).append(j)
-        if part >> top & 1:
-            root = j
-    inside = b"1" * len(adjacency)
-    is_black = b"0" * size + b"1" * len(parts)
-    return _cuts(adjacency, inside, is_black, root) & unknown, black
-
-
-def _cuts(adjacency: Sequence[Sequence[int]], inside: bytes, is_black: bytes, root: int) -> int:
-    """The nodes (of those flagged `inside`, `root` one of them and black) whose removal
-    cuts some black node off from `root`, as a mask: Tarjan's walk, iteratively."""
-    nodes = len(adjacency)
-    disc = [-1] * nodes
-    low = [0] * nodes
-    has_black = [False] * nodes
-    parent = [-1] * nodes
-    next_edge = [0] * nodes
-    disc[root] = 0
-    has_black[root] = True
-    counter = 1
-    forced = 0
-    # `next_edge` is where each node's neighbour list resumes.
-    stack = [root]
-    while stack:
-        v = stack[-1]
-        edges = adjacency[v]
-        k = next_edge[v]
-        if k < len(edges):
-            next_edge[v] = k + 1
-            u = edges[k]
-            if inside[u] != 49:
-                continue
-            du = disc[u]
-            if du >= 0:
-                if u != parent[v] and du < low[v]:
-                    low[v] = du
-                continue
-            disc[u] = low[u] = counter
-            counter += 1
-            has_black[u] = is_black[u] == 49
-            parent[u] = v
-            stack.append(u)
-            continue
-        stack.pop()
-        p = parent[v]
-        if p < 0:
-            continue
-        if low[v] < low[p]:
-            low[p] = low[v]
-        if has_black[v]:
-            has_black[p] = True
-            # Only `p` joins this subtree's black nodes to the root (outside it).
-            if low[v] >= disc[p] and p != root:
-                forced |= 1 << p
-    return forced
+    return _cgrid.cuts(grid.rows, grid.cols, domain, black, top) & unknown, black
 
 
 def sea_articulation(state: State) -> Step | None:
