@@ -182,23 +182,31 @@ static void scratch_free(Scratch *s) {
     }
 }
 
+/* The words the widest of `count` masks needs (at least 1), or -1 with an error set
+ * (also for `cols` below 1). */
+static Py_ssize_t widest(PyObject **masks, int count, Py_ssize_t cols) {
+    if (cols < 1) {
+        PyErr_SetString(PyExc_ValueError, "cols must be at least 1");
+        return -1;
+    }
+    Py_ssize_t nw = 1;
+    for (int k = 0; k < count; k++) {
+        Py_ssize_t n = words_of(masks[k]);
+        if (n < 0) return -1;
+        if (n > nw) nw = n;
+    }
+    return nw;
+}
+
 static PyObject *py_grow(PyObject *self, PyObject *args) {
     PyObject *region, *within, *west, *east;
     Py_ssize_t cols;
     long steps;
     if (!PyArg_ParseTuple(args, "OOOOnl:grow", &region, &within, &west, &east, &cols, &steps))
         return NULL;
-    if (cols < 1) {
-        PyErr_SetString(PyExc_ValueError, "cols must be at least 1");
-        return NULL;
-    }
-    Py_ssize_t nw = 1;
     PyObject *masks[4] = {region, within, west, east};
-    for (int k = 0; k < 4; k++) {
-        Py_ssize_t n = words_of(masks[k]);
-        if (n < 0) return NULL;
-        if (n > nw) nw = n;
-    }
+    Py_ssize_t nw = widest(masks, 4, cols);
+    if (nw < 0) return NULL;
     Scratch s;
     if (scratch_init(&s, nw, 6) < 0) return NULL;
     word *w[6];
@@ -217,17 +225,9 @@ static PyObject *py_components(PyObject *self, PyObject *args) {
     PyObject *mask, *west, *east;
     Py_ssize_t cols;
     if (!PyArg_ParseTuple(args, "OOOn:components", &mask, &west, &east, &cols)) return NULL;
-    if (cols < 1) {
-        PyErr_SetString(PyExc_ValueError, "cols must be at least 1");
-        return NULL;
-    }
-    Py_ssize_t nw = 1;
     PyObject *masks[3] = {mask, west, east};
-    for (int k = 0; k < 3; k++) {
-        Py_ssize_t n = words_of(masks[k]);
-        if (n < 0) return NULL;
-        if (n > nw) nw = n;
-    }
+    Py_ssize_t nw = widest(masks, 3, cols);
+    if (nw < 0) return NULL;
     Scratch s;
     if (scratch_init(&s, nw, 6) < 0) return NULL;
     word *rest = s.words, *west_w = rest + nw, *east_w = west_w + nw, *part = east_w + nw,

@@ -23,7 +23,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import cached_property, lru_cache
 
-from . import _cgrid
+from ._cgrid import cells as _cells
+from ._cgrid import components as _components
+from ._cgrid import grow as _grow
 
 __all__ = ["MAX_SIDE", "Grid", "bits", "lowest", "popcount"]
 
@@ -37,7 +39,7 @@ def bits(mask: int) -> list[int]:
     >>> bits(0b10110)
     [1, 2, 4]
     """
-    return _cgrid.cells(mask)
+    return _cells(mask)
 
 
 def _dilation(cols: int, not_first_col: int, not_last_col: int, full: int) -> Callable[[int], int]:
@@ -191,13 +193,11 @@ class Grid:
         """`region` and the cells of `within` it reaches within `steps` steps (-1: no limit);
         `west` and `east` are the cells of `within` off the last and off the first column
         (the targets of a step west and east). Layer by layer, in `_cgrid`'s words."""
-        return _cgrid.grow(region, within, west, east, self.cols, steps)
+        return _grow(region, within, west, east, self.cols, steps)
 
     def components(self, mask: int) -> list[int]:
         """The 4-connected components of `mask`, ordered by their smallest cell."""
-        return _cgrid.components(
-            mask, mask & self.not_last_col, mask & self.not_first_col, self.cols
-        )
+        return _components(mask, mask & self.not_last_col, mask & self.not_first_col, self.cols)
 
     def joined(self, parts: list[int], added: int) -> list[int]:
         """The components of the cells of `parts` and `added` together, ordered by their

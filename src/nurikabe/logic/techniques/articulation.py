@@ -10,7 +10,7 @@ islands).
 
 from __future__ import annotations
 
-from ... import _cgrid
+from ..._cgrid import cuts
 from ...grid import Grid, bits
 from ..state import State
 from ..steps import Step, name_cells
@@ -56,7 +56,7 @@ def articulations(state: State) -> tuple[int, int]:
     if not local_cuts(grid, domain) & unknown:
         return 0, black
     top = black.bit_length() - 1
-    return _cgrid.cuts(grid.rows, grid.cols, domain, black, top) & unknown, black
+    return cuts(grid.rows, grid.cols, domain, black, top) & unknown, black
 
 
 def sea_articulation(state: State) -> Step | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ... import _cgrid
+from ..._cgrid import shapes
 from ...grid import Grid
 from ..state import Analysis, State
 from ..steps import Step, name_cells
@@ -69,7 +69,7 @@ def _enumerate(
     search gives up, None too, after 20 * `cap` nodes). Listed in `_cgrid.shapes`.
 
     `check` is called every few thousand search nodes (it may raise to stop the search)."""
-    return _cgrid.shapes(grid.rows, grid.cols, start, allowed, need, cap, check)
+    return shapes(grid.rows, grid.cols, start, allowed, need, cap, check)
 
 
 def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
