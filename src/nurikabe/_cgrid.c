@@ -229,21 +229,16 @@ static PyObject *py_components(PyObject *self, PyObject *args) {
     Py_ssize_t nw = widest(masks, 3, cols);
     if (nw < 0) return NULL;
     Scratch s;
-    if (scratch_init(&s, nw, 6) < 0) return NULL;
+    if (scratch_init(&s, nw, 7) < 0) return NULL;
     word *rest = s.words, *west_w = rest + nw, *east_w = west_w + nw, *part = east_w + nw,
-         *front = part + nw, *next = front + nw;
+         *front = part + nw, *next = front + nw, *whole = next + nw;
     PyObject *out = PyList_New(0);
     if (!out) goto fail;
     if (to_words(mask, rest, nw, s.bytes) < 0 || to_words(west, west_w, nw, s.bytes) < 0 ||
         to_words(east, east_w, nw, s.bytes) < 0)
         goto fail;
-    /* Each component is flooded through the whole mask: the others are apart. The
-       mask itself is kept in `mask`'s words below by re-reading: `rest` shrinks. */
-    word *whole = PyMem_Malloc(sizeof(word) * (size_t)nw);
-    if (!whole) {
-        PyErr_NoMemory();
-        goto fail;
-    }
+    /* Each component is flooded through the whole mask (the others are apart), and
+       taken out of `rest`, which starts as the whole mask. */
     memcpy(whole, rest, sizeof(word) * (size_t)nw);
     for (Py_ssize_t i = 0; i < nw; i++) {
         while (rest[i]) {
@@ -253,14 +248,12 @@ static PyObject *py_components(PyObject *self, PyObject *args) {
             PyObject *v = from_words(part, nw, s.bytes);
             if (!v || PyList_Append(out, v) < 0) {
                 Py_XDECREF(v);
-                PyMem_Free(whole);
                 goto fail;
             }
             Py_DECREF(v);
             for (Py_ssize_t j = i; j < nw; j++) rest[j] &= ~part[j];
         }
     }
-    PyMem_Free(whole);
     scratch_free(&s);
     return out;
 fail:
