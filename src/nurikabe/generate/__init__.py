@@ -84,7 +84,7 @@ __all__ = [
     "generate",
 ]
 
-GENERATOR_VERSION = "6"
+GENERATOR_VERSION = "7"
 """Bumped whenever the same seed and options may give a different puzzle."""
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert", "extreme", "any")

@@ -1,8 +1,11 @@
-"""The walled-in island: a perimeter argument about two islands that touch diagonally.
+"""Perimeter arguments: the walled-in island and the perimeter budget (both tier 3).
 
-This module owns the technique `walled_in_island` (id ``walled-in-island``, tier 3) and
-the arithmetic it rests on. Take a 2x2 block with black cells on one diagonal and white
-cells on the other::
+This module owns the techniques `walled_in_island` (id ``walled-in-island``) and
+`perimeter_budget` (id ``perimeter-budget``, see its docstring: the sides a connected sea
+can offer bound every island's perimeter), and the arithmetic they rest on.
+
+The walled-in island: take a 2x2 block with black cells on one diagonal and white cells
+on the other::
 
     # A
     B #
@@ -33,7 +36,7 @@ from ..grid import Grid, bits
 from .state import State
 from .steps import Step, name_cells
 
-__all__ = ["enclosable", "min_perimeter", "walled_in_island"]
+__all__ = ["enclosable", "min_perimeter", "perimeter_budget", "walled_in_island"]
 
 MAX_BOXES = 4000
 """Most boxes examined for one island (beyond that the step is not looked for)."""
@@ -217,6 +220,166 @@ def walled_in_island(state: State) -> Step | None:
                 f"{where} ({_box_name(grid, boxes[0])}{' and others' if len(boxes) > 1 else ''})"
                 f" is just big enough, so "
                 f"{name_cells(grid, white)} {'are' if white & (white - 1) else 'is'} white."
+            ),
+        )
+    return None
+
+
+def _edge_lines(grid: Grid) -> list[list[int]]:
+    """The grid's four edges, each as its cells in order (a corner is on two)."""
+    rows, cols = grid.rows, grid.cols
+    return [
+        list(range(cols)),
+        list(range((rows - 1) * cols, rows * cols)),
+        list(range(0, rows * cols, cols)),
+        list(range(cols - 1, rows * cols, cols)),
+    ]
+
+
+def black_edge_sides(state: State) -> int:
+    """At least how many of the grid's edge sides the sea will have: one per black cell on
+    each edge, and one more wherever two islands' cells meet along an edge with no black
+    cell between them yet (a black cell must part them there)."""
+    black = state.black
+    island_of: dict[int, int] = {}
+    for island in state.analysis().islands:
+        for cell in bits(island.mask):
+            island_of[cell] = island.clue
+    total = 0
+    for line in _edge_lines(state.grid):
+        last = -1
+        for cell in line:
+            if black >> cell & 1:
+                total += 1
+                last = -1
+            else:
+                owner = island_of.get(cell, -1)
+                if owner >= 0:
+                    if last >= 0 and last != owner:
+                        total += 1
+                    last = owner
+    return total
+
+
+def _span(grid: Grid, mask: int) -> tuple[int, int, int, int]:
+    """(top, bottom, left, right) of the cells of `mask` (not empty)."""
+    cols = grid.cols
+    top = ((mask & -mask).bit_length() - 1) // cols
+    bottom = (mask.bit_length() - 1) // cols
+    row = (1 << cols) - 1
+    columns = 0
+    for r in range(top, bottom + 1):
+        columns |= mask >> (r * cols) & row
+    return top, bottom, (columns & -columns).bit_length() - 1, columns.bit_length() - 1
+
+
+def _tight_boxes(grid: Grid, mask: int, n: int, half: int, free: int) -> list[int] | None:
+    """The boxes of at most `half` rows plus columns that hold `mask` and lie within the
+    span of `free` (the cells the island may have, its own included), if each has room
+    for exactly `n` of them (None otherwise, or when there are too many to look at)."""
+    cols = grid.cols
+    top, bottom, left, right = _span(grid, mask)
+    first, last, west, east = _span(grid, free)
+    out: list[int] = []
+    seen = 0
+    for h in range(bottom - top + 1, min(last - first + 1, half - 1) + 1):
+        for w in range(right - left + 1, min(east - west + 1, half - h) + 1):
+            if h * w < n:
+                continue
+            for r0 in range(max(first, bottom - h + 1), min(top, last - h + 1) + 1):
+                for c0 in range(max(west, right - w + 1), min(left, east - w + 1) + 1):
+                    seen += 1
+                    if seen > MAX_BOXES:
+                        return None
+                    box = _box_mask(cols, r0, r0 + h - 1, c0, c0 + w - 1)
+                    room = (box & free).bit_count()
+                    if room > n:
+                        return None
+                    if room == n:
+                        out.append(box)
+    return out
+
+
+def perimeter_budget(state: State) -> Step | None:
+    """The sea has too few sides to spare: an island must be the box it just fills.
+
+    Sound: count the sides of the islands' cells. Each faces a black cell or the grid's
+    edge. A connected sea of S cells has at most 2S + 2 sides not against itself (S - 1
+    shared pairs at least), and each black side on the grid's edge is one of them; so if
+    at least E of the edge's sides are black, the islands have at most
+    (2S + 2 - E) + (edge sides - E) sides in all. Each island needs at least the least
+    perimeter of its size, and at least 2 * (rows + columns) of the box its cells span
+    already. What the sum leaves over bounds every island's perimeter, hence the rows plus
+    columns of the box it spans; when every such box (within the island's reach) has room
+    for exactly its cells, it fills the cells they share.
+    ::
+
+        9 ? ? ? ? ? 9     13 sea cells, at least 4 black edge sides (one between the
+        ? ? ? ? ? ? ?     two 9s on each edge): the islands get at most 28 - 4 = 24
+        ? ? ? ? ? ? ?     sides from the sea and 28 - 4 = 24 from the edge, and four 9s
+        ? ? ? ? ? ? ?     need 4 x 12 = 48: none to spare. A 9 with at most 12 sides
+        ? ? ? ? ? ? ?     is a 3x3 square: r1c1-r3c3 are white.
+        ? ? ? ? ? ? ?
+        9 ? ? ? ? ? 9
+    Source: the perimeter argument of the thesis's corner family (background.md B); the
+    exact engine's C core reasons the same way (its ``sides`` rule).
+    """
+    total_white = state.total_white
+    if total_white is None:
+        return None
+    a = state.analysis()
+    if a.clashes or any(island.most < 0 for island in a.islands):
+        return None  # a contradiction, found by the checks
+    grid = state.grid
+    sea = grid.size - total_white
+    edge = 2 * (grid.rows + grid.cols)
+    black_edge = black_edge_sides(state)
+    least: list[int] = []
+    for island in a.islands:
+        top, bottom, left, right = _span(grid, island.mask)
+        least.append(max(min_perimeter(island.value), 2 * (bottom - top + right - left + 2)))
+    sides = (2 * sea + 2 - black_edge) + (edge - black_edge)
+    need = sum(least)
+    spare = sides - need
+    if spare < 0:
+        return None  # a contradiction too: left to the trials and the checks
+    a.reach()
+    for island, low in zip(a.islands, least, strict=True):
+        if island.most <= 0:
+            continue
+        state.check_time()
+        most = low + spare
+        # Every completion lies within the island's reach (`Analysis.reach`).
+        free = (island.allowed & island.reach) | island.mask
+        first, last, west, east = _span(grid, free)
+        if most // 2 >= last - first + east - west + 2 and free.bit_count() > island.value:
+            continue  # the box around all it may have is within bounds and has room to spare
+        boxes = _tight_boxes(grid, island.mask, island.value, most // 2, free)
+        if not boxes:
+            continue
+        shared = grid.full
+        for box in boxes:
+            shared &= box & free
+        white = shared & state.unknown
+        if not white:
+            continue
+        name = f"the {island.value} at {grid.name(island.clue)}"
+        where = "the one box with room" if len(boxes) == 1 else "every box with room"
+        return Step(
+            "perimeter-budget",
+            grid,
+            white_mask=white,
+            premise_mask=island.mask | state.clue_mask,
+            message=(
+                f"A connected sea of {sea} cells has at most {2 * sea + 2} sides not "
+                f"against itself, at least {black_edge} of them on the grid's edge: the "
+                f"islands get at most {2 * sea + 2 - black_edge} sides from the sea and "
+                f"{edge - black_edge} from the edge, {sides} in all, and they need at least "
+                f"{need}. So {name} has at most {most} sides: it fits in a box of at most "
+                f"{most // 2} rows plus columns, and {where} ({_box_name(grid, boxes[0])}"
+                f"{' and others' if len(boxes) > 1 else ''}) has room for just "
+                f"{island.value} cells, so {name_cells(grid, white)} "
+                f"{'are' if white & (white - 1) else 'is'} white."
             ),
         )
     return None

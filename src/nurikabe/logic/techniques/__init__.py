@@ -37,6 +37,7 @@ The catalogue (the seed rules each covers are in docs/techniques.md)::
     3    completion-common-border    a cell bordered by every possible completion is black
     3    completion-unreachable      a cell no possible completion of any island uses is black
     3    walled-in-island            the sea walls in one of two diagonal islands: perimeter bounds
+    3    perimeter-budget            the sea's sides bound an island's: it fills the one box it fits
     4    sea-exit-cases              a black region with 2-4 exits: what every exit leads to holds
     4    pool-cases                  an open 2x2 block: what whitening each open cell leads to holds
     4    orphan-exit-cases           a stray white cell with two exits: what both lead to holds
@@ -63,7 +64,7 @@ from __future__ import annotations
 
 from ..state import State
 from ..steps import Step
-from ..walls import walled_in_island
+from ..walls import perimeter_budget, walled_in_island
 from .articulation import pool_escape, sea_articulation
 from .basics import (
     between_clues,
@@ -133,6 +134,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     ),
     Technique("completion-unreachable", "Cell in no completion", 3, completion_unreachable),
     Technique("walled-in-island", "Island walled in by the sea", 3, walled_in_island),
+    Technique("perimeter-budget", "Perimeter budget", 3, perimeter_budget),
     Technique("sea-exit-cases", "Both ways out of a black region", 4, sea_exit_cases),
     Technique("pool-cases", "Both ways to break a pool", 4, pool_cases),
     Technique("orphan-exit-cases", "Both ways out of a stray white cell", 4, orphan_exit_cases),
