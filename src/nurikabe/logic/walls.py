@@ -123,31 +123,6 @@ def _taken(state: State, island: int) -> int:
     return taken
 
 
-def _boxes(state: State, island: int, n: int, limit: int, taken: int) -> list[int] | None:
-    """The boxes the walled-in island of `n` cells may span, as masks (None: too many);
-    `taken` are the cells it can never have."""
-    grid = state.grid
-    rows, cols = grid.rows, grid.cols
-    coords = [grid.coords(i) for i in bits(island)]
-    top, bottom = min(r for r, _ in coords), max(r for r, _ in coords)
-    left, right = min(c for _, c in coords), max(c for _, c in coords)
-    out: list[int] = []
-    seen = 0
-    for h in range(bottom - top + 1, min(rows - 2, limit - 1) + 1):
-        for w in range(right - left + 1, min(cols - 2, limit - h) + 1):
-            if h * w < n:
-                continue
-            for r0 in range(max(1, bottom - h + 1), min(top, rows - 1 - h) + 1):
-                for c0 in range(max(1, right - w + 1), min(left, cols - 1 - w) + 1):
-                    seen += 1
-                    if seen > MAX_BOXES:
-                        return None
-                    box = _box_mask(cols, r0, r0 + h - 1, c0, c0 + w - 1)
-                    if (box & ~taken).bit_count() >= n:
-                        out.append(box)
-    return out
-
-
 def walled_in_island(state: State) -> Step | None:
     """Two islands touch diagonally between two black cells: the sea walls one of them in.
 
@@ -196,10 +171,9 @@ def walled_in_island(state: State) -> Step | None:
         if not any(i.mask == mask and not i.unknown_size for i in state.analysis().islands):
             continue
         taken = _taken(state, mask)
-        boxes = _boxes(state, mask, n, limit, taken)
+        interior = (1, grid.rows - 2, 1, grid.cols - 2)
+        boxes = _tight_boxes(grid, mask, n, limit, grid.full & ~taken, interior)
         if not boxes:
-            continue
-        if any(n != (box & ~taken).bit_count() for box in boxes):
             continue
         shared = grid.full
         for box in boxes:
@@ -273,13 +247,16 @@ def _span(grid: Grid, mask: int) -> tuple[int, int, int, int]:
     return top, bottom, (columns & -columns).bit_length() - 1, columns.bit_length() - 1
 
 
-def _tight_boxes(grid: Grid, mask: int, n: int, half: int, free: int) -> list[int] | None:
-    """The boxes of at most `half` rows plus columns that hold `mask` and lie within the
-    span of `free` (the cells the island may have, its own included), if each has room
-    for exactly `n` of them (None otherwise, or when there are too many to look at)."""
+def _tight_boxes(
+    grid: Grid, mask: int, n: int, half: int, free: int, bounds: tuple[int, int, int, int]
+) -> list[int] | None:
+    """The boxes of at most `half` rows plus columns that hold `mask` and lie within
+    `bounds` (top, bottom, left, right), if each has room for exactly `n` cells of `free`
+    (those the island may have, its own included); None when one has more room, or when
+    there are too many boxes to look at. Boxes with less room are left out."""
     cols = grid.cols
     top, bottom, left, right = _span(grid, mask)
-    first, last, west, east = _span(grid, free)
+    first, last, west, east = bounds
     out: list[int] = []
     seen = 0
     for h in range(bottom - top + 1, min(last - first + 1, half - 1) + 1):
@@ -351,10 +328,11 @@ def perimeter_budget(state: State) -> Step | None:
         most = low + spare
         # Every completion lies within the island's reach (`Analysis.reach`).
         free = (island.allowed & island.reach) | island.mask
-        first, last, west, east = _span(grid, free)
+        span = _span(grid, free)
+        first, last, west, east = span
         if most // 2 >= last - first + east - west + 2 and free.bit_count() > island.value:
             continue  # the box around all it may have is within bounds and has room to spare
-        boxes = _tight_boxes(grid, island.mask, island.value, most // 2, free)
+        boxes = _tight_boxes(grid, island.mask, island.value, most // 2, free, span)
         if not boxes:
             continue
         shared = grid.full
