@@ -309,7 +309,8 @@ import os, signal, sys, time
 from nurikabe import batch
 
 first = os.path.join(sys.argv[1], "first")
-started = batch._worker_start
+from nurikabe import workers
+started = workers._worker_start
 
 def late_start():
     # Every worker but the first starts late: the first does every job meanwhile. With
@@ -322,7 +323,7 @@ def late_start():
         time.sleep(1.5)
     started()
 
-batch._worker_start = late_start
+workers._worker_start = late_start
 jobs = [batch.SolveJob("https://puzz.link/p?nurikabe/3/3/k33h", index=k) for k in range(4)]
 
 def stop(job, result):

@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .errors import NurikabeError
+from .workers import stop_signals_handled
 
 __all__ = [
     "BatchError",
@@ -376,7 +377,7 @@ def run_batch(
             on_result(job, result)
 
     try:
-        with _handling(interrupts.handler):
+        with stop_signals_handled(interrupts.handler):
             try:
                 sequence.flush()
                 if cluster is not None:
@@ -388,7 +389,7 @@ def run_batch(
                     _run_local(pending, workers or _cores(), keep)
             except KeyboardInterrupt:
                 report.interrupted = True
-                with _ignored_signals(), contextlib.suppress(KeyboardInterrupt):
+                with stop_signals_handled(signal.SIG_IGN), contextlib.suppress(KeyboardInterrupt):
                     sequence.flush(to_the_end=True)
     finally:
         if bar is not None:
@@ -440,25 +441,6 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
-_STOP = (signal.SIGINT, signal.SIGTERM)
-
-
-@contextlib.contextmanager
-def _handling(handler: Any) -> Iterator[None]:
-    """SIGINT and SIGTERM handled by `handler` in the block, as before after it; outside
-    the main thread, where signals cannot be set, as they are."""
-    try:
-        previous = [signal.signal(sig, handler) for sig in _STOP]
-    except ValueError:  # not the main thread
-        yield
-        return
-    try:
-        yield
-    finally:
-        for sig, old in zip(_STOP, previous, strict=True):
-            signal.signal(sig, old)
-
-
 class _Deferred:
     """SIGINT and SIGTERM raise KeyboardInterrupt while the batch runs (`handler`), but
     not inside `deferred()`, where a result is stored and passed on: there the signal
@@ -490,11 +472,6 @@ class _Deferred:
             raise KeyboardInterrupt
 
 
-def _ignored_signals() -> contextlib.AbstractContextManager[None]:
-    """A second Ctrl-C or SIGTERM must not interrupt the clean-up."""
-    return _handling(signal.SIG_IGN)
-
-
 def _bar(total: int, initial: int, progress: bool | None, desc: str) -> Any:
     if progress is None:
         progress = sys.stderr.isatty() or os.environ.get("NURIKABE_PROGRESS") == "1"
@@ -508,61 +485,34 @@ def _bar(total: int, initial: int, progress: bool | None, desc: str) -> Any:
 Keep = Callable[[Job, Outcome], None]
 
 
-def _worker_start() -> None:
-    """In a worker: ignore Ctrl-C (the parent decides) and die at once on SIGTERM.
-
-    Ctrl-C in a terminal reaches every process of the group; the workers leave it to
-    the parent, which keeps what is done and terminates them. The worker is forked with
-    both signals blocked (see `_run_local`) and takes them only once they are set, so a
-    SIGTERM sent while it starts waits for it instead of meeting the parent's handler.
-    (A late worker once missed its SIGTERM under load and waited forever for a task,
-    while the batch waited for it to end.)
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP)
-
-
-def _attempt_numbered(item: tuple[int, Job]) -> tuple[int, Outcome]:
+def _attempt_numbered(job: Job) -> Outcome:
     """`_attempt` in a worker process, which ignores Ctrl-C: a KeyboardInterrupt or
     SystemExit there comes from the job's own code, and is its failure (let out, it
-    would end the worker and leave the pool waiting for the job forever)."""
-    number, job = item
+    would end the worker, and the job would come back as lost)."""
     try:
-        return number, _attempt(job)
+        return _attempt(job)
     except (KeyboardInterrupt, SystemExit) as exc:
-        return number, (False, f"{type(exc).__name__}: {exc}", 0.0)
+        return False, f"{type(exc).__name__}: {exc}", 0.0
+
+
+def _lost(index: int, exitcode: int | None) -> Outcome:
+    """The outcome of a job whose worker process died under it."""
+    how = (
+        f"killed by signal {-exitcode}"
+        if exitcode is not None and exitcode < 0
+        else (f"exit code {exitcode}")
+    )
+    return False, f"its worker process ended ({how})", 0.0
 
 
 def _run_local(pending: Sequence[Job], workers: int, keep: Keep) -> None:
-    # Forked workers start at once and inherit what the parent has loaded.
-    import multiprocessing
+    """Every job on up to `workers` forked processes (`nurikabe.workers`), which end
+    before this returns, whether the batch finished or was interrupted."""
+    from .workers import run_unordered
 
-    # The workers, and the pool's own threads (which fork any worker it replaces), start
-    # with Ctrl-C and SIGTERM blocked; the parent takes them again at once.
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP)
-    try:
-        pool = multiprocessing.get_context("fork").Pool(
-            min(workers, len(pending)), initializer=_worker_start
-        )
-    except BaseException:
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-        raise
-    finished = False
-    try:
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)  # a signal held back lands here
-        for number, outcome in pool.imap_unordered(_attempt_numbered, enumerate(pending)):
+    with contextlib.closing(run_unordered(_attempt_numbered, pending, workers, _lost)) as done:
+        for number, outcome in done:
             keep(pending[number], outcome)
-        finished = True
-    finally:
-        with _ignored_signals():
-            if finished:
-                # Every job is done: each worker ends when it reads the end of the work
-                # (a worker that never got a job too, however late it started).
-                pool.close()
-            else:
-                pool.terminate()
-            pool.join()
 
 
 def _run_cluster(pending: Sequence[Job], address: str, keep: Keep) -> None:
@@ -573,12 +523,22 @@ def _run_cluster(pending: Sequence[Job], address: str, keep: Keep) -> None:
             "--cluster needs Dask distributed: pip install 'nurikabe[cluster]'"
         ) from None
     dask: Any = distributed  # untyped
+    problem = ""
     try:
         client = dask.Client(address, timeout=10)
     except ValueError as exc:  # Dask's word for an address it cannot parse
-        raise BatchError(f"not a Dask scheduler address: {address} ({exc})") from None
+        problem = f"not a Dask scheduler address: {address} ({exc})"
     except OSError as exc:
-        raise BatchError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        problem = f"cannot reach the Dask scheduler at {address}: {exc}"
+    if problem:
+        # The half-made Client sits in a reference cycle with the exception. Collected
+        # later, its finalizer would close its event loop from whatever thread the
+        # collector runs in: once, inside the next cluster's event loop, which then
+        # never started. Collect it here, now that the exception is gone.
+        import gc
+
+        gc.collect()
+        raise BatchError(problem)
     try:
         futures = client.map(_attempt, list(pending), key=[f"nurikabe-{j.key}" for j in pending])
         jobs = {f.key: j for f, j in zip(futures, pending, strict=True)}

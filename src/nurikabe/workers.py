@@ -1,0 +1,189 @@
+"""Local worker processes that can be stopped at any moment without a hang.
+
+This module owns running one function over many items on forked worker processes:
+`run_unordered(work, items, processes)` yields ``(index, result)`` as each item is
+done. Batches (`nurikabe.batch`) and the research miner use it.
+
+Why not `multiprocessing.Pool`: its workers share the locks of two queues, and a worker
+killed while it holds one (a Ctrl-C or SIGTERM sent to the whole process group lands
+at any moment) leaves the lock held forever, so `Pool.terminate()` waits forever too
+(CPython issues 78178 and 73945, still open; it hung our signal fuzz test about once
+in 70 runs). Here every worker has its own pipe and shares no lock, so killing one can
+only break its own pipe, which the parent then drops.
+
+- A worker takes one item at a time, so none sits on work another could do.
+- A worker that dies mid-item (killed, out of memory, a crash in C) costs that item
+  only: it comes back as ``lost(index, exitcode)`` and a new worker takes its place.
+- Workers ignore Ctrl-C (the parent decides what happens) and die at once on SIGTERM.
+- When the consumer stops early (an exception, Ctrl-C, `close()` on the generator),
+  every worker is ended before the generator returns.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+from collections import deque
+from collections.abc import Callable, Generator, Iterator, Sequence
+from typing import Any, TypeVar
+
+__all__ = ["run_unordered", "stop_signals_handled"]
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+_GRACE = 1.0
+"""Seconds a worker has to end after SIGTERM before it is killed."""
+
+
+def _worker_start() -> None:
+    """In a worker: ignore Ctrl-C (the parent decides) and die at once on SIGTERM.
+
+    Ctrl-C in a terminal reaches every process of the group; the workers leave it to
+    the parent, which keeps what is done and ends them. A worker is forked with both
+    signals blocked (see `_spawn`) and takes them only once they are set, so a SIGTERM
+    sent while it starts waits for it instead of meeting the parent's handler.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+
+
+def _serve(conn: Any, work: Callable[[Any], Any]) -> None:
+    """A worker's life: take ``(index, item)`` from the pipe, send back ``(index,
+    work(item))``; end at ``None`` or when the parent's end of the pipe is gone."""
+    _worker_start()  # looked up when called, so a test can replace it
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:
+            return
+        index, item = task
+        conn.send((index, work(item)))
+
+
+class _Worker:
+    """One forked worker process and the parent's end of its pipe."""
+
+    def __init__(self, context: Any, work: Callable[[Any], Any]) -> None:
+        self.conn, theirs = context.Pipe()
+        self.process = context.Process(target=_serve, args=(theirs, work), daemon=True)
+        # Forked with Ctrl-C and SIGTERM blocked; the parent takes them again at once
+        # (a signal held back meanwhile lands here, after the worker exists to be ended).
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+        try:
+            self.process.start()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+            theirs.close()
+        self.index: int | None = None  # the item it is working on
+
+    def give(self, index: int, item: Any) -> None:
+        self.index = index
+        self.conn.send((index, item))
+
+    def ended(self) -> int | None:
+        """The exit code of a worker whose pipe broke (it is ending, or has ended;
+        killed if it has not within the grace period), its pipe closed."""
+        self.conn.close()
+        self.process.join(_GRACE)
+        if self.process.exitcode is None:
+            self.process.kill()
+            self.process.join()
+        code: int | None = self.process.exitcode
+        return code
+
+
+def _end(workers: list[_Worker], *, finished: bool) -> None:
+    """End every worker: told the work is over when it is (`finished`), else SIGTERM;
+    any still alive after the grace period is killed."""
+    with stop_signals_handled(signal.SIG_IGN):
+        for worker in workers:
+            if finished:
+                with contextlib.suppress(OSError):  # a worker that died meanwhile
+                    worker.conn.send(None)
+            elif worker.process.exitcode is None:
+                worker.process.terminate()
+        for worker in workers:
+            worker.process.join(_GRACE)
+            if worker.process.exitcode is None:
+                worker.process.kill()
+                worker.process.join()
+            worker.conn.close()
+
+
+@contextlib.contextmanager
+def stop_signals_handled(handler: Any) -> Iterator[None]:
+    """SIGINT and SIGTERM handled by `handler` in the block (``signal.SIG_IGN``: a
+    second Ctrl-C must not interrupt a clean-up), as before after it; outside the main
+    thread, where signals cannot be set, as they are."""
+    try:
+        previous = [signal.signal(sig, handler) for sig in STOP_SIGNALS]
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        for sig, old in zip(STOP_SIGNALS, previous, strict=True):
+            signal.signal(sig, old)
+
+
+def run_unordered(
+    work: Callable[[Item], Result],
+    items: Sequence[Item],
+    processes: int,
+    lost: Callable[[int, int | None], Result],
+) -> Generator[tuple[int, Result], None, None]:
+    """``(index, work(items[index]))`` for every item, in the order they finish, from
+    up to `processes` forked workers. An item whose worker died comes back as
+    ``(index, lost(index, exitcode))``.
+
+    `work` runs in the workers (forked: it need not be picklable); items and results
+    go through pipes, so they must be. Close the generator (or let it finish) to end
+    the workers; an exception inside it ends them too.
+
+    >>> sorted(run_unordered(abs, [-3, 1, -2], 2, lambda i, code: -1))
+    [(0, 3), (1, 1), (2, 2)]
+    """
+    import multiprocessing
+    from multiprocessing.connection import wait
+
+    context = multiprocessing.get_context("fork")
+    todo = deque(enumerate(items))
+    workers: list[_Worker] = []
+    finished = False
+    try:
+        for _ in range(min(processes, len(items))):
+            workers.append(_Worker(context, work))
+        idle = list(workers)
+        while True:
+            while idle and todo:
+                idle.pop().give(*todo.popleft())
+            busy = {w.conn: w for w in workers if w.index is not None}
+            if not busy:
+                break
+            for conn in wait(list(busy)):
+                worker = busy[conn]
+                index = worker.index
+                assert index is not None
+                try:
+                    result: Result = worker.conn.recv()[1]
+                except (EOFError, OSError):  # the worker died mid-item
+                    code = worker.ended()
+                    workers.remove(worker)
+                    if todo:
+                        workers.append(_Worker(context, work))
+                        idle.append(workers[-1])
+                    yield index, lost(index, code)
+                    continue
+                worker.index = None
+                idle.append(worker)
+                yield index, result
+        finished = True
+    finally:
+        _end(workers, finished=finished)
