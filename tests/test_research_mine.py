@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
 from nurikabe.cli import main
 from nurikabe.logic import LEVELS
 from nurikabe.research.mine import mine_size
@@ -27,3 +36,62 @@ def test_cli_mine(capsys) -> None:
     assert main(["research", "mine", "--size", "2x3", "--json"]) == 0
     assert '"wrong_steps": 0' in capsys.readouterr().out
     assert main(["research", "mine", "--size", "6x6"]) == 2
+
+
+def _started(args: list[str], after: float) -> tuple[subprocess.Popen[str], list[int]]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nurikabe.cli", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    time.sleep(after)
+    found = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True)
+    return proc, [int(x) for x in found.stdout.split()]
+
+
+@pytest.mark.skipif(not Path("/proc").exists(), reason="needs /proc")
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_mining_with_workers_stops_at_once(sig: signal.Signals) -> None:
+    """Ctrl-C (to the group, as a terminal sends it) ends a two-process mining with 130
+    and how far it got; SIGTERM to the parent alone kills it, and its workers with it
+    (they used to run on, and Ctrl-C waited for every chunk)."""
+    proc, workers = _started(["research", "mine", "--size", "5x5", "--workers", "2"], 5)
+    assert len(workers) == 2
+    if sig == signal.SIGINT:
+        os.killpg(proc.pid, sig)
+    else:
+        proc.send_signal(sig)
+    sent = time.perf_counter()
+    _, err = proc.communicate(timeout=30)
+    assert time.perf_counter() - sent < 2
+    assert "Traceback" not in err
+    if sig == signal.SIGINT:
+        assert proc.returncode == 130 and "interrupted; mined" in err, err
+    else:
+        assert proc.returncode == -signal.SIGTERM
+    time.sleep(0.5)
+    assert not [w for w in workers if Path(f"/proc/{w}").exists() and _running(w)]
+
+
+def _running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_a_census_stops_at_ctrl_c() -> None:
+    """The compiled census runs Python's signal handlers every few thousand rows: a
+    5x6 census (about 3 minutes) ends within a second of Ctrl-C."""
+    code = "from nurikabe.research.enumerate import census\ncensus(5, 6)\n"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    time.sleep(1.5)
+    proc.send_signal(signal.SIGINT)
+    sent = time.perf_counter()
+    _, err = proc.communicate(timeout=60)
+    assert time.perf_counter() - sent < 1
+    assert err.rstrip().endswith("KeyboardInterrupt"), err

@@ -14,7 +14,8 @@ only break its own pipe, which the parent then drops.
 - A worker takes one item at a time, so none sits on work another could do.
 - A worker that dies mid-item (killed, out of memory, a crash in C) costs that item
   only: it comes back as ``lost(index, exitcode)`` and a new worker takes its place.
-- Workers ignore Ctrl-C (the parent decides what happens) and die at once on SIGTERM.
+- Workers ignore Ctrl-C (the parent decides what happens) and die at once on SIGTERM,
+  which Linux also sends them when the parent dies.
 - When the consumer stops early (an exception, Ctrl-C, `close()` on the generator),
   every worker is ended before the generator returns.
 """
@@ -22,6 +23,7 @@ only break its own pipe, which the parent then drops.
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -51,9 +53,25 @@ def _worker_start() -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
 
 
-def _serve(conn: Any, work: Callable[[Any], Any]) -> None:
+def _end_with_parent(parent: int) -> None:
+    """Linux: SIGTERM this worker when the parent dies (a SIGTERM to the parent alone
+    kills it at once, as a command that keeps nothing should), instead of leaving it to
+    finish its item for nobody."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGTERM))  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: the pipe's end stops it later
+        return
+    if os.getppid() != parent:  # the parent died before the call
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _serve(conn: Any, work: Callable[[Any], Any], parent: int) -> None:
     """A worker's life: take ``(index, item)`` from the pipe, send back ``(index,
     work(item))``; end at ``None`` or when the parent's end of the pipe is gone."""
+    _end_with_parent(parent)
     _worker_start()  # looked up when called, so a test can replace it
     while True:
         try:
@@ -63,7 +81,10 @@ def _serve(conn: Any, work: Callable[[Any], Any]) -> None:
         if task is None:
             return
         index, item = task
-        conn.send((index, work(item)))
+        try:
+            conn.send((index, work(item)))
+        except OSError:  # the parent is gone
+            return
 
 
 class _Worker:
@@ -71,7 +92,7 @@ class _Worker:
 
     def __init__(self, context: Any, work: Callable[[Any], Any]) -> None:
         self.conn, theirs = context.Pipe()
-        self.process = context.Process(target=_serve, args=(theirs, work), daemon=True)
+        self.process = context.Process(target=_serve, args=(theirs, work, os.getpid()), daemon=True)
         # Forked with Ctrl-C and SIGTERM blocked; the parent takes them again at once
         # (a signal held back meanwhile lands here, after the worker exists to be ended).
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)

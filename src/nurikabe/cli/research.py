@@ -7,13 +7,15 @@ Only parses arguments and prints what `nurikabe.research` computes.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .common import CliError, count_option, number_option, print_json, seconds_option
+from .progress import counter
 
 if TYPE_CHECKING:
     from ..research.enumerate import Census
@@ -299,9 +301,30 @@ def run_mine(args: argparse.Namespace) -> int:
     if args.sample is not None and args.sample < 1:
         raise CliError("--sample must be at least 1")
     start = time.perf_counter()
-    summary = mine_size(
-        rows, cols, sample=args.sample, seed=args.seed, workers=args.workers, seconds=args.seconds
-    )
+    reached = [0, 0]  # puzzles done, puzzles to mine
+    with contextlib.ExitStack() as stack:
+        bar: list[Callable[[int], None]] = []
+
+        def show(done: int, total: int) -> None:
+            reached[:] = [done, total]
+            if not bar:  # the total is known once the census is taken
+                bar.append(stack.enter_context(counter(total, desc="mine", unit="puzzle")))
+            bar[0](done)
+
+        try:
+            summary = mine_size(
+                rows,
+                cols,
+                sample=args.sample,
+                seed=args.seed,
+                workers=args.workers,
+                seconds=args.seconds,
+                progress=show,
+            )
+        except KeyboardInterrupt:
+            done, total = reached
+            what = f"mined {done:,} of {total:,} puzzles" if total else "no census yet"
+            raise CliError(f"interrupted; {what}", 130) from None
     data = summary.to_json()
     data["size"] = f"{rows}x{cols}"
     data["sample"] = args.sample
@@ -314,6 +337,8 @@ def run_mine(args: argparse.Namespace) -> int:
         print(f"  {level:<8} {n:>9,}  {100 * data['level_shares'][level]:6.2f} %")
     print(f"with trial steps: {data['with_trials']:,}; stuck: {data['stuck']}; ", end="")
     print(f"wrong steps: {data['wrong_steps']}")
+    if data["lost"]:
+        print(f"lost: {data['lost']:,} puzzles (their worker process died)")
     print("techniques (puzzles needing each):")
     for name, n in data["technique_puzzles"].items():
         print(f"  {name:<28} {n:>9,}")

@@ -41,8 +41,19 @@ typedef struct {
     Entry *table;
     size_t cap, used;
     uint64_t boards;
-    int failed;
+    int failed; /* 1: out of memory; 2: a Python signal handler raised (Ctrl-C) */
+    uint64_t ticks;
+    PyThreadState *released; /* the thread state saved while the GIL is released */
 } Ctx;
+
+/* Every 4096 rows or clue sets tried, take the GIL back for a moment and run Python's signal
+ * handlers: a census of a big grid takes minutes, and Ctrl-C must stop it. */
+static inline void check_signals(Ctx *c) {
+    if ((++c->ticks & 0xFFF) != 0) return;
+    PyEval_RestoreThread(c->released);
+    if (PyErr_CheckSignals() < 0) c->failed = 2;
+    c->released = PyEval_SaveThread();
+}
 
 static inline uint64_t mix(uint64_t x) {
     x ^= x >> 30;
@@ -123,6 +134,7 @@ static void add_puzzles(Ctx *c, int n, const uint64_t *islands, const int *sizes
                         uint64_t *w, int i) {
     if (c->failed) return;
     if (i == n) {
+        check_signals(c);
         add_key(c, w);
         return;
     }
@@ -198,7 +210,8 @@ static void rows_dfs(Ctx *c, int r, uint64_t black, uint64_t prev) {
         return;
     }
     uint64_t width = (uint64_t)1 << c->cols;
-    for (uint64_t b = 0; b < width; b++) {
+    for (uint64_t b = 0; b < width && !c->failed; b++) {
+        check_signals(c);
         if (r > 0) {
             uint64_t both = prev & b;
             if (both & (both >> 1)) continue; /* a 2x2 pool */
@@ -237,13 +250,13 @@ static PyObject *py_census(PyObject *self, PyObject *args) {
     c.shards = shards;
     c.shard = shard;
 
-    Py_BEGIN_ALLOW_THREADS
+    c.released = PyEval_SaveThread();
     if (table_grow(&c) < 0) c.failed = 1;
     else rows_dfs(&c, 0, 0, 0);
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(c.released);
     if (c.failed) {
         free(c.table);
-        return PyErr_NoMemory();
+        return c.failed == 2 ? NULL : PyErr_NoMemory();
     }
 
     /* Statistics of the table. */

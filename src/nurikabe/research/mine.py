@@ -7,18 +7,20 @@ results are summed up: how many puzzles each level takes, how many need trial st
 which techniques are ever needed (and by how many puzzles), the hardest puzzles by
 score, and any wrong step or stuck walk.
 
-Work is spread over processes with `concurrent.futures` in chunks; each worker decodes
-its own puzzles from the packed census keys, so only bytes cross process boundaries.
+Work is spread over processes (`nurikabe.workers`) in chunks; each worker decodes its
+own puzzles from the packed census keys, so only bytes cross process boundaries. Ctrl-C
+stops the census and the mining at once, workers included.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..logic import LEVELS, explain
@@ -47,6 +49,8 @@ class MineSummary:
     hardest: list[tuple[int, str, str]] = field(default_factory=list)
     """(score, puzz.link URL, level) of the hardest puzzles, hardest first."""
     cpu_seconds: float = 0.0
+    lost: int = 0
+    """Puzzles not mined because their worker process died (killed, out of memory)."""
 
     def add(self, other: MineSummary) -> None:
         self.puzzles += other.puzzles
@@ -59,6 +63,7 @@ class MineSummary:
         self.steps += other.steps
         self.hardest = sorted(self.hardest + other.hardest, reverse=True)[:HARDEST]
         self.cpu_seconds += other.cpu_seconds
+        self.lost += other.lost
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -76,6 +81,7 @@ class MineSummary:
             "technique_steps": dict(self.technique_steps.most_common()),
             "hardest": [{"score": s, "url": u, "level": lv} for s, u, lv in self.hardest],
             "cpu_seconds": round(self.cpu_seconds, 2),
+            "lost": self.lost,
         }
 
 
@@ -132,12 +138,12 @@ def mine_size(
     chunk: int = 500,
     seconds: float = 60.0,
     max_clue: int = 9,
-    on_chunk: Callable[[MineSummary], object] | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> MineSummary:
     """Mine every correct puzzle of the grid, or a uniform random `sample` of them.
 
-    `workers` processes share the chunks; `on_chunk` is called with each chunk's summary
-    as it arrives (for a progress bar).
+    `workers` processes share the chunks of `chunk` puzzles; `progress` is called with
+    (puzzles done, puzzles to mine) once the census is taken and after every chunk.
 
     >>> mine_size(2, 2, sample=3, seed=1).puzzles
     3
@@ -150,18 +156,25 @@ def mine_size(
         picks = sorted(random.Random(seed).sample(range(count), sample))
     total = MineSummary()
     parts = _chunks(keys, picks, chunk)
+    if progress:
+        progress(0, len(picks))
+
+    def add(result: MineSummary) -> None:
+        total.add(result)
+        if progress:
+            progress(total.puzzles + total.lost, len(picks))
+
     if workers <= 1:
-        results = (mine_keys(rows, cols, part, seconds) for part in parts)
-        for result in results:
-            total.add(result)
-            if on_chunk:
-                on_chunk(result)
+        for part in parts:
+            add(mine_keys(rows, cols, part, seconds))
         return total
-    with ProcessPoolExecutor(workers) as pool:
-        futures = [pool.submit(mine_keys, rows, cols, part, seconds) for part in parts]
-        for future in futures:
-            result = future.result()
-            total.add(result)
-            if on_chunk:
-                on_chunk(result)
+    from ..workers import run_unordered
+
+    def lost(index: int, exitcode: int | None) -> MineSummary:
+        return MineSummary(lost=len(parts[index]) // 24)
+
+    work = partial(mine_keys, rows, cols, seconds=seconds)
+    with contextlib.closing(run_unordered(work, parts, workers, lost)) as mined:
+        for _, result in mined:
+            add(result)
     return total
