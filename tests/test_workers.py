@@ -108,3 +108,47 @@ def test_sigterm_to_the_group_at_any_moment_ends_the_batch(tmp_path: Path) -> No
         if proc.returncode == 0:  # the handler was set: every stored result is counted
             done, stored, _ = out.split(maxsplit=2)
             assert done == stored, out
+
+
+def _pid_after_a_moment(n: int) -> int:
+    time.sleep(0.05)
+    return os.getpid()
+
+
+def test_a_worker_killed_while_idle_hands_its_next_item_on() -> None:
+    """A worker killed between items (its pipe then refuses the next one): the item goes
+    to a new worker and every item is still done once."""
+    done = run_unordered(_pid_after_a_moment, list(range(8)), 2, lambda i, code: -1)
+    got = [next(done)]
+    idle = got[0][1]  # the worker that sent it waits, idle, for the generator to resume
+    os.kill(idle, signal.SIGKILL)
+    while _alive(idle):
+        time.sleep(0.01)
+    got += list(done)
+    assert sorted(index for index, _ in got) == list(range(8))
+    assert -1 not in [pid for _, pid in got]
+    assert idle not in [pid for _, pid in got[1:]]
+
+
+def test_a_worker_that_cannot_start_is_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import errno
+    from multiprocessing.process import BaseProcess
+
+    from nurikabe.cli import main
+    from nurikabe.workers import WorkerError
+
+    def no_fork(self: BaseProcess) -> None:
+        raise OSError(errno.EAGAIN, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(BaseProcess, "start", no_fork)
+    with pytest.raises(WorkerError, match="cannot start a worker process: Resource"):
+        list(run_unordered(abs, [1, 2, 3], 2, lambda i, code: -1))
+    argv = ["generate", "--size", "5x5", "--count", "4", "--jobs", "2", "--seed", "1"]
+    code = main(argv)
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.splitlines() == [
+        "nurikabe: cannot start a worker process: Resource temporarily unavailable"
+    ], err

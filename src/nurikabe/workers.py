@@ -14,6 +14,7 @@ only break its own pipe, which the parent then drops.
 - A worker takes one item at a time, so none sits on work another could do.
 - A worker that dies mid-item (killed, out of memory, a crash in C) costs that item
   only: it comes back as ``lost(index, exitcode)`` and a new worker takes its place.
+- A worker that cannot be started raises `WorkerError`, with the system's reason.
 - Workers ignore Ctrl-C (the parent decides what happens) and die at once on SIGTERM,
   which Linux also sends them when the parent dies.
 - When the consumer stops early (an exception, Ctrl-C, `close()` on the generator),
@@ -29,7 +30,9 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any, TypeVar
 
-__all__ = ["run_unordered", "stop_signals_handled"]
+from .errors import NurikabeError
+
+__all__ = ["WorkerError", "run_unordered", "stop_signals_handled"]
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -38,6 +41,11 @@ STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 _GRACE = 1.0
 """Seconds a worker has to end after SIGTERM before it is killed."""
+
+
+class WorkerError(NurikabeError):
+    """No worker process can be started (out of memory, processes or file descriptors),
+    or the workers die as soon as they start."""
 
 
 def _worker_start() -> None:
@@ -91,17 +99,24 @@ class _Worker:
     """One forked worker process and the parent's end of its pipe."""
 
     def __init__(self, context: Any, work: Callable[[Any], Any]) -> None:
-        self.conn, theirs = context.Pipe()
+        try:
+            self.conn, theirs = context.Pipe()
+        except OSError as exc:  # out of file descriptors
+            raise WorkerError(f"cannot start a worker process: {exc.strerror or exc}") from None
         self.process = context.Process(target=_serve, args=(theirs, work, os.getpid()), daemon=True)
         # Forked with Ctrl-C and SIGTERM blocked; the parent takes them again at once
         # (a signal held back meanwhile lands here, after the worker exists to be ended).
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
         try:
             self.process.start()
+        except OSError as exc:  # out of memory or processes
+            self.conn.close()
+            raise WorkerError(f"cannot start a worker process: {exc.strerror or exc}") from None
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
             theirs.close()
         self.index: int | None = None  # the item it is working on
+        self.done = 0  # items it has sent back
 
     def give(self, index: int, item: Any) -> None:
         self.index = index
@@ -184,7 +199,18 @@ def run_unordered(
         idle = list(workers)
         while True:
             while idle and todo:
-                idle.pop().give(*todo.popleft())
+                worker = idle.pop()
+                task = todo.popleft()
+                try:
+                    worker.give(*task)
+                except OSError:  # it died while idle (killed): another takes the item
+                    todo.appendleft(task)
+                    worker.ended()
+                    workers.remove(worker)
+                    if not worker.done:
+                        raise WorkerError("worker processes end as soon as they start") from None
+                    workers.append(_Worker(context, work))
+                    idle.append(workers[-1])
             busy = {w.conn: w for w in workers if w.index is not None}
             if not busy:
                 break
@@ -203,6 +229,7 @@ def run_unordered(
                     yield index, lost(index, code)
                     continue
                 worker.index = None
+                worker.done += 1
                 idle.append(worker)
                 yield index, result
         finished = True
