@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+import time
+
 import pytest
 
 from nurikabe.cli import main
@@ -72,3 +77,18 @@ def test_bad_sizes_and_cli(capsys) -> None:
     assert main(["research", "shapes", "--max", "4", "--json"]) == 0
     assert '"wall": [1, 3, 10, 33]' in capsys.readouterr().out
     assert main(["research", "shapes", "--max", "30"]) == 2
+
+
+def test_shapes_stop_at_ctrl_c() -> None:
+    """The compiled shape count runs Python's signal handlers as it goes: the count to
+    20 cells (minutes) ends within a second of Ctrl-C."""
+    code = "from nurikabe.research import _cenum\n_cenum.shapes(20)\n"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    time.sleep(1.5)
+    proc.send_signal(signal.SIGINT)
+    sent = time.perf_counter()
+    _, err = proc.communicate(timeout=60)
+    assert time.perf_counter() - sent < 1
+    assert err.rstrip().endswith("KeyboardInterrupt"), err

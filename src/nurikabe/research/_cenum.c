@@ -353,14 +353,28 @@ typedef struct {
     unsigned char *seen;
     uint64_t *free_, *wall, *corner;
     int row0, negcols;
+    uint64_t ticks;
+    int stopped;             /* a Python signal handler raised (Ctrl-C) */
+    PyThreadState *released; /* the thread state saved while the GIL is released */
 } Shapes;
+
+/* As in the census: every 4096 shapes of at most n - 4 cells, run Python's signal
+ * handlers (size 20 takes minutes, and Ctrl-C must stop it). */
+static inline void shapes_check_signals(Shapes *s) {
+    if ((++s->ticks & 0xFFF) != 0) return;
+    PyEval_RestoreThread(s->released);
+    if (PyErr_CheckSignals() < 0) s->stopped = 1;
+    s->released = PyEval_SaveThread();
+}
 
 static void shapes_rec(Shapes *s, const int *untried, int nu, int size) {
     int mine[8 * 64];
     int nu_local = nu;
     int *list = mine;
     memcpy(list, untried, sizeof(int) * nu);
-    while (nu_local > 0) {
+    int check = size + 4 < s->n; /* only far from the leaves, where shapes are few */
+    while (nu_local > 0 && !s->stopped) {
+        if (check) shapes_check_signals(s);
         int cell = list[--nu_local];
         int y = cell / s->width - 1, x = cell % s->width - (s->n + 1);
         int k = size + 1;
@@ -421,9 +435,13 @@ static PyObject *py_shapes(PyObject *self, PyObject *args) {
     for (int x = 0; x < n + 1; x++) s.seen[1 * s.width + x] = 1; /* row 0, columns < 0 */
     int origin = 1 * s.width + (n + 1);
     s.seen[origin] = 1;
-    Py_BEGIN_ALLOW_THREADS
+    s.released = PyEval_SaveThread();
     shapes_rec(&s, &origin, 1, 0);
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(s.released);
+    if (s.stopped) {
+        free(s.seen), free(s.free_), free(s.wall), free(s.corner);
+        return NULL;
+    }
     PyObject *res = PyList_New(n);
     for (int k = 1; k <= n; k++)
         PyList_SET_ITEM(res, k - 1,
