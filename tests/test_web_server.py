@@ -57,7 +57,9 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(db: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+def server(db: Path, *, own_group: bool = False) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """A server on a free port (`own_group`: in a process group of its own, as a shell
+    starts a command, so that a Ctrl-C can be sent to the group)."""
     port = free_port()
     env = dict(os.environ, XDG_DATA_HOME=str(db.parent))
     proc = subprocess.Popen(
@@ -65,6 +67,7 @@ def server(db: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         env=env,
+        start_new_session=own_group,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -150,6 +153,30 @@ def test_a_killed_server_keeps_every_acknowledged_move(tmp_path: Path) -> None:
         assert progress["board"] == stored and not progress["solved"]
         other = httpx.get(f"{base}/api/puzzles/{key}", timeout=30).json()
         assert other["progress"] is None  # a new browser is a new player
+
+
+def test_ctrl_c_stops_the_server_and_its_helpers_quietly(tmp_path: Path) -> None:
+    """Ctrl-C in the terminal (SIGINT to the whole process group) once an import has
+    started the solver's process and the studio its analysts: the server shuts down,
+    every helper ends, and no helper prints a KeyboardInterrupt traceback (they did)."""
+    with server(tmp_path / "players.sqlite", own_group=True) as (proc, base):
+        with httpx.Client(base_url=base, timeout=30) as client:
+            assert client.post("/api/import", json={"text": URL}).status_code == 200
+            assert client.get("/studio").status_code == 200  # starts the analysts
+        deadline = time.monotonic() + 30
+        while len(_children(proc.pid)) < 3 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        children = _children(proc.pid)
+        assert len(children) >= 3  # the solver, two analysts (and multiprocessing's tracker)
+        os.killpg(proc.pid, signal.SIGINT)
+        proc.wait(timeout=20)
+        assert proc.stderr is not None
+        err = proc.stderr.read().decode()
+        assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+        deadline = time.monotonic() + 10
+        while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(_alive(pid) for pid in children)
 
 
 def test_serve_refuses_a_database_it_cannot_use(tmp_path: Path) -> None:

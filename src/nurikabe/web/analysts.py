@@ -22,7 +22,7 @@ from multiprocessing.process import BaseProcess
 from ..puzzle import Puzzle
 from .analysis import FORCED_SECONDS, GRADE_SECONDS, Analysis, analyze
 from .errors import ApiError
-from .games import _watch_parent
+from .games import _watch_parent, helpers_start_deaf
 
 __all__ = ["GRACE_SECONDS", "MAX_WORKERS", "run_analysis", "warm"]
 
@@ -50,7 +50,8 @@ class _Worker:
     def __init__(self) -> None:
         self.conn, child = _CONTEXT.Pipe()
         self.process: BaseProcess = _CONTEXT.Process(target=_serve, args=(child,), daemon=True)
-        self.process.start()
+        with helpers_start_deaf():
+            self.process.start()
         child.close()
 
     def kill(self) -> None:

@@ -15,13 +15,15 @@ Raises `errors.ApiError` with the API's codes; imports the library and `players`
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import multiprocessing
 import os
 import random
+import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -126,8 +128,28 @@ def _solve_child(url: str, seconds: float) -> tuple[str, str | None]:
     return result.status.value, None
 
 
+@contextlib.contextmanager
+def helpers_start_deaf() -> Iterator[None]:
+    """Start helper processes in this block: they begin with Ctrl-C blocked (a signal
+    mask survives the spawn's exec), until `_watch_parent` makes them ignore it."""
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 def _watch_parent() -> None:
-    """In the solver's process: end it when the server is gone (killed, say)."""
+    """In a helper process of the server (the solver's, the studio's analysts): leave
+    Ctrl-C to the server, and end when the server is gone (killed, say).
+
+    A Ctrl-C in the terminal reaches the whole process group; a helper that took it
+    printed a KeyboardInterrupt traceback under the server's own clean shutdown, or, if
+    it was still starting, a fatal error. Helpers start with it blocked
+    (`helpers_start_deaf`) and ignore it from here on (one held back meanwhile is
+    dropped); the server ends them itself as it exits (or this watch does)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     parent = os.getppid()
 
     def watch() -> None:
@@ -156,9 +178,9 @@ def _solve_apart(url: str) -> tuple[Status, str | None]:
             )
         pool = _POOL
     try:
-        status, solution = pool.submit(_solve_child, url, SOLVE_SECONDS).result(
-            timeout=SOLVE_SECONDS + 60
-        )
+        with helpers_start_deaf():  # the pool starts its process on the first submit
+            future = pool.submit(_solve_child, url, SOLVE_SECONDS)
+        status, solution = future.result(timeout=SOLVE_SECONDS + 60)
     except (BrokenProcessPool, TimeoutError):
         with _POOL_LOCK:
             if _POOL is pool:
