@@ -7,9 +7,10 @@ done. Batches (`nurikabe.batch`) and the research miner use it.
 Why not `multiprocessing.Pool`: its workers share the locks of two queues, and a worker
 killed while it holds one (a Ctrl-C or SIGTERM sent to the whole process group lands
 at any moment) leaves the lock held forever, so `Pool.terminate()` waits forever too
-(CPython issues 78178 and 73945, still open; it hung our signal fuzz test about once
-in 70 runs). Here every worker has its own pipe and shares no lock, so killing one can
-only break its own pipe, which the parent then drops.
+(CPython issues 78178 and 73945, still open). It hung 2 of 42 runs of a loop shaped
+like our signal fuzz test, and every run of a SIGTERM to a batch of quick jobs. Here
+every worker has its own pipe and shares no lock, so killing one can only break its
+own pipe, which the parent then drops.
 
 - A worker takes one item at a time, so none sits on work another could do.
 - A worker that dies mid-item (killed, out of memory, a crash in C) costs that item
@@ -53,7 +54,7 @@ def _worker_start() -> None:
 
     Ctrl-C in a terminal reaches every process of the group; the workers leave it to
     the parent, which keeps what is done and ends them. A worker is forked with both
-    signals blocked (see `_spawn`) and takes them only once they are set, so a SIGTERM
+    signals blocked (see `_Worker`) and takes them only once they are set, so a SIGTERM
     sent while it starts waits for it instead of meeting the parent's handler.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
