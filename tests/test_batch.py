@@ -282,7 +282,8 @@ def test_grade_ctrl_c_with_two_workers_then_resume(tmp_path: Path) -> None:
     grade batch with exit 130 and its workers gone; the lines printed are stored, and
     the rerun prints every line in file order, those lines among them."""
     from .corpus import CORPUS_PATH
-    from .test_cli_signals import _alive, _interrupt
+    from .processes import alive
+    from .test_cli_signals import _interrupt
 
     src = tmp_path / "part.jsonl"
     src.write_text("".join(CORPUS_PATH.read_text().splitlines(keepends=True)[:200]))
@@ -291,7 +292,7 @@ def test_grade_ctrl_c_with_two_workers_then_resume(tmp_path: Path) -> None:
     done, workers, took = _interrupt(args, after=3, sig=signal.SIGINT, group=True)
     assert done.returncode == 130, done.stderr
     assert "Traceback" not in done.stderr and "interrupted; graded" in done.stderr
-    assert took < 1.5 and len(workers) == 2 and not [w for w in workers if _alive(w)]
+    assert took < 1.5 and len(workers) == 2 and not [w for w in workers if alive(w)]
     kept = done.stdout.splitlines()
     assert 0 < len(kept) == len(load_results(store)) < 200
     again = subprocess.run(

@@ -16,21 +16,9 @@ import pytest
 from nurikabe import collection
 
 from .corpus import CORPUS_PATH, needs_corpus
+from .processes import alive, children
 
 CLI = [sys.executable, "-m", "nurikabe.cli"]
-
-
-def _children(pid: int) -> list[int]:
-    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
-    return [int(x) for x in found.stdout.split()]
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            return fh.read().split(")")[-1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 def _interrupt(
@@ -46,7 +34,7 @@ def _interrupt(
         start_new_session=True,
     )
     time.sleep(after)
-    workers = _children(proc.pid)
+    workers = children(proc.pid)
     if group:
         os.killpg(proc.pid, sig)
     else:
@@ -76,7 +64,7 @@ def test_generate_jobs_2_stops_cleanly(sig: signal.Signals, group: bool) -> None
     assert kept and all(url.startswith("https://puzz.link/") for url in kept)
     assert took < 1.5, took
     assert len(workers) == 2
-    assert not [w for w in workers if _alive(w)]
+    assert not [w for w in workers if alive(w)]
 
 
 @pytest.mark.skipif(not Path("/proc").exists(), reason="needs /proc")
@@ -88,7 +76,7 @@ def test_collection_build_jobs_2_keeps_what_is_done(tmp_path: Path, sig: signal.
     assert done.returncode == 130, done.stderr
     assert "Traceback" not in done.stderr
     assert took < 1.5, took
-    assert not [w for w in workers if _alive(w)]
+    assert not [w for w in workers if alive(w)]
     conn = collection.open_db(out, readonly=True)
     made = len(list(collection.entries(conn)))
     assert f"{made} puzzles made" in done.stderr

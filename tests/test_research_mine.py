@@ -15,6 +15,8 @@ from nurikabe.cli import main
 from nurikabe.logic import LEVELS
 from nurikabe.research.mine import mine_size
 
+from .processes import alive, assert_ctrl_c_stops, children
+
 
 def test_every_3x3_puzzle() -> None:
     s = mine_size(3, 3)
@@ -47,8 +49,7 @@ def _started(args: list[str], after: float) -> tuple[subprocess.Popen[str], list
         start_new_session=True,
     )
     time.sleep(after)
-    found = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True)
-    return proc, [int(x) for x in found.stdout.split()]
+    return proc, children(proc.pid)
 
 
 @pytest.mark.skipif(not Path("/proc").exists(), reason="needs /proc")
@@ -72,26 +73,10 @@ def test_mining_with_workers_stops_at_once(sig: signal.Signals) -> None:
     else:
         assert proc.returncode == -signal.SIGTERM
     time.sleep(0.5)
-    assert not [w for w in workers if Path(f"/proc/{w}").exists() and _running(w)]
-
-
-def _running(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
+    assert not [w for w in workers if alive(w)]
 
 
 def test_a_census_stops_at_ctrl_c() -> None:
     """The compiled census runs Python's signal handlers every few thousand rows: a
     5x6 census (about 3 minutes) ends within a second of Ctrl-C."""
-    code = "from nurikabe.research.enumerate import census\ncensus(5, 6)\n"
-    proc = subprocess.Popen(
-        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    time.sleep(1.5)
-    proc.send_signal(signal.SIGINT)
-    sent = time.perf_counter()
-    _, err = proc.communicate(timeout=60)
-    assert time.perf_counter() - sent < 1
-    assert err.rstrip().endswith("KeyboardInterrupt"), err
+    assert_ctrl_c_stops("from nurikabe.research.enumerate import census\ncensus(5, 6)\n")

@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-import signal
-import subprocess
-import sys
-import time
-
 import pytest
 
 from nurikabe.cli import main
@@ -16,6 +11,8 @@ from nurikabe.research.shapes import (
     shape_counts,
     shape_counts_python,
 )
+
+from .processes import assert_ctrl_c_stops
 
 # Fixed polyominoes of k cells, k = 1..14 (a published fact: OEIS A001168).
 FIXED = [1, 2, 6, 19, 63, 216, 760, 2725, 9910, 36446, 135268, 505861, 1903890, 7204874]
@@ -82,13 +79,4 @@ def test_bad_sizes_and_cli(capsys) -> None:
 def test_shapes_stop_at_ctrl_c() -> None:
     """The compiled shape count runs Python's signal handlers as it goes: the count to
     20 cells (minutes) ends within a second of Ctrl-C."""
-    code = "from nurikabe.research import _cenum\n_cenum.shapes(20)\n"
-    proc = subprocess.Popen(
-        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    time.sleep(1.5)
-    proc.send_signal(signal.SIGINT)
-    sent = time.perf_counter()
-    _, err = proc.communicate(timeout=60)
-    assert time.perf_counter() - sent < 1
-    assert err.rstrip().endswith("KeyboardInterrupt"), err
+    assert_ctrl_c_stops("from nurikabe.research import _cenum\n_cenum.shapes(20)\n")

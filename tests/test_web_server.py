@@ -21,33 +21,13 @@ from pathlib import Path
 
 import pytest
 
+from .processes import alive, children
+
 httpx = pytest.importorskip("httpx")
 pytest.importorskip("uvicorn")
 
 
 URL = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
-
-
-def _children(pid: int) -> list[int]:
-    """The child processes of `pid` (Linux /proc)."""
-    out = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            out.append(int(stat.parent.name))
-    return out
-
-
-def _alive(pid: int) -> bool:
-    """Whether process `pid` runs (a zombie, ended but not yet reaped, does not)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
 def free_port() -> int:
@@ -127,17 +107,17 @@ def test_a_killed_server_keeps_every_acknowledged_move(tmp_path: Path) -> None:
         # An import starts the solver's process; it must not outlive the server.
         imported = client.post("/api/import", json={"text": URL})
         assert imported.status_code == 200
-        children = _children(proc.pid)
-        assert children
+        helpers = children(proc.pid)
+        assert helpers
         sender = threading.Thread(target=send)
         sender.start()
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=10)
         sender.join(timeout=30)
         deadline = time.monotonic() + 20
-        while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
+        while any(alive(pid) for pid in helpers) and time.monotonic() < deadline:
             time.sleep(0.2)
-        assert not any(_alive(pid) for pid in children)
+        assert not any(alive(pid) for pid in helpers)
 
     conn = sqlite3.connect(db)
     assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
@@ -164,19 +144,19 @@ def test_ctrl_c_stops_the_server_and_its_helpers_quietly(tmp_path: Path) -> None
             assert client.post("/api/import", json={"text": URL}).status_code == 200
             assert client.get("/studio").status_code == 200  # starts the analysts
         deadline = time.monotonic() + 30
-        while len(_children(proc.pid)) < 3 and time.monotonic() < deadline:
+        while len(children(proc.pid)) < 3 and time.monotonic() < deadline:
             time.sleep(0.1)
-        children = _children(proc.pid)
-        assert len(children) >= 3  # the solver, two analysts (and multiprocessing's tracker)
+        helpers = children(proc.pid)
+        assert len(helpers) >= 3  # the solver, two analysts (and multiprocessing's tracker)
         os.killpg(proc.pid, signal.SIGINT)
         proc.wait(timeout=20)
         assert proc.stderr is not None
         err = proc.stderr.read().decode()
         assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
         deadline = time.monotonic() + 10
-        while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
+        while any(alive(pid) for pid in helpers) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert not any(_alive(pid) for pid in children)
+        assert not any(alive(pid) for pid in helpers)
 
 
 def test_serve_refuses_a_database_it_cannot_use(tmp_path: Path) -> None:

@@ -15,20 +15,13 @@ import pytest
 
 from nurikabe.workers import run_unordered
 
+from .processes import alive, children
+
 pytestmark = pytest.mark.skipif(not Path("/proc").exists(), reason="needs /proc")
 
 
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            return fh.read().split(")")[-1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
 def _children() -> list[int]:
-    found = subprocess.run(["pgrep", "-P", str(os.getpid())], capture_output=True, text=True)
-    return [int(x) for x in found.stdout.split()]
+    return children(os.getpid())
 
 
 def _square_or_die(n: int) -> tuple[int, int]:
@@ -45,7 +38,7 @@ def test_every_item_once_and_a_dead_worker_costs_its_item_only() -> None:
     assert got[5] == (-1, -signal.SIGKILL)
     assert all(got[n][0] == n * n for n in got if n != 5)
     assert len({pid for _, pid in got.values()} - {-signal.SIGKILL}) >= 2
-    assert not [pid for pid in set(_children()) - before if _alive(pid)]
+    assert not [pid for pid in set(_children()) - before if alive(pid)]
 
 
 def _slow(n: int) -> int:
@@ -66,7 +59,7 @@ def test_workers_end_when_the_consumer_stops(how: str) -> None:
     else:
         del done  # the last reference: the generator is closed as it goes
     assert time.perf_counter() - start < 4
-    assert not [pid for pid in set(_children()) - before if _alive(pid)]
+    assert not [pid for pid in set(_children()) - before if alive(pid)]
 
 
 _BATCH = """
@@ -122,7 +115,7 @@ def test_a_worker_killed_while_idle_hands_its_next_item_on() -> None:
     got = [next(done)]
     idle = got[0][1]  # the worker that sent it waits, idle, for the generator to resume
     os.kill(idle, signal.SIGKILL)
-    while _alive(idle):
+    while alive(idle):
         time.sleep(0.01)
     got += list(done)
     assert sorted(index for index, _ in got) == list(range(8))

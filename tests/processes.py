@@ -1,0 +1,46 @@
+"""Helpers for the tests that signal real processes: which children a process has,
+whether one still runs, and whether a piece of Python stops at once on Ctrl-C."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+
+def children(pid: int) -> list[int]:
+    """The child processes of `pid` (Linux /proc)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+def alive(pid: int) -> bool:
+    """Whether process `pid` runs (a zombie, ended but not yet reaped, does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def assert_ctrl_c_stops(code: str, *, after: float = 1.5, within: float = 1.0) -> None:
+    """Run `code` in a new Python, send it Ctrl-C after `after` seconds, and check that
+    it ends within `within` seconds, with a KeyboardInterrupt."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    time.sleep(after)
+    proc.send_signal(signal.SIGINT)
+    sent = time.perf_counter()
+    _, err = proc.communicate(timeout=60)
+    assert time.perf_counter() - sent < within
+    assert err.rstrip().endswith("KeyboardInterrupt"), err
