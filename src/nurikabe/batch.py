@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .errors import NurikabeError
-from .workers import stop_signals_handled
+from .workers import run_unordered, stop_signals_handled
 
 __all__ = [
     "BatchError",
@@ -485,7 +485,7 @@ def _bar(total: int, initial: int, progress: bool | None, desc: str) -> Any:
 Keep = Callable[[Job, Outcome], None]
 
 
-def _attempt_numbered(job: Job) -> Outcome:
+def _attempt_in_worker(job: Job) -> Outcome:
     """`_attempt` in a worker process, which ignores Ctrl-C: a KeyboardInterrupt or
     SystemExit there comes from the job's own code, and is its failure (let out, it
     would end the worker, and the job would come back as lost)."""
@@ -497,20 +497,17 @@ def _attempt_numbered(job: Job) -> Outcome:
 
 def _lost(index: int, exitcode: int | None) -> Outcome:
     """The outcome of a job whose worker process died under it."""
-    how = (
-        f"killed by signal {-exitcode}"
-        if exitcode is not None and exitcode < 0
-        else (f"exit code {exitcode}")
-    )
+    if exitcode is not None and exitcode < 0:
+        how = f"killed by signal {-exitcode}"
+    else:
+        how = f"exit code {exitcode}"
     return False, f"its worker process ended ({how})", 0.0
 
 
 def _run_local(pending: Sequence[Job], workers: int, keep: Keep) -> None:
     """Every job on up to `workers` forked processes (`nurikabe.workers`), which end
     before this returns, whether the batch finished or was interrupted."""
-    from .workers import run_unordered
-
-    with contextlib.closing(run_unordered(_attempt_numbered, pending, workers, _lost)) as done:
+    with contextlib.closing(run_unordered(_attempt_in_worker, pending, workers, _lost)) as done:
         for number, outcome in done:
             keep(pending[number], outcome)
 
