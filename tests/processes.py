@@ -32,6 +32,18 @@ def alive(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
+def start_cli(args: list[str]) -> subprocess.Popen[str]:
+    """``nurikabe ARGS`` in a process group of its own (as a shell starts a command, so
+    that a terminal's Ctrl-C can be sent to the group), its output captured as text."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "nurikabe.cli", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
 def assert_ctrl_c_stops(code: str, *, after: float = 1.5, within: float = 1.0) -> None:
     """Run `code` in a new Python, send it Ctrl-C after `after` seconds, and check that
     it ends within `within` seconds, with a KeyboardInterrupt."""

@@ -16,9 +16,7 @@ import pytest
 from nurikabe import collection
 
 from .corpus import CORPUS_PATH, needs_corpus
-from .processes import alive, children
-
-CLI = [sys.executable, "-m", "nurikabe.cli"]
+from .processes import alive, children, start_cli
 
 
 def _interrupt(
@@ -26,13 +24,7 @@ def _interrupt(
 ) -> tuple[subprocess.CompletedProcess[str], list[int], float]:
     """Run the CLI, send `sig` after `after` seconds (to the whole process group, as a
     terminal's Ctrl-C does, when `group`), and wait for it to end."""
-    proc = subprocess.Popen(
-        [*CLI, *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+    proc = start_cli(args)
     time.sleep(after)
     workers = children(proc.pid)
     if group:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -16,6 +14,8 @@ from hypothesis import strategies as st
 
 from nurikabe import collection
 from nurikabe.cli import main
+
+from .processes import start_cli
 
 EXAMPLE = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
 
@@ -137,13 +137,7 @@ def test_random_signals_never_traceback(
     (A Ctrl-C in the first few hundred milliseconds, while Python imports the package,
     still shows Python's own KeyboardInterrupt traceback: only the entry point can
     catch that.)"""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "nurikabe.cli", *argv],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+    proc = start_cli(argv)
     time.sleep(after)
     if group:
         os.killpg(proc.pid, sig)

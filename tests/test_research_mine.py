@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -15,7 +14,7 @@ from nurikabe.cli import main
 from nurikabe.logic import LEVELS
 from nurikabe.research.mine import mine_size
 
-from .processes import alive, assert_ctrl_c_stops, children
+from .processes import alive, assert_ctrl_c_stops, children, start_cli
 
 
 def test_every_3x3_puzzle() -> None:
@@ -41,13 +40,7 @@ def test_cli_mine(capsys) -> None:
 
 
 def _started(args: list[str], after: float) -> tuple[subprocess.Popen[str], list[int]]:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "nurikabe.cli", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+    proc = start_cli(args)
     time.sleep(after)
     return proc, children(proc.pid)
 
