@@ -15,8 +15,8 @@ from nurikabe import collection, database
 from nurikabe.cli import generate as cli_generate
 from nurikabe.cli import main
 from nurikabe.errors import DatabaseError
-from nurikabe.generate import generate
-from nurikabe.generate.batch import derive_seed
+from nurikabe.generate import GENERATOR_VERSION, generate
+from nurikabe.generate.batch import derive_seed, make_record
 
 
 def _digest(path: Path) -> str:
@@ -276,3 +276,91 @@ def test_show_number_out_of_range(
     assert "Traceback" not in capsys.readouterr().err
     conn = collection.open_db(db, readonly=True)
     assert collection.get(conn, 10**20) is None
+
+
+def test_a_build_run_again_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A build stopped by Ctrl-C, run again, makes only the puzzles still missing (those
+    it holds from the same seeds and generator version would come out the same); with
+    ``--remake`` it makes them all again, and they are the same puzzles."""
+    out = tmp_path / "r.sqlite"
+    args = ["collection", "build", "--seed", "4", "--limit", "2", "--jobs", "1", "-o", str(out)]
+    ran: list[int] = []
+
+    def stopped_after_one(job: dict[str, Any]) -> dict[str, Any]:
+        if ran:
+            raise KeyboardInterrupt
+        ran.append(job["index"])
+        return make_record(job)
+
+    def recorded(job: dict[str, Any]) -> dict[str, Any]:
+        ran.append(job["index"])
+        return make_record(job)
+
+    real = cli_generate.run_jobs
+    work = [stopped_after_one]
+    monkeypatch.setattr(
+        "nurikabe.cli.collection.run_jobs", lambda *a, **k: real(*a, **k, work=work[0])
+    )
+    assert main(args) == 130
+    first = ran[0]
+    conn = collection.open_db(out, readonly=True)
+    before = {e.number: e.puzzle.to_url() for e in collection.entries(conn)}
+    conn.close()
+    assert len(before) == 1
+    capsys.readouterr()
+
+    ran.clear()
+    work[0] = recorded
+    assert main(args) == 0
+    assert len(ran) == 1 and ran[0] != first  # only the missing puzzle was made
+    both = {first, ran[0]}
+    err = capsys.readouterr().err
+    assert "resuming: 1 of 2 puzzles" in err and "1 puzzles made, 1 kept" in err
+    conn = collection.open_db(out, readonly=True)
+    after = {e.number: e.puzzle.to_url() for e in collection.entries(conn)}
+    assert len(after) == 2 and all(after[n] == url for n, url in before.items())
+    assert collection.meta(conn)["complete"] is True
+    conn.close()
+
+    ran.clear()
+    assert main([*args, "--remake"]) == 0
+    assert sorted(ran) == sorted(both)
+    conn = collection.open_db(out, readonly=True)
+    assert {e.number: e.puzzle.to_url() for e in collection.entries(conn)} == after
+    assert collection.former(conn) == []  # the same puzzles: nothing replaced
+    conn.close()
+
+
+def test_a_row_from_another_seed_or_generator_is_made_again(tmp_path: Path) -> None:
+    """Only a row made by this job's seed (or one of its retries') and by this generator
+    version counts as made."""
+    jobs = collection.build_jobs(4)[:3]
+    out = tmp_path / "m.sqlite"
+    conn = collection.create(out)
+    with database.transaction(conn):
+        base = {"rows": 5, "cols": 5, "clues": [[0, 0, 1]], "solution": ["." + "#" * 4] * 5}
+        collection.store(
+            conn,
+            jobs[0]["collection"],
+            jobs[0]["number"],
+            {**base, "url": "u0", "seed": jobs[0]["seed"], "generator": GENERATOR_VERSION},
+        )
+        retry = derive_seed(jobs[1]["seed"], 3)
+        collection.store(
+            conn,
+            jobs[1]["collection"],
+            jobs[1]["number"],
+            {**base, "url": "u1", "seed": retry, "generator": GENERATOR_VERSION},
+        )
+        collection.store(
+            conn,
+            jobs[2]["collection"],
+            jobs[2]["number"],
+            {**base, "url": "u2", "seed": jobs[2]["seed"], "generator": "0"},
+        )
+    assert collection.already_made(conn, jobs) == {jobs[0]["index"], jobs[1]["index"]}
+    other = [{**job, "seed": job["seed"] + 1} for job in jobs]
+    assert collection.already_made(conn, other) == set()
+    collection.close_db(conn)

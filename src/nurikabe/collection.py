@@ -363,6 +363,31 @@ def build_jobs(seed: int) -> list[dict[str, Any]]:
     return jobs
 
 
+def job_seeds(job: dict[str, Any]) -> list[int]:
+    """Every seed a build job may make its puzzle with: its own, then its retries' (see
+    `generate.batch.make_record`)."""
+    seed = job["seed"]
+    return [seed] + [derive_seed(seed, k) for k in range(1, job.get("retries", 0) + 1)]
+
+
+def already_made(conn: sqlite3.Connection, jobs: list[dict[str, Any]]) -> set[int]:
+    """The indexes of the build `jobs` whose puzzle `conn` already holds: a row at the
+    job's collection and number made by this generator version from one of the job's
+    seeds. Making it again would give the same puzzle (the generator is deterministic
+    per seed and version), so a build resumes by skipping these jobs."""
+    with database.guard(conn):
+        found = conn.execute(
+            "SELECT collection, number, seed, generator FROM puzzles WHERE seed IS NOT NULL"
+        ).fetchall()
+    rows = {(collection, number): (seed, made_by) for collection, number, seed, made_by in found}
+    done: set[int] = set()
+    for job in jobs:
+        row = rows.get((job["collection"], job["number"]))
+        if row is not None and row[1] == GENERATOR_VERSION and row[0] in job_seeds(job):
+            done.add(job["index"])
+    return done
+
+
 def execution_order(jobs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The jobs in the order a build runs them: collection by collection, levels mixed.
 

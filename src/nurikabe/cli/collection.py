@@ -1,12 +1,15 @@
 """``nurikabe collection``: build, list, show, export and compare the bundled collection.
 
-- ``build -o PATH [--seed S] [--jobs N] [--cluster ADDRESS] [--limit N]``: regenerate
+- ``build -o PATH [--seed S] [--jobs N] [--cluster ADDRESS] [--limit N] [--remake]``: regenerate
   the database from a seed (the same seed gives the same puzzles and rows whatever
   --jobs or --cluster; `nurikabe.batch` runs the jobs) into PATH, never into the
   bundled file. PATH is checked before any puzzle is made; an existing PATH keeps the
   rows the build does not remake (other collections, progress, settings) and records in
   its ``former`` table every puzzle the build replaces with another; the new file
-  is swapped into place atomically. Ctrl-C or SIGTERM keeps the puzzles done (exit 130).
+  is swapped into place atomically. Ctrl-C or SIGTERM keeps the puzzles done (exit 130),
+  and the same build run again resumes: it keeps the puzzles PATH holds from the same
+  seeds and generator version (remaking them would give the same puzzles) and makes
+  only the rest (``--remake``: all of them).
 - ``list``: the collections and their grade counts, or the puzzles of one collection.
 - ``show N``: draw puzzle N (``--solution`` for its solution).
 - ``export``: write jsonl records or puzz.link URLs.
@@ -76,9 +79,20 @@ def cmd_build(args: argparse.Namespace) -> int:
     if args.limit is not None:
         jobs = jobs[: args.limit]
     where = {job["index"]: (job["collection"], job["number"]) for job in jobs}
-    work = [{k: v for k, v in job.items() if k not in ("collection", "number")} for job in jobs]
     failed = made = 0
     with store.build_into(args.output) as conn:  # checks the path before any work
+        kept = set() if args.remake else store.already_made(conn, jobs)
+        if kept:
+            print(
+                f"{args.output}: resuming: {len(kept)} of {len(jobs)} puzzles were made "
+                "by this seed and generator version already (--remake makes them again)",
+                file=sys.stderr,
+            )
+        work = [
+            {k: v for k, v in job.items() if k not in ("collection", "number")}
+            for job in jobs
+            if job["index"] not in kept
+        ]
 
         def keep(record: dict[str, Any]) -> None:
             nonlocal failed, made
@@ -100,7 +114,10 @@ def cmd_build(args: argparse.Namespace) -> int:
             store.set_meta(
                 conn, **store.build_meta(args.seed), complete=not interrupted and not failed
             )
-    print(f"{args.output}: {made} puzzles made", file=sys.stderr)
+    print(
+        f"{args.output}: {made} puzzles made" + (f", {len(kept)} kept" if kept else ""),
+        file=sys.stderr,
+    )
     if interrupted:
         return 130
     return 0 if not failed else 1
@@ -331,6 +348,12 @@ def register(subparsers: Any) -> None:
         type=number_option(int, low=1, what="--limit"),
         default=None,
         help="only the first N puzzles",
+    )
+    b.add_argument(
+        "--remake",
+        action="store_true",
+        help="make every puzzle again (by default a build onto an earlier one resumes: "
+        "puzzles the output holds from the same seed and generator version are kept)",
     )
     b.set_defaults(func=cmd_build)
 
