@@ -53,7 +53,7 @@ from typing import Any
 from . import database
 from .errors import DatabaseError
 from .generate import GENERATOR_VERSION
-from .generate.batch import derive_seed
+from .generate.batch import derive_seed, job_seeds
 from .puzzle import Board, Puzzle
 
 __all__ = [
@@ -361,13 +361,6 @@ def build_jobs(seed: int) -> list[dict[str, Any]]:
                 index += 1
                 number += 1
     return jobs
-
-
-def job_seeds(job: dict[str, Any]) -> list[int]:
-    """Every seed a build job may make its puzzle with: its own, then its retries' (see
-    `generate.batch.make_record`)."""
-    seed = job["seed"]
-    return [seed] + [derive_seed(seed, k) for k in range(1, job.get("retries", 0) + 1)]
 
 
 def already_made(conn: sqlite3.Connection, jobs: list[dict[str, Any]]) -> set[int]:

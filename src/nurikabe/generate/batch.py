@@ -1,7 +1,8 @@
 """Many puzzles at once: per-puzzle seeds and the worker function for process pools.
 
 This module owns `derive_seed` (each puzzle's seed follows from a batch seed and its
-index, so a batch does not depend on how many processes make it) and `make_record`,
+index, so a batch does not depend on how many processes make it), `job_seeds` (the
+seeds a job tries, its retries' included) and `make_record`,
 what a `nurikabe.batch.GenerateJob` runs in a worker: it generates one puzzle from a
 job dict and returns its JSON record, or ``{"index": i, "error": message}`` when the
 generator gives up.
@@ -17,7 +18,7 @@ from typing import Any
 
 from . import GenerationError, generate
 
-__all__ = ["derive_seed", "make_record"]
+__all__ = ["derive_seed", "job_seeds", "make_record"]
 
 
 def derive_seed(seed: int, index: int) -> int:
@@ -28,6 +29,13 @@ def derive_seed(seed: int, index: int) -> int:
     """
     digest = hashlib.sha256(f"nurikabe-batch:{seed}:{index}".encode()).digest()
     return int.from_bytes(digest[:6], "big")
+
+
+def job_seeds(job: dict[str, Any]) -> list[int]:
+    """The seeds a job tries, in order: its ``seed``, then with ``retries`` (default 0)
+    ``derive_seed(seed, k)`` for k = 1, 2, ... (the record's ``seed`` is the one used)."""
+    seed = job["seed"]
+    return [seed] + [derive_seed(seed, k) for k in range(1, job.get("retries", 0) + 1)]
 
 
 def make_record(job: dict[str, Any]) -> dict[str, Any]:
@@ -42,11 +50,8 @@ def make_record(job: dict[str, Any]) -> dict[str, Any]:
         k: v for k, v in job.items() if k not in ("index", "rows", "cols", "seed", "retries")
     }
     began = time.perf_counter()
-    seeds = [job["seed"]] + [
-        derive_seed(job["seed"], k) for k in range(1, job.get("retries", 0) + 1)
-    ]
     error = ""
-    for seed in seeds:
+    for seed in job_seeds(job):
         try:
             made = generate(job["rows"], job["cols"], rng=seed, **options)
         except GenerationError as exc:
