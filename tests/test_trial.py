@@ -12,13 +12,12 @@ import pytest
 from nurikabe import Board, Color, Puzzle, Step
 from nurikabe.grid import bits
 from nurikabe.logic import State, explain, find_step
-from nurikabe.logic.guide import GUIDE_WORK, Guide
+from nurikabe.logic.guide import GUIDE_NODES, GUIDE_WORK, Guide
 from nurikabe.logic.state import OutOfTime
 from nurikabe.logic.trial import (
     DEEP_GUIDE_WORK,
     DEEP_NODES,
     FIRST_CELLS,
-    REST_NODES,
     TrialBudget,
     find_trial,
 )
@@ -176,32 +175,6 @@ def test_ranking_carries_paused_searches_on_without_changing_the_order() -> None
     coarse = Afresh.make(state, work=DEEP_GUIDE_WORK)
     assert coarse is not None
     assert list(coarse.ranked(keys, (8,))) == fine
-
-
-@needs_corpus
-def test_guide_within_tells_or_gives_the_benefit_of_the_doubt() -> None:
-    """`within` says whether the core refutes a supposition within a node limit; once
-    the guide's work is up it cannot tell, and says yes (the depth-2 search then
-    follows the supposition, as it would without the guide). Once the search's time is
-    up it stops the search instead (a time limit never changes the steps)."""
-    import time
-
-    doc = _doc("janko-0962")
-    state = _plain_stall(doc.puzzle)
-    guide = Guide.make(state, work=DEEP_GUIDE_WORK)
-    assert guide is not None
-    cell = next(iter(bits(state.unknown)))
-    true = Color.BLACK if doc.solution.black_mask >> cell & 1 else Color.WHITE
-    false = Color.WHITE if true is Color.BLACK else Color.BLACK
-    assert not guide.within((cell, true), 8)  # it agrees with the solution: never refuted
-    assert guide.within((cell, false), 1 << 20)
-    guide.position.spent = guide.position.allowance
-    assert guide.within((cell, true), 8)
-    guide.allow(GUIDE_WORK)
-    assert not guide.within((cell, true), 8)
-    guide.position.deadline = time.thread_time() - 1
-    with pytest.raises(OutOfTime):  # the time stops the search; it never says yes
-        guide.within((cell, true), 8)
 
 
 @needs_corpus
@@ -365,7 +338,7 @@ def test_extreme_walkthrough_every_step_agrees() -> None:
     """janko 962 solved by the engine, trial steps included: every step agrees with the
     published solution, and the trials say how deep they went."""
     doc = _doc("janko-0962")
-    # The position before each depth-2 step, to check the margin of `REST_NODES` below.
+    # The position before each depth-2 step, to check the core's ranking of it below.
     shaded = [0, doc.puzzle.clue_mask]
     deep: list[tuple[int, int, Step]] = []
 
@@ -382,12 +355,12 @@ def test_extreme_walkthrough_every_step_agrees() -> None:
     assert trials and max(s.trial_depth for s in trials) >= 2
     for step in walk.steps:
         assert agrees(step, doc.solution), step.message
-    # A depth-2 search follows a supposition the core could not refute within
-    # GUIDE_NODES only if it does within REST_NODES: every depth-2 step made here has one
-    # the core refutes well within that.
+    # With the core's guide, a depth-2 search follows only the suppositions the core
+    # refutes within GUIDE_NODES (and those predicted to clash): every depth-2 step
+    # made here has one the core refutes within that.
     assert deep
     for black, white, step in deep:
         cell = (step.black_mask | step.white_mask).bit_length() - 1
         supposed = Color.WHITE if step.black_mask else Color.BLACK
         position = Refuter(doc.puzzle).position(black, white, work=100 * GUIDE_WORK)
-        assert position.refute((cell, supposed), REST_NODES // 2) is not None, step.message
+        assert position.refute((cell, supposed), GUIDE_NODES) is not None, step.message

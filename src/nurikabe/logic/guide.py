@@ -108,18 +108,9 @@ class Guide:
         """Carry on the searches `earlier`, a guide of the same position, left paused."""
         self.position.carry_on_from(earlier.position)
 
-    def is_paused(self, key: Supposition) -> bool:
-        """Whether the core ranked `key` without refuting it (its search stopped at a
-        node limit)."""
-        return self.position.is_paused(key)
-
     def exhausted(self) -> bool:
         """Whether the guide has done all its work (counted, never timed: see `GUIDE_WORK`)."""
         return self.position.exhausted()
-
-    def allow(self, work: int) -> None:
-        """Let the guide do `work` more (see `GUIDE_WORK`)."""
-        self.position.allow(work)
 
     def refutable(self, key: Supposition) -> bool:
         """Whether the supposition contradicts the unique solution (always, in a position
@@ -135,11 +126,6 @@ class Guide:
             return self.position.refute(key, nodes)
         except DeadlinePassed:
             raise OutOfTime from None
-
-    def within(self, key: Supposition, nodes: int) -> bool:
-        """Whether the core refutes `key` within `nodes` search nodes; True also when the
-        guide's work runs out before it can tell."""
-        return self._refuted(key, nodes) is not None or self.exhausted()
 
     def ranked(self, keys: list[Supposition], passes: tuple[int, ...]) -> Iterator[Supposition]:
         """The refutable suppositions of `keys` the core refutes, in passes: those it

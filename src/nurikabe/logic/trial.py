@@ -20,11 +20,12 @@ What keeps it affordable (a supposition is followed by re-running technique scan
   it solves the position once, so the suppositions that agree with the unique
   solution (which no sound chain can refute) are skipped, and those it refutes itself
   (at the root by propagation alone, then by probing, then within a few search nodes)
-  are followed first, with inner searches on every cell at once, anywhere on the
-  grid; of the others it ranked, only those it refutes within `REST_NODES` nodes. The
-  core only picks the candidates; each step is still found and explained by the
-  techniques. Without a unique solution (proven within the guide's work), the order
-  is the one above and every supposition is followed;
+  are followed, with inner searches on every cell at once, anywhere on the grid; the
+  others are left to the depth-3 search, which labels a chain that needed only
+  depth-1 trials inside a depth-2 step. The core only picks the candidates; each step
+  is still found and explained by the techniques. Without a unique solution (proven
+  within the guide's work), the order is the one above and every supposition is
+  followed;
 - depth 3 is tried only when the whole depth-2 search fails, and only with the
   guide: the outer suppositions are those the core refutes within a few search nodes
   (fewest first, in passes of doubling node limits that carry the core's searches
@@ -71,16 +72,6 @@ GUIDED_FOUND = 2
 
 CHAIN_CAPS = (2, 5, 12, 30, 80)
 """Longest chains tried in each pass (the shortest chain that works is found first)."""
-
-REST_NODES = 24
-"""After the suppositions the exact engine favours, a depth-2 search follows one it ranked
-but could not refute within `GUIDE_NODES` search nodes only if it refutes it within this
-many: a depth-2 chain is close to the engine's own probing (on the corpus and the bundled
-collection, every depth-2 step's supposition is refuted within 19 nodes, most at the
-root; 24 leaves a margin), and following the others is what made a failing depth-2
-search slow. Those it never ranked (its work ran out) are followed as before. It was 32:
-asking the core for those 8 more nodes on every paused supposition cost about a third of
-the failing depth-2 search that comes before each depth-3 step (janko 1108)."""
 
 
 class OutOfBudget(Exception):
@@ -439,8 +430,6 @@ def _search_depth_two(
     budget: TrialBudget,
     seen: dict[Supposition, tuple[State, list[Step]]],
     guide: Guide | None,
-    *,
-    exhaustive: bool = True,
 ) -> Step | None:
     """Depth 2: suppose A, follow plain logic, and inside it make depth-1 trials until a
     contradiction comes.
@@ -448,9 +437,10 @@ def _search_depth_two(
     First a guided pass: inner trials only on the suppositions predicted to clash with A
     (`_predicted`), outer suppositions clashing with the most others first; among the
     first few refutations found, the shortest chain wins. Then, while the budget lasts,
-    a full pass: inside each outer supposition, a depth-1 search at every stall (first
-    on the likeliest cells only, in a second pass on all). Without `exhaustive`, the
-    full pass follows only the suppositions `guide` favours."""
+    a full pass: inside each outer supposition, a depth-1 search at every stall. With
+    a `guide`, the full pass follows only the suppositions it favours (see
+    `Guide.favoured`); without one, every supposition (first with inner searches on
+    the likeliest cells only, in a second pass on all)."""
     predicted = _predicted(state, seen)
     # An outer supposition that agrees with the unique solution is never refuted.
     order = sorted(
@@ -479,7 +469,6 @@ def _search_depth_two(
                 -(seen[key][0].black | seen[key][0].white).bit_count(),
             ),
         )
-        tried: set[Supposition] = set()
 
         def refute(key: Supposition, widths: tuple[int | None, ...], known: int = known) -> bool:
             nonlocal best
@@ -500,35 +489,23 @@ def _search_depth_two(
             return best is not None
 
         if guide is not None:
-            # The suppositions the exact engine refutes first, with inner searches on all
-            # cells at once, anywhere on the grid (a change far from what the outer
-            # supposition decided, in counting or in the sea's connectivity, can still
-            # tell); the others as below (those it cannot refute not at all).
+            # Only the suppositions the exact engine refutes (at the root, or within
+            # GUIDE_NODES while its work lasts), with inner searches on all cells at once,
+            # anywhere on the grid (a change far from what the outer supposition decided,
+            # in counting or in the sea's connectivity, can still tell). A chain the core
+            # ranks later is the depth-3 search's to find (see `_search_depth_three`).
             for key in guide.favoured(rest, FIRST_CELLS):
-                tried.add(key)
                 if refute(key, (FIRST_CELLS, None), 0):
                     break
-            rest = [key for key in rest if key not in tried and guide.refutable(key)]
-            guide.allow(GUIDE_WORK)
-        worth: dict[Supposition, bool] = {}
-
-        def promising(key: Supposition) -> bool:
-            """False for a supposition the core ranked without refuting it (its search
-            is paused at a node limit) and cannot refute within `REST_NODES` nodes
-            either (asked once, as it comes up)."""
-            if guide is None or not guide.is_paused(key):
-                return True
-            if key not in worth:
-                worth[key] = guide.within(key, REST_NODES)
-            return worth[key]
-
-        # First with inner searches on the likeliest cells only (cheap), then on all.
-        for widths in ((FIRST_CELLS,), (FIRST_CELLS, None)) if exhaustive else ():
-            if best is not None:
-                break
-            for key in rest:
-                if promising(key) and refute(key, widths):
+        else:
+            # Unguided: every supposition, with inner searches on the likeliest cells
+            # only (cheap), then on all.
+            for widths in ((FIRST_CELLS,), (FIRST_CELLS, None)):
+                if best is not None:
                     break
+                for key in rest:
+                    if refute(key, widths):
+                        break
     if best is None:
         return None
     return trial_step(state, best[1][0], best[1][1], 2, best[2])
@@ -567,7 +544,7 @@ def _refute_deep(
         step = _search_depth_one(s, rows, budget, CHAIN_CAPS[:-1], inner_seen)
         if step is None:
             guide = Guide.inside(s, budget.deadline)
-            step = _search_depth_two(s, rows, budget, inner_seen, guide, exhaustive=False)
+            step = _search_depth_two(s, rows, budget, inner_seen, guide)
         if step is None:
             return False
         chains = {key: steps for key, (_, steps) in inner_seen.items()}

@@ -159,18 +159,10 @@ class Position:
         """Whether all the work allowed is done."""
         return self.spent >= self.allowance
 
-    def allow(self, work: int) -> None:
-        """Let the position do `work` more from here."""
-        self.allowance = self.spent + work
-
     def carry_on_from(self, other: Position) -> None:
         """Take over the paused searches of `other`, an earlier `Position` of the same
         cells (its later questions and these then share them)."""
         self.paused = other.paused
-
-    def is_paused(self, key: Supposition) -> bool:
-        """Whether a search of `key` stopped at its node limit and waits to go on."""
-        return key in self.paused
 
     def solve(self, nodes: int) -> int | None:
         """The black cells of the position's unique solution, or None: no solution,
