@@ -511,11 +511,14 @@ def _search_depth_two(
     return trial_step(state, best[1][0], best[1][1], 2, best[2])
 
 
-DEEP_NODES = (4, 8, 16, 32, 64, 128, 256)
+DEEP_NODES = (*range(4, 33, 4), *range(40, 65, 8), *range(80, 129, 16), *range(160, 257, 32))
 """At depth 3, the outer suppositions the exact engine refutes within this many search
 nodes are followed, in passes (fewest nodes first). Each pass carries on the searches
-the one before stopped, so the fine steps cost no more than one pass of 256 nodes, and
-a pass is run only when no supposition of the passes before worked."""
+the one before stopped, so the suppositions come in the same order as from one pass of
+256 nodes, and a pass is run only when no supposition of the passes before worked: the
+finer the passes, the sooner the ranking stops past the fewest nodes any supposition
+needs. (It was 4, 8, 16, ... 256: with these, janko 1091's walkthrough is the same and
+8% faster, run side by side; passes of one node gave no more.)"""
 
 DEEP_GUIDE_WORK = 30 * GUIDE_WORK
 """Work (see `GUIDE_WORK`) the exact engine may do for a depth-3 search: solving the
