@@ -179,6 +179,24 @@ def test_ranking_carries_paused_searches_on_without_changing_the_order() -> None
 
 
 @needs_corpus
+def test_guide_past_its_deadline_stops_the_search() -> None:
+    """Once the search's time is up, the guide's questions raise `OutOfTime`: the time
+    stops the search, it never makes the guide answer otherwise."""
+    import time
+
+    doc = _doc("janko-0962")
+    state = _plain_stall(doc.puzzle)
+    guide = Guide.make(state, work=DEEP_GUIDE_WORK)
+    assert guide is not None
+    keys = [(cell, color) for cell in bits(state.unknown) for color in (Color.BLACK, Color.WHITE)]
+    guide.position.deadline = time.thread_time() - 1
+    with pytest.raises(OutOfTime):
+        next(guide.ranked(keys, DEEP_NODES))
+    with pytest.raises(OutOfTime):
+        next(guide.favoured(keys, FIRST_CELLS))
+
+
+@needs_corpus
 def test_guide_counts_work_not_time() -> None:
     """The guide's ranking stops after a set amount of the core's work, the same from
     run to run whatever the machine is doing, so the trial steps found are too."""

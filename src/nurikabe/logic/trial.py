@@ -28,7 +28,7 @@ What keeps it affordable (a supposition is followed by re-running technique scan
   followed;
 - depth 3 is tried only when the whole depth-2 search fails, and only with the
   guide: the outer suppositions are those the core refutes within a few search nodes
-  (fewest first, in passes of doubling node limits that carry the core's searches
+  (fewest first, in passes of growing node limits that carry the core's searches
   on), and inside each, at every stall, a depth-1 search on every cell, then a
   depth-2 search over the inner suppositions the core refutes at their root (the
   position inside has no solution, so every one is refutable).
