@@ -336,3 +336,71 @@ def test_restarting_the_stamp_counters_changes_nothing() -> None:
             runs.append((found, search.nodes, search.probes, search.propagations))
         assert runs[0] == runs[1], doc.meta["id"]
         assert runs[0][0][1] is None and runs[0][0][0] is not None
+
+
+def _cells(puzzle: Puzzle, black: int, white: int) -> bytes:
+    """The core's start: one byte per cell, 1 black, 2 white, 0 unknown."""
+    return bytes(1 if black >> i & 1 else 2 if white >> i & 1 else 0 for i in range(puzzle.area))
+
+
+@needs_corpus
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_probing_near_a_supposition_decides_the_same(data: st.DataObject) -> None:
+    """With `near` (the position without a supposition), the root probes first near the
+    supposition, as a child node does; it changes how the search goes, never what it
+    finds: a part of a corpus solution plus one cell supposed either way has a solution
+    exactly when the supposition agrees with it, and the same one, both ways."""
+    docs = [d for d in corpus() if d.puzzle.area <= 225]
+    doc = data.draw(st.sampled_from(docs), label="puzzle")
+    puzzle, solution = doc.puzzle, doc.solution.black_mask
+    free = [i for i in range(puzzle.area) if i not in puzzle.clues]
+    shown = data.draw(st.lists(st.sampled_from(free), unique=True, max_size=len(free) // 2))
+    black = white = 0
+    for cell in shown:
+        if solution >> cell & 1:
+            black |= 1 << cell
+        else:
+            white |= 1 << cell
+    cell = data.draw(st.sampled_from([i for i in free if i not in shown]), label="cell")
+    supposed_black = data.draw(st.booleans(), label="black")
+    start = _cells(puzzle, black | (supposed_black << cell), white | ((not supposed_black) << cell))
+    clues = [(c, -1 if v == Q else v) for c, v in puzzle.clues.items()]
+    answers = []
+    for near in (None, _cells(puzzle, black, white)):
+        search = _csolve.Search(puzzle.rows, puzzle.cols, clues, start, 60.0, -1, True, near=near)
+        found = [search.next(), search.next()]
+        assert search.complete and found[1] is None
+        answers.append((found[0], search.nodes == 1 and found[0] is None))
+    agrees = bool(solution >> cell & 1) == supposed_black
+    expected = solution.to_bytes((puzzle.area + 7) // 8, "little") if agrees else None
+    assert answers[0][0] == answers[1][0] == expected
+
+
+@needs_corpus
+def test_probing_near_a_supposition_probes_fewer_cells_at_the_root() -> None:
+    """Corpus 10x10 puzzles that propagation alone does not solve, a corner cell supposed
+    as in the solution: with `near`, the root's probing starts within a few cells of it
+    instead of on every cell (on a few, where what it forces spreads far and later
+    passes go otherwise, as many or a few more)."""
+    totals = [0, 0]
+    for doc in [d for d in corpus() if d.puzzle.rows == d.puzzle.cols == 10]:
+        puzzle, solution = doc.puzzle, doc.solution.black_mask
+        cell = next((i for i in (0, 9, 90, 99) if i not in puzzle.clues), None)
+        if cell is None:
+            continue
+        start = bytearray(puzzle.area)
+        start[cell] = 1 if solution >> cell & 1 else 2
+        clues = [(c, -1 if v == Q else v) for c, v in puzzle.clues.items()]
+        probes = []
+        for near in (None, bytes(puzzle.area)):
+            search = _csolve.Search(10, 10, clues, bytes(start), 60.0, 1, True, near=near)
+            search.next()
+            probes.append(search.probes)
+        totals = [totals[0] + probes[0], totals[1] + probes[1]]
+    assert 0 < totals[1] < totals[0] * 0.95
+
+
+def test_near_must_be_one_byte_per_cell() -> None:
+    with pytest.raises(ValueError):
+        _csolve.Search(3, 3, [(0, 1)], bytes(9), near=bytes(8))

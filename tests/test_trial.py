@@ -179,6 +179,58 @@ def test_ranking_carries_paused_searches_on_without_changing_the_order() -> None
 
 
 @needs_corpus
+def test_ranking_with_root_probing_near_each_supposition() -> None:
+    """Asked `local`ly (as the depth-3 search asks), the core probes at the root first
+    near what each supposition changes: it ranks only suppositions that contradict the
+    unique solution, in the same order from run to run, and its questions at the root
+    cost less work than with probing on every cell."""
+
+    doc = _doc("janko-0962")
+    state = _plain_stall(doc.puzzle)
+    keys = [(cell, color) for cell in bits(state.unknown) for color in (Color.BLACK, Color.WHITE)]
+    passes = tuple(n for n in DEEP_NODES if n <= 12)
+    runs = []
+    for _ in range(2):
+        guide = Guide.make(state, work=DEEP_GUIDE_WORK, local=True)
+        assert guide is not None and guide.position.local
+        runs.append(list(guide.ranked(keys, passes)))
+    assert runs[0] == runs[1] and len(runs[0]) > 2
+    solution = doc.solution.black_mask
+    for cell, color in runs[0]:
+        assert bool(solution >> cell & 1) != (color is Color.BLACK)
+    spent = []
+    for local in (False, True):
+        guide = Guide.make(state, work=DEEP_GUIDE_WORK, local=local)
+        assert guide is not None
+        before = guide.position.spent
+        list(guide.ranked(keys, (1,)))
+        spent.append(guide.position.spent - before)
+    assert 0 < spent[1] < spent[0]
+
+
+def test_depth_three_search_asks_the_core_locally(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The depth-2 search's guide asks the core the usual way, the depth-3 search's with
+    root probing near each supposition (`local`)."""
+    from nurikabe.logic import trial
+
+    asked: list[bool] = []
+    made = Guide.make.__func__  # type: ignore[attr-defined]
+
+    def make(cls, state, deadline=None, work=GUIDE_WORK, *, local=False):  # type: ignore[no-untyped-def]
+        asked.append(local)
+        return made(cls, state, deadline, work, local=local)
+
+    monkeypatch.setattr(Guide, "make", classmethod(make))
+    state = _plain_stall(TWO_SOLUTIONS)
+    assert state.unknown
+    assert find_trial(state, max_depth=2, seconds=30) is None
+    assert asked == [False]
+    budget = TrialBudget(10_000, 30)
+    assert trial._search_depth_three(state, trial._rows(4, cheap=True), budget, {}) is None
+    assert asked == [False, True]
+
+
+@needs_corpus
 def test_guide_past_its_deadline_stops_the_search() -> None:
     """Once the search's time is up, the guide's questions raise `OutOfTime`: the time
     stops the search, it never makes the guide answer otherwise."""

@@ -78,14 +78,23 @@ class Guide:
 
     @classmethod
     def make(
-        cls, state: State, deadline: float | None = None, work: int = GUIDE_WORK
+        cls,
+        state: State,
+        deadline: float | None = None,
+        work: int = GUIDE_WORK,
+        *,
+        local: bool = False,
     ) -> Guide | None:
         """The guide for `state`, or None when the core does not prove a unique solution
-        within `SOLVE_NODES` nodes and `work` (see `GUIDE_WORK`; solving counts).
+        within `SOLVE_NODES` nodes and `work` (see `GUIDE_WORK`; solving counts). With
+        `local`, the core's search of each supposition probes first near what the
+        supposition changes (see `solver.refuter.Position.local`).
 
         Raises:
             OutOfTime: `deadline` passed."""
-        position = _refuter(state).position(state.black, state.white, work=work, deadline=deadline)
+        position = _refuter(state).position(
+            state.black, state.white, work=work, deadline=deadline, local=local
+        )
         try:
             solution = position.solve(SOLVE_NODES)
         except DeadlinePassed:
@@ -103,10 +112,6 @@ class Guide:
             state.black, state.white, work=GUIDE_WORK, deadline=deadline
         )
         return cls(position, None)
-
-    def carry_on_from(self, earlier: Guide) -> None:
-        """Carry on the searches `earlier`, a guide of the same position, left paused."""
-        self.position.carry_on_from(earlier.position)
 
     def exhausted(self) -> bool:
         """Whether the guide has done all its work (counted, never timed: see `GUIDE_WORK`)."""

@@ -51,7 +51,8 @@
  *
  * At a search node where the rules stall, unknown cells are probed both ways (failed
  * literals): a color whose propagation fails forces the other, and cells both colors
- * agree on are forced. The root probes every cell; a child probes the cells near what
+ * agree on are forced. The root probes every cell (or, given `near`, a position the
+ * start extends, first the cells near what the start adds); a child probes the cells near what
  * its branch changed, then near what each pass changed, until a pass changes nothing; a
  * cell both of whose colors another probe implied is skipped. The search branches on
  * the probed cell whose weaker color decides the most cells, white first (unless a cell whose branch failed lately is still
@@ -185,6 +186,8 @@ typedef struct {
     int depth, cap;
     int started, finished;
     uint8_t *start;    /* N */
+    uint8_t *near;     /* N, or NULL: a position `start` extends, whose changes the root's
+                          probing starts near (as at a child node); clue cells white */
     uint8_t *solution; /* N */
 
     /* limits and counters */
@@ -1755,7 +1758,9 @@ static int search_next(Search *s) {
         uint8_t first = WHT;
         if (ok) ok = propagate(s, root);
         if (s->stop) return 0;
-        if (ok) ok = probe(s, root, &cell, &first, NULL);
+        /* with `near`, the root probes first near what `start` adds to it, as a child
+           node does near what its branch changed */
+        if (ok) ok = probe(s, root, &cell, &first, s->near);
         if (s->stop) return 0;
         if (!ok) {
             s->finished = s->complete = 1;
@@ -1880,24 +1885,27 @@ static void Search_dealloc(Search *s) {
     free(s->frame_tried);
     free(s->frame_first);
     free(s->start);
+    free(s->near);
     free(s->solution);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
 static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"rows", "cols", "clues", "start", "seconds", "nodes", "cpu",
-                             "strong", "lean", NULL};
+                             "strong", "lean", "near", NULL};
     int R, C;
     PyObject *clues;
-    Py_buffer start = {0};
+    Py_buffer start = {0}, near = {0};
     double seconds = -1;
     long long nodes = -1;
     int cpu = 0, strong = 0, lean = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOy*|dLppp", kwlist, &R, &C, &clues, &start,
-                                     &seconds, &nodes, &cpu, &strong, &lean))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOy*|dLpppz*", kwlist, &R, &C, &clues, &start,
+                                     &seconds, &nodes, &cpu, &strong, &lean, &near))
         return -1;
-    if (R < 1 || C < 1 || (long long)R * C > 1000000 || start.len != (Py_ssize_t)R * C) {
+    if (R < 1 || C < 1 || (long long)R * C > 1000000 || start.len != (Py_ssize_t)R * C ||
+        (near.buf && near.len != (Py_ssize_t)R * C)) {
         PyBuffer_Release(&start);
+        PyBuffer_Release(&near);
         PyErr_SetString(PyExc_ValueError, "bad grid size or start length");
         return -1;
     }
@@ -1908,6 +1916,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     PyObject *seq = PySequence_Fast(clues, "clues must be a sequence of (cell, value)");
     if (!seq) {
         PyBuffer_Release(&start);
+        PyBuffer_Release(&near);
         return -1;
     }
     int K = (int)PySequence_Fast_GET_SIZE(seq);
@@ -1930,6 +1939,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     if (!ok) {
         Py_DECREF(seq);
         PyBuffer_Release(&start);
+        PyBuffer_Release(&near);
         PyErr_NoMemory();
         return -1;
     }
@@ -1959,6 +1969,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
             s->cell_clue[cell] >= 0 || val == 0 || val < -1) {
             Py_DECREF(seq);
             PyBuffer_Release(&start);
+            PyBuffer_Release(&near);
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad clue");
             return -1;
         }
@@ -1972,6 +1983,18 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     const uint8_t *given = start.buf;
     for (int i = 0; i < N; i++) s->start[i] = given[i] <= WHT ? given[i] : UNK;
     PyBuffer_Release(&start);
+    if (near.buf) {
+        s->near = malloc((size_t)N);
+        if (!s->near) {
+            PyBuffer_Release(&near);
+            PyErr_NoMemory();
+            return -1;
+        }
+        const uint8_t *above = near.buf;
+        for (int i = 0; i < N; i++) s->near[i] = above[i] <= WHT ? above[i] : UNK;
+        for (int k = 0; k < K; k++) s->near[s->clue_cell[k]] = WHT;
+        PyBuffer_Release(&near);
+    }
     s->remaining = seconds; /* search time left; a deadline is set from it on each call */
     s->deadline = 0;
     s->cpu_clock = cpu;
@@ -2147,8 +2170,10 @@ static PyMethodDef Search_methods[] = {
 
 static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "nurikabe.solver._csolve.Search",
-    .tp_doc = "Search(rows, cols, clues, start, seconds=-1, nodes=-1, cpu=False): an exact search;"
-              " with cpu, seconds are CPU seconds of the searching thread.",
+    .tp_doc = "Search(rows, cols, clues, start, seconds=-1, nodes=-1, cpu=False, strong=False,"
+              " lean=False, near=None): an exact search; with cpu, seconds are CPU seconds of the"
+              " searching thread; with near (a position start extends), the root probes first"
+              " near what start adds.",
     .tp_basicsize = sizeof(Search),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,

@@ -118,12 +118,19 @@ class Refuter:
         return None
 
     def position(
-        self, black: int, white: int, *, work: int, deadline: float | None = None
+        self,
+        black: int,
+        white: int,
+        *,
+        work: int,
+        deadline: float | None = None,
+        local: bool = False,
     ) -> Position:
         """The position with these black and white cells, to ask within `work` (counted
         in cell-propagations) and until `deadline` (CPU time of this thread, as
-        `time.thread_time`; None: no deadline)."""
-        return Position(self, black, white, work=work, deadline=deadline)
+        `time.thread_time`; None: no deadline). With `local`, the core's search of a
+        supposition probes first near what the supposition changes (see `Position.local`)."""
+        return Position(self, black, white, work=work, deadline=deadline, local=local)
 
 
 class Position:
@@ -135,12 +142,23 @@ class Position:
     answers the same on every machine, however fast or busy it is.
     """
 
-    __slots__ = ("allowance", "black", "deadline", "paused", "refuter", "spent", "white")
+    __slots__ = ("allowance", "black", "deadline", "local", "paused", "refuter", "spent", "white")
 
     def __init__(
-        self, refuter: Refuter, black: int, white: int, *, work: int, deadline: float | None
+        self,
+        refuter: Refuter,
+        black: int,
+        white: int,
+        *,
+        work: int,
+        deadline: float | None,
+        local: bool = False,
     ) -> None:
         self.refuter = refuter
+        self.local = local
+        """Whether the core's search of a supposition probes at its root first near the
+        cells the supposition changes (as it does at every node below), rather than every
+        cell: its cost then measures the supposition more than the rest of the position."""
         self.black = black
         self.white = white
         self.deadline = deadline
@@ -153,16 +171,11 @@ class Position:
         self.paused: dict[Supposition, _CoreSearch] = {}
         """The core's searches that stopped at their node limit, by supposition; a later
         question with more nodes carries them on instead of searching again from the
-        start. Shared on purpose by `carry_on_from`."""
+        start."""
 
     def exhausted(self) -> bool:
         """Whether all the work allowed is done."""
         return self.spent >= self.allowance
-
-    def carry_on_from(self, other: Position) -> None:
-        """Take over the paused searches of `other`, an earlier `Position` of the same
-        cells (its later questions and these then share them)."""
-        self.paused = other.paused
 
     def solve(self, nodes: int) -> int | None:
         """The black cells of the position's unique solution, or None: no solution,
@@ -243,11 +256,16 @@ class Position:
             cells[i] = _BLACK
         for i in bits(self.white):
             cells[i] = _WHITE
+        near = None
         if key is not None:
+            if self.local:
+                near = bytes(cells)  # the position without the supposition
             cell, color = key
             cells[cell] = _BLACK if color is Color.BLACK else _WHITE
         # Its only time limit is the deadline, in CPU time (cpu=True); never `strong`.
-        return _Search(grid.rows, grid.cols, self.refuter.clues, bytes(cells), left, nodes, True)
+        return _Search(
+            grid.rows, grid.cols, self.refuter.clues, bytes(cells), left, nodes, True, near=near
+        )
 
     @staticmethod
     def _finished(core: _CoreSearch) -> None:
