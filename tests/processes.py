@@ -3,6 +3,7 @@ whether one still runs, and whether a piece of Python stops at once on Ctrl-C.""
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -44,15 +45,34 @@ def start_cli(args: list[str]) -> subprocess.Popen[str]:
     )
 
 
+def wait_or_kill(proc: subprocess.Popen[str], timeout: float) -> tuple[str, str]:
+    """The output of `proc` once it ends, within `timeout` seconds. If it has not ended
+    by then, the test fails, but first its whole process group is killed and reaped, so
+    that a process that ignored a signal does not run on and slow the tests after it."""
+    try:
+        return proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            proc.kill()
+        proc.communicate()
+        raise AssertionError(f"{proc.args} did not end within {timeout} s") from None
+
+
 def assert_ctrl_c_stops(code: str, *, after: float = 1.5, within: float = 1.0) -> None:
     """Run `code` in a new Python, send it Ctrl-C after `after` seconds, and check that
     it ends within `within` seconds, with a KeyboardInterrupt."""
     proc = subprocess.Popen(
-        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, "-c", code],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
     )
     time.sleep(after)
     proc.send_signal(signal.SIGINT)
     sent = time.perf_counter()
-    _, err = proc.communicate(timeout=60)
+    _, err = wait_or_kill(proc, 60)
     assert time.perf_counter() - sent < within
     assert err.rstrip().endswith("KeyboardInterrupt"), err

@@ -16,7 +16,7 @@ import pytest
 from nurikabe import collection
 
 from .corpus import CORPUS_PATH, needs_corpus
-from .processes import alive, children, start_cli
+from .processes import alive, children, start_cli, wait_or_kill
 
 
 def _interrupt(
@@ -32,7 +32,7 @@ def _interrupt(
     else:
         proc.send_signal(sig)
     sent = time.perf_counter()
-    out, err = proc.communicate(timeout=30)
+    out, err = wait_or_kill(proc, 30)
     took = time.perf_counter() - sent
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err), workers, took
 

@@ -14,7 +14,7 @@ from nurikabe.cli import main
 from nurikabe.logic import LEVELS
 from nurikabe.research.mine import mine_size
 
-from .processes import alive, assert_ctrl_c_stops, children, start_cli
+from .processes import alive, assert_ctrl_c_stops, children, start_cli, wait_or_kill
 
 
 def test_every_3x3_puzzle() -> None:
@@ -58,7 +58,7 @@ def test_mining_with_workers_stops_at_once(sig: signal.Signals) -> None:
     else:
         proc.send_signal(sig)
     sent = time.perf_counter()
-    _, err = proc.communicate(timeout=30)
+    _, err = wait_or_kill(proc, 30)
     assert time.perf_counter() - sent < 2
     assert "Traceback" not in err
     if sig == signal.SIGINT:
