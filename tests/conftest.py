@@ -1,9 +1,18 @@
-"""Shared fixtures."""
+"""Shared fixtures, and the signal state the signal tests need."""
 
 from __future__ import annotations
 
+import signal
 import sys
 from pathlib import Path
 
 # Let test modules import the corpus helper as `tests.corpus` or `corpus`.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+# A suite started in the background of a non-interactive shell (`make test &`, nohup, some
+# CI runners) inherits SIGINT ignored, and every process it starts would inherit that too:
+# the tests that send Ctrl-C to a command would see it ignored. Python takes SIGINT as
+# KeyboardInterrupt only when it is not ignored at start-up, so restore it here (a
+# handler, unlike "ignored", is reset to the default in the processes started).
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -4,9 +4,12 @@ and the commands that run through it (solve, grade, generate, collection build).
 from __future__ import annotations
 
 import json
+import os
+import select
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -282,18 +285,27 @@ def test_grade_ctrl_c_with_two_workers_then_resume(tmp_path: Path) -> None:
     grade batch with exit 130 and its workers gone; the lines printed are stored, and
     the rerun prints every line in file order, those lines among them."""
     from .corpus import CORPUS_PATH
-    from .processes import alive
-    from .test_cli_signals import _interrupt
+    from .processes import alive, children, start_cli, wait_or_kill
 
     src = tmp_path / "part.jsonl"
     src.write_text("".join(CORPUS_PATH.read_text().splitlines(keepends=True)[:200]))
     store = tmp_path / "grades.sqlite"
     args = ["grade", str(src), "--jobs", "2", "--store", str(store)]
-    done, workers, took = _interrupt(args, after=3, sig=signal.SIGINT, group=True)
-    assert done.returncode == 130, done.stderr
-    assert "Traceback" not in done.stderr and "interrupted; graded" in done.stderr
+    # Ctrl-C once the first grade is printed: a fixed delay would let a fast machine
+    # finish the 200 puzzles first (2.8 s on a machine of 2026-11-25).
+    proc = start_cli(args)
+    assert proc.stdout is not None
+    # Wait for output without reading it (communicate reads it all below).
+    assert select.select([proc.stdout.fileno()], [], [], 60)[0]
+    workers = children(proc.pid)
+    os.killpg(proc.pid, signal.SIGINT)
+    sent = time.perf_counter()
+    out, err = wait_or_kill(proc, 30)
+    took = time.perf_counter() - sent
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "interrupted; graded" in err
     assert took < 1.5 and len(workers) == 2 and not [w for w in workers if alive(w)]
-    kept = done.stdout.splitlines()
+    kept = out.splitlines()
     assert 0 < len(kept) == len(load_results(store)) < 200
     again = subprocess.run(
         [sys.executable, "-m", "nurikabe.cli", *args], capture_output=True, text=True, timeout=600
