@@ -128,11 +128,11 @@ class Analysis:
         "completions",
         "covered",
         "earlier",
+        "grid",
         "island_at",
         "islands",
         "orphans",
         "room",
-        "state",
         "touching_two",
         "unknown",
         "white",
@@ -141,7 +141,9 @@ class Analysis:
 
     def __init__(self, state: State, earlier: Analysis | None = None) -> None:
         grid = state.grid
-        self.state = state
+        self.grid = grid
+        """The grid (the analysis holds no reference to its state, so that a state and
+        its analysis make no reference cycle and are freed as soon as they are dropped)."""
         black, white = state.black, state.white
         self.black = black
         """The black cells it was made for."""
@@ -230,7 +232,7 @@ class Analysis:
         """
         if self.covered >= 0:
             return self.covered
-        grid = self.state.grid
+        grid = self.grid
         dilate = grid.dilate
         orphans = [(part, part.bit_count()) for part in self.orphans]
         orphan_white = heavy = 0
@@ -278,21 +280,21 @@ class Analysis:
             return 0
         # With the same white cells the black and unknown pieces are the same.
         if not (room and white == self.white and parts[0] & room):
-            room = self.state.grid.flood(parts[0], self.state.grid.full & ~self.white)
+            room = self.grid.flood(parts[0], self.grid.full & ~self.white)
             self.room = (self.white, room)
         return room
 
     def sea_parts(self) -> list[int]:
         """The black regions."""
         if self.black_parts is None:
-            black = self.state.black
+            black = self.black
             earlier = self.earlier
             if earlier is not None and not earlier.black & ~black:
                 assert earlier.black_parts is not None
                 added = black & ~earlier.black
-                self.black_parts = self.state.grid.joined(earlier.black_parts, added)
+                self.black_parts = self.grid.joined(earlier.black_parts, added)
             else:
-                self.black_parts = self.state.grid.components(black)
+                self.black_parts = self.grid.components(black)
             self.earlier = None
         return self.black_parts
 
