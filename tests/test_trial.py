@@ -291,6 +291,55 @@ def test_depth_three_trial_where_depth_two_fails() -> None:
 
 
 @needs_corpus
+def test_depth_three_search_remembers_what_it_found_where_chains_stalled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """janko 1108's first depth-3 position: the inner searches at each position where a
+    chain stalled are remembered for the walkthrough (every remembered step is a trial
+    step on a cell still unknown there, ending in a contradiction), and the same search
+    made again finds the same step without searching inside any chain again."""
+    from nurikabe.logic import trial
+
+    doc = _doc("janko-1108")
+    state = State(doc.puzzle, *JANKO_1108_STALL)
+    searched = []
+    shallower = trial._search_depth_two
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        searched.append(args[0])
+        return shallower(*args, **kwargs)
+
+    monkeypatch.setattr(trial, "_search_depth_two", counted)
+    steps = []
+    for _ in range(2):
+        searched.clear()
+        steps.append(find_trial(state.copy(), max_depth=3, seconds=60))
+        # the search from `state` itself is the depth-2 search before depth 3
+        inside = [s for s in searched if (s.black, s.white) != (state.black, state.white)]
+        if len(steps) == 1:
+            assert inside
+        else:
+            assert not inside
+    first, again = steps
+    assert first is not None and again is not None
+    assert (again.message, again.black_mask, again.white_mask) == (
+        first.message,
+        first.black_mask,
+        first.white_mask,
+    )
+    _check_chain(first, 3)
+    assert agrees(first, doc.solution)
+    stalls = state.case_memo[trial.STALLS]
+    assert isinstance(stalls, dict) and stalls
+    for (black, white), found in stalls.items():
+        assert black & state.black == state.black and white & state.white == state.white
+        if found is not None:
+            cell = (found.black_mask | found.white_mask).bit_length() - 1
+            assert not (black | white) >> cell & 1
+            _check_chain(found, found.trial_depth)
+
+
+@needs_corpus
 def test_time_only_stops_a_trial_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """A depth-2 trial search guided by the exact engine finds the same step twice in a
     row, and wherever its time runs out (a clock that jumps past the deadline after a

@@ -32,7 +32,9 @@ What keeps it affordable (a supposition is followed by re-running technique scan
   on; the core's root probing starts near the supposition), and inside each, at
   every stall, a depth-1 search on every cell, then a depth-2 search over the inner
   suppositions the core refutes at their root (the position inside has no solution,
-  so every one is refutable).
+  so every one is refutable). What those inner searches find at a stalled position
+  (a step, or nothing) is remembered for the walkthrough: chains of different
+  suppositions, and of later positions, often stall at the very same position.
 
 Every search has a budget of technique scans and of CPU time, so a trial can give up
 but never runs away. This module owns the search (`find_trial`) and its budget
@@ -527,6 +529,20 @@ position and ranking its outer suppositions (about a minute; the walkthrough's C
 time bounds the search too)."""
 
 
+STALLS = "deep-stalls"
+"""Key in `State.case_memo` (one walkthrough's, shared by its copies) of what the
+depth-3 search's inner searches found at the positions where a chain stalled: the
+trial step, or None when neither a depth-1 nor a depth-2 search found one."""
+
+
+def _stalls(state: State) -> dict[tuple[int, int], Step | None]:
+    """The walkthrough's memory of the inner searches at stalled positions (see `STALLS`)."""
+    store = state.case_memo.get(STALLS)
+    if store is None:
+        store = state.case_memo[STALLS] = {}
+    return cast("dict[tuple[int, int], Step | None]", store)
+
+
 def _refute_deep(
     s: State,
     chain: list[Step],
@@ -543,15 +559,22 @@ def _refute_deep(
     The inner depth-2 searches follow only the suppositions the exact engine refutes
     at their root (the position has no solution, so its ranking is all that guides)."""
     chains = {key: steps for key, (_, steps) in seed.items()}
+    stalls = _stalls(s)
     while len(chain) < limit:
-        inner_seen = _replayed(s, chains)
-        step = _search_depth_one(s, rows, budget, CHAIN_CAPS[:-1], inner_seen)
-        if step is None:
-            guide = Guide.inside(s, budget.deadline)
-            step = _search_depth_two(s, rows, budget, inner_seen, guide)
+        at = (s.black, s.white)
+        if at in stalls:
+            step = stalls[at]
+        else:
+            inner_seen = _replayed(s, chains)
+            step = _search_depth_one(s, rows, budget, CHAIN_CAPS[:-1], inner_seen)
+            if step is None:
+                guide = Guide.inside(s, budget.deadline)
+                step = _search_depth_two(s, rows, budget, inner_seen, guide)
+            stalls[at] = step
+            if step is not None:
+                chains = {key: steps for key, (_, steps) in inner_seen.items()}
         if step is None:
             return False
-        chains = {key: steps for key, (_, steps) in inner_seen.items()}
         if _carry_on(s, chain, [step], rows, limit, budget):
             return True
     return False
