@@ -197,6 +197,8 @@ typedef struct {
     unsigned long long trace; /* hash of every fixpoint propagate() reached, in order */
 #endif
     double deadline;   /* seconds on the search's clock, <= 0: none */
+    double cpu_seen, wall_seen; /* with cpu_clock: the last CPU time read, and the wall
+                                   time then (see past_deadline); cpu_seen < 0: none */
     double remaining;  /* search seconds left over all calls, < 0: unbounded */
     int cpu_clock;     /* time limits in CPU time of the searching thread, not wall time */
     int stop;          /* 1 time, 2 nodes, 3 interrupted, 4 cancelled */
@@ -227,6 +229,28 @@ static double now_seconds(const Search *s) {
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+static double wall_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Whether the search's clock has passed s->deadline. Reading a thread's CPU time is a
+   system call, and the propagation asks at every round; the wall clock is cheap to read
+   and a thread's CPU time grows no faster than it, so while the last CPU reading plus
+   the wall time since is within the deadline, the answer is no without a new reading
+   (the answer is always the exact one). Measured on janko 1108's walkthrough, where
+   the logic engine's guide asks the core some 11,000 questions: 4% of its time was
+   spent reading the CPU clock. */
+static int past_deadline(Search *s) {
+    if (!s->cpu_clock) return now_seconds(s) > s->deadline;
+    double wall = wall_seconds();
+    if (s->cpu_seen >= 0 && s->cpu_seen + (wall - s->wall_seen) <= s->deadline) return 0;
+    s->cpu_seen = now_seconds(s);
+    s->wall_seen = wall;
+    return s->cpu_seen > s->deadline;
+}
+
 /* Polls the clock and Python's signal handlers every so often; sets s->stop. */
 static int limit_reached(Search *s) {
     if (s->stop) return 1;
@@ -234,7 +258,7 @@ static int limit_reached(Search *s) {
         s->stop = 4;
         return 1;
     }
-    if (s->deadline > 0 && now_seconds(s) > s->deadline) {
+    if (s->deadline > 0 && past_deadline(s)) {
         s->stop = 1;
         return 1;
     }
@@ -2034,6 +2058,7 @@ static PyObject *Search_next(Search *s, PyObject *Py_UNUSED(ignored)) {
     if (atomic_load(&s->cancelled) && !s->stop) s->stop = 4;
     if (s->stop || s->finished) Py_RETURN_NONE;
     double began = now_seconds(s);
+    s->cpu_seen = -1; /* this call may run in another thread than the last */
     if (s->remaining >= 0) {
         if (s->remaining == 0) {
             s->stop = 1;
