@@ -209,6 +209,43 @@ def test_flood_of_the_largest_grid() -> None:
     assert near & ~mask == 0 and near.bit_count() == 301 and near >> 255 & 1
 
 
+@given(
+    st.integers(1, 140),
+    st.integers(1, 140),
+    st.integers(0, 2**32 - 1),
+)
+def test_compiled_dilation_is_the_shift_formula(rows: int, cols: int, seed: int) -> None:
+    """The compiled dilation gives the big-int formula it replaced, on grids of one word
+    and of many (word and row ends in every place), with masks sparse and dense."""
+    import random
+
+    g = Grid.of(rows, cols)
+    pick = random.Random(seed)
+    for _ in range(8):
+        mask = pick.getrandbits(g.size)
+        for _ in range(pick.randrange(4)):
+            mask &= pick.getrandbits(g.size)
+        expected = (
+            mask
+            | ((mask & g.not_first_col) >> 1)
+            | ((mask & g.not_last_col) << 1)
+            | (mask >> cols)
+            | ((mask << cols) & g.full)
+        )
+        assert g.dilate(mask) == expected
+    assert g.dilate(0) == 0 and g.dilate(g.full) == g.full
+
+
+def test_compiled_dilation_refuses_bad_masks() -> None:
+    g = Grid.of(3, 4)
+    with pytest.raises(ValueError, match="negative"):
+        g.dilate(-1)
+    with pytest.raises(TypeError):
+        g.dilate(1.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        g.dilate(1, 2)  # type: ignore[call-arg]
+
+
 def test_compiled_fill_refuses_negative_masks() -> None:
     from nurikabe import _cgrid
 

@@ -4,8 +4,9 @@ A cell is the int ``r * cols + c``; a set of cells is a Python int with bit *i*
 set for cell *i* (a *mask*). The hot code of every engine works on masks, so the
 operations here (dilation, flood fill, components, pool detection) are a few
 big-int shifts and ands each. Column masks keep horizontal shifts from wrapping
-across row ends. Flood fills, which take one such layer after another, run in the
-compiled `_cgrid` (the same shifts and ands on 64-bit words).
+across row ends. Flood fills, which take one such layer after another, and the
+dilation, called most of all, run in the compiled `_cgrid` (the same shifts and ands
+on 64-bit words).
 
 This module imports only `_cgrid` from the package.
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import cached_property, lru_cache
 
+from ._cgrid import Dilation as _Dilation
 from ._cgrid import cells as _cells
 from ._cgrid import components as _components
 from ._cgrid import grow as _grow
@@ -42,25 +44,10 @@ def bits(mask: int) -> list[int]:
     return _cells(mask)
 
 
-def _dilation(cols: int, not_first_col: int, not_last_col: int, full: int) -> Callable[[int], int]:
-    """The dilation of a grid (see `Grid.dilate`): a closure over the grid's masks, as the
-    hottest functions of the engines read them faster from there than as attributes (a
-    grid pickles as its size, see `Grid.__reduce__`)."""
-
-    def dilate(mask: int) -> int:
-        return (
-            mask
-            | ((mask & not_first_col) >> 1)
-            | ((mask & not_last_col) << 1)
-            | (mask >> cols)
-            | ((mask << cols) & full)
-        )
-
-    return dilate
-
-
 def _pool_corners(cols: int, not_last_col: int) -> Callable[[int], int]:
-    """The pool finder of a grid (see `Grid.pool_corners`), a closure like `_dilation`."""
+    """The pool finder of a grid (see `Grid.pool_corners`): a closure over the grid's
+    masks, as the hottest functions of the engines read them faster from there than as
+    attributes (a grid pickles as its size, see `Grid.__reduce__`)."""
 
     def pool_corners(mask: int) -> int:
         pairs = mask & (mask >> 1) & not_last_col
@@ -99,10 +86,12 @@ class Grid:
         self.last_col = first << (cols - 1)
         self.not_first_col = self.full & ~first
         self.not_last_col = self.full & ~self.last_col
-        self.dilate: Callable[[int], int] = _dilation(
+        self.dilate: Callable[[int], int] = _Dilation(
             cols, self.not_first_col, self.not_last_col, self.full
         )
-        """`dilate(mask)`: `mask` together with every orthogonal neighbour of its cells."""
+        """`dilate(mask)`: `mask` together with every orthogonal neighbour of its cells
+        (``mask | (mask & not_first_col) >> 1 | (mask & not_last_col) << 1 | mask >> cols
+        | (mask << cols) & full``, made in `_cgrid`: the engines' most called function)."""
         self.pool_corners: Callable[[int], int] = _pool_corners(cols, self.not_last_col)
         """`pool_corners(mask)`: top-left cells of the 2x2 blocks lying wholly inside `mask`."""
 
@@ -121,7 +110,7 @@ class Grid:
         return f"Grid.of({self.rows}, {self.cols})"
 
     def __reduce__(self) -> tuple[Callable[[int, int], Grid], tuple[int, int]]:
-        # A grid pickles as its size (its dilation is a closure, see `_dilation`).
+        # A grid pickles as its size (its dilation and pool finder are not picklable).
         return Grid.of, (self.rows, self.cols)
 
     def _neighbors_of(self, i: int) -> int:
