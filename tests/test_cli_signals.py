@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,12 +22,22 @@ from .processes import alive, children, start_cli, wait_or_kill
 
 
 def _interrupt(
-    args: list[str], *, after: float, sig: signal.Signals, group: bool
+    args: list[str],
+    *,
+    after: float | Callable[[], bool],
+    sig: signal.Signals,
+    group: bool,
 ) -> tuple[subprocess.CompletedProcess[str], list[int], float]:
-    """Run the CLI, send `sig` after `after` seconds (to the whole process group, as a
-    terminal's Ctrl-C does, when `group`), and wait for it to end."""
+    """Run the CLI, send `sig` after `after` seconds, or once `after()` says so (asked
+    every 0.1 s, for at most a minute), to the whole process group, as a terminal's
+    Ctrl-C does, when `group`; and wait for it to end."""
     proc = start_cli(args)
-    time.sleep(after)
+    if callable(after):
+        give_up = time.perf_counter() + 60
+        while not after() and proc.poll() is None and time.perf_counter() < give_up:
+            time.sleep(0.1)
+    else:
+        time.sleep(after)
     workers = children(proc.pid)
     if group:
         os.killpg(proc.pid, sig)
@@ -62,9 +74,26 @@ def test_generate_jobs_2_stops_cleanly(sig: signal.Signals, group: bool) -> None
 @pytest.mark.skipif(not Path("/proc").exists(), reason="needs /proc")
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_collection_build_jobs_2_keeps_what_is_done(tmp_path: Path, sig: signal.Signals) -> None:
+    """The signal comes once the build has stored a few puzzles (a fixed wait was once
+    longer than this machine took for the whole build)."""
     out = tmp_path / "c.sqlite"
-    args = ["collection", "build", "--jobs", "2", "--limit", "40", "-o", str(out)]
-    done, workers, took = _interrupt(args, after=8, sig=sig, group=sig == signal.SIGINT)
+    args = ["collection", "build", "--jobs", "2", "--limit", "400", "-o", str(out)]
+
+    def some_made() -> bool:
+        if not out.exists():
+            return False
+        try:
+            conn = collection.open_db(out, readonly=True)
+        except (collection.DatabaseError, sqlite3.Error):
+            return False  # not set up yet
+        try:
+            return len(list(collection.entries(conn))) >= 3
+        except (collection.DatabaseError, sqlite3.Error):
+            return False
+        finally:
+            conn.close()
+
+    done, workers, took = _interrupt(args, after=some_made, sig=sig, group=sig == signal.SIGINT)
     assert done.returncode == 130, done.stderr
     assert "Traceback" not in done.stderr
     assert took < 1.5, took
