@@ -283,8 +283,13 @@ FAMILY_SIZES = {
     "two-clue": list(range(3, 52)),
     "lattice": [10, 20, 30, 40, 50],
     "brick": [10, 20, 30, 40, 50],
+    "diamond": [10, 20, 30, 40, 50],
+    "merged": [10, 20, 30, 40, 50],
 }
-"""The sizes n (n x n) each family is run at by default."""
+"""The sizes n (n x n) each family is run at (a family added to `FAMILIES` without
+sizes here runs at `OTHER_SIZES`)."""
+
+OTHER_SIZES = [10, 20, 30, 40, 50]
 
 
 def run_families(names: list[str], timeout: float, give_up: int) -> list[dict[str, Any]]:
@@ -294,7 +299,7 @@ def run_families(names: list[str], timeout: float, give_up: int) -> list[dict[st
     for name in names:
         misses = 0
         print(f"\nfamily {name}: n, CPU s, status, nodes")
-        for n in FAMILY_SIZES[name]:
+        for n in FAMILY_SIZES.get(name, OTHER_SIZES):
             member = FAMILIES[name](n)
             cpu0 = time.process_time()
             result = solve(member.puzzle, limit=Limit(solutions=2, seconds=timeout))
