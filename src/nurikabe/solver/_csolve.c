@@ -220,19 +220,19 @@ typedef struct {
     int lc[LC_CAP], nlc; /* the last cells whose branch failed, latest first */
 } Search;
 
+static double clock_seconds(clockid_t clock) {
+    struct timespec ts;
+    clock_gettime(clock, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static double wall_seconds(void) { return clock_seconds(CLOCK_MONOTONIC); }
+
 /* Wall time, or with cpu_clock the CPU time of the calling thread (the search runs in
    the thread that called next()), so that a caller that budgets CPU time (the logic
    engine) gets the same work from the core on a busy machine as on an idle one. */
 static double now_seconds(const Search *s) {
-    struct timespec ts;
-    clock_gettime(s->cpu_clock ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static double wall_seconds(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+    return s->cpu_clock ? clock_seconds(CLOCK_THREAD_CPUTIME_ID) : wall_seconds();
 }
 
 /* Whether the search's clock has passed s->deadline. Reading a thread's CPU time is a
