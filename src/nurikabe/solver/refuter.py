@@ -142,7 +142,17 @@ class Position:
     answers the same on every machine, however fast or busy it is.
     """
 
-    __slots__ = ("allowance", "black", "deadline", "local", "paused", "refuter", "spent", "white")
+    __slots__ = (
+        "allowance",
+        "black",
+        "cells",
+        "deadline",
+        "local",
+        "paused",
+        "refuter",
+        "spent",
+        "white",
+    )
 
     def __init__(
         self,
@@ -161,6 +171,8 @@ class Position:
         cell: its cost then measures the supposition more than the rest of the position."""
         self.black = black
         self.white = white
+        self.cells: bytes | None = None
+        """The position as the core takes it (see `_cells`), once made."""
         self.deadline = deadline
         """The CPU time (`time.thread_time`) past which a question raises
         `DeadlinePassed`, or None."""
@@ -251,21 +263,31 @@ class Position:
                 paused.extend(nodes, left)
                 return paused
         grid = self.refuter.puzzle.grid
-        cells = bytearray(grid.size)
-        for i in bits(self.black):
-            cells[i] = _BLACK
-        for i in bits(self.white):
-            cells[i] = _WHITE
-        near = None
+        base = self._cells()
+        start, near = base, None
         if key is not None:
             if self.local:
-                near = bytes(cells)  # the position without the supposition
+                near = base  # the position without the supposition
             cell, color = key
+            cells = bytearray(base)
             cells[cell] = _BLACK if color is Color.BLACK else _WHITE
+            start = bytes(cells)
         # Its only time limit is the deadline, in CPU time (cpu=True); never `strong`.
         return _Search(
-            grid.rows, grid.cols, self.refuter.clues, bytes(cells), left, nodes, True, near=near
+            grid.rows, grid.cols, self.refuter.clues, start, left, nodes, True, near=near
         )
+
+    def _cells(self) -> bytes:
+        """The position as the core takes it, a byte per cell (made once: every question
+        about the position starts from it)."""
+        if self.cells is None:
+            cells = bytearray(self.refuter.puzzle.grid.size)
+            for i in bits(self.black):
+                cells[i] = _BLACK
+            for i in bits(self.white):
+                cells[i] = _WHITE
+            self.cells = bytes(cells)
+        return self.cells
 
     @staticmethod
     def _finished(core: _CoreSearch) -> None:
