@@ -9,6 +9,12 @@ bench/results/.
     python bench/logic.py --corpus ../shared/corpus/puzzles.jsonl [--jobs 2] [--seconds 60]
     python bench/logic.py --sample 40 --seconds 10        # a seeded random sample
     python bench/logic.py --ids janko-0029,janko-0962     # given puzzles only
+    python bench/logic.py --orientations --out /tmp/o.json  # each in its 8 orientations
+
+`--orientations` explains every puzzle in each of its 8 orientations (turned and
+mirrored, bench/orientations.py): the same puzzle numbered otherwise, a stand-in for
+published puzzles we do not have. Rows of other orientations than the published one get
+the id ``ID/TURN``.
 
 Times are recorded as wall time (`seconds`) and CPU time (`cpu_seconds`); `--seconds`
 bounds each walkthrough's CPU time, so a busy machine changes the wall times only.
@@ -31,14 +37,17 @@ from nurikabe.formats.jsonl import read_file
 from nurikabe.logic import LEVELS, explain, next_step
 from nurikabe.logic.state import State
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from orientations import TURNS, orient
+
 ROOT = Path(__file__).resolve().parent
 CLASSES = (("<=100", 0, 100), ("101-399", 101, 399), (">=400", 400, 1 << 30))
 
 
-def _run(args: tuple[str, int, Any, float]) -> dict[str, Any]:
-    path, index, _, seconds = args
+def _run(args: tuple[str, int, int, float]) -> dict[str, Any]:
+    path, index, turn, seconds = args
     doc = _docs(path)[index]
-    puzzle, solution = doc.puzzle, doc.solution
+    puzzle, solution = orient(doc.puzzle, doc.solution, turn)
     start, cpu_start = time.perf_counter(), time.process_time()
     walk = explain(puzzle, seconds=seconds)
     elapsed = time.perf_counter() - start
@@ -53,7 +62,7 @@ def _run(args: tuple[str, int, Any, float]) -> dict[str, Any]:
     grade = walk.grade
     assert grade is not None
     return {
-        "id": doc.meta.get("id", str(index)),
+        "id": doc.meta.get("id", str(index)) + (f"/{turn}" if turn else ""),
         "size": f"{puzzle.rows}x{puzzle.cols}",
         "cells": puzzle.area,
         "status": walk.status,
@@ -110,6 +119,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, default=0, help="a random sample of N puzzles")
     parser.add_argument("--seed", type=int, default=1, help="seed of --sample")
     parser.add_argument(
+        "--orientations",
+        action="store_true",
+        help="each puzzle in its 8 orientations (turned and mirrored)",
+    )
+    parser.add_argument(
         "--out",
         default="",
         help="JSON summary (default results/logic.json, or "
@@ -130,7 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.out:
         partial = args.ids or args.sample
         args.out = str(ROOT / "results" / ("logic-sample.json" if partial else "logic.json"))
-    tasks = [(args.corpus, i, None, args.seconds) for i in indices]
+    turns = TURNS if args.orientations else (0,)
+    tasks = [(args.corpus, i, turn, args.seconds) for i in indices for turn in turns]
     rows: list[dict[str, Any]] = []
     with ProcessPoolExecutor(args.jobs) as pool:
         for row in pool.map(_run, tasks, chunksize=1):

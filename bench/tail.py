@@ -6,7 +6,9 @@ time), and checks the answer against the published solution. It prints the media
 size class (<= 100, 101-399, >= 400 cells), the slowest puzzles with their nodes, and how
 many of `--sparse` random sparse 15x15 puzzles (`bench/solve.py`'s `sparse_puzzle`, seeds
 0..n-1, a fixed set) the C core decides within `--sparse-seconds` of CPU time. `--only`
-restricts the corpus to some ids (the tail, for quick A/B runs); the developer variable
+restricts the corpus to some ids (the tail, for quick A/B runs). `--orientations` runs
+every corpus puzzle in each of its 8 orientations (bench/orientations.py). The developer
+variable
 `NURIKABE_CSOLVE_OFF` switches rules of the C core off for comparison. `--engine` runs
 the corpus, and the sparse set under a wall-time limit (an engine of engines uses several
 threads, so CPU time would overstate it), with another engine, e.g. ``portfolio``;
@@ -14,6 +16,7 @@ threads, so CPU time would overstate it), with another engine, e.g. ``portfolio`
 
     nice .venv/bin/python bench/tail.py --corpus ../shared/corpus/puzzles.jsonl -o out.json
     nice .venv/bin/python bench/tail.py --engine portfolio --sparse-seconds 10
+    nice .venv/bin/python bench/tail.py --orientations --sparse 0
 """
 
 from __future__ import annotations
@@ -33,36 +36,45 @@ from nurikabe.puzzle import UNKNOWN_CLUE, Puzzle
 from nurikabe.solver import Limit, _csolve, portfolio, solve
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from orientations import TURNS, orient
 from solve import sparse_puzzle  # bench/solve.py's sparse generator
 
 CLASSES = (("<=100", 0, 100), ("101-399", 101, 399), (">=400", 400, 10**9))
 
 
 def run_corpus(
-    path: str, only: set[str] | None, seconds: float, engine: str = "native"
+    path: str,
+    only: set[str] | None,
+    seconds: float,
+    engine: str = "native",
+    turns: tuple[int, ...] = (0,),
 ) -> list[dict[str, Any]]:
-    """One row per corpus puzzle: id, cells, status, whether it matches, CPU s (wall s
-    for an engine other than ``native``), nodes."""
+    """One row per corpus puzzle and orientation in `turns`: id, orientation, cells,
+    status, whether it matches, CPU s (wall s for an engine other than ``native``),
+    nodes."""
     clock = time.process_time if engine == "native" else time.perf_counter
     rows = []
     for k, doc in enumerate(read_file(path)):
         pid = doc.meta.get("id", str(k))
         if only and pid not in only:
             continue
-        began = clock()
-        result = solve(doc.puzzle, limit=Limit(solutions=2, seconds=seconds), engine=engine)
-        cpu = clock() - began
-        same = result.solution is not None and result.solution == doc.solution
-        rows.append(
-            {
-                "id": pid,
-                "cells": doc.puzzle.rows * doc.puzzle.cols,
-                "status": result.status.value,
-                "ok": same,
-                "cpu": cpu,
-                "nodes": result.stats.nodes,
-            }
-        )
+        for turn in turns:
+            puzzle, solution = orient(doc.puzzle, doc.solution, turn)
+            began = clock()
+            result = solve(puzzle, limit=Limit(solutions=2, seconds=seconds), engine=engine)
+            cpu = clock() - began
+            same = result.solution is not None and result.solution == solution
+            rows.append(
+                {
+                    "id": pid,
+                    "turn": turn,
+                    "cells": puzzle.rows * puzzle.cols,
+                    "status": result.status.value,
+                    "ok": same,
+                    "cpu": cpu,
+                    "nodes": result.stats.nodes,
+                }
+            )
     return rows
 
 
@@ -117,25 +129,54 @@ def run_sparse(
     return rows
 
 
+def name(row: dict[str, Any]) -> str:
+    """A row's puzzle id, with its orientation when it is not the published one."""
+    return row["id"] + (f"/{row['turn']}" if row.get("turn", 0) else "")
+
+
+def report_turns(corpus: list[dict[str, Any]]) -> None:
+    """Per puzzle over its orientations: the puzzles whose slowest orientation took over
+    a second, with the published orientation's time and nodes beside the spread."""
+    by_id: dict[str, list[dict[str, Any]]] = {}
+    for r in corpus:
+        by_id.setdefault(r["id"], []).append(r)
+    slow = sorted(by_id.items(), key=lambda kv: -max(r["cpu"] for r in kv[1]))
+    print("\nover the orientations (published = orientation 0)")
+    print("puzzle        published s  nodes   median s  max s   max nodes")
+    for pid, rows in slow:
+        worst = max(rows, key=lambda r: r["cpu"])
+        if worst["cpu"] <= 1:
+            break
+        first = next(r for r in rows if r.get("turn", 0) == 0)
+        med = statistics.median(r["cpu"] for r in rows)
+        print(
+            f"{pid:12} {first['cpu']:11.3f} {first['nodes']:6} {med:10.3f} "
+            f"{worst['cpu']:6.3f} {worst['nodes']:11}"
+        )
+
+
 def report(
     corpus: list[dict[str, Any]], sparse: list[dict[str, Any]], top: int, clock: str = "CPU"
 ) -> None:
     if corpus:
-        wrong = [r["id"] for r in corpus if not r["ok"]]
+        wrong = [name(r) for r in corpus if not r["ok"]]
         total = sum(r["cpu"] for r in corpus)
         print(f"corpus: {len(corpus)} puzzles, {len(corpus) - len(wrong)} proven unique and")
         print(f"equal to the published solution, {total:.2f} s CPU in all")
         if wrong:
             print("NOT proven or different:", " ".join(wrong))
-        print("\nclass       n   median ms    max s")
-        for name, lo, hi in CLASSES:
+        print("\nclass       n   median ms    max s   over 2 s")
+        for label, lo, hi in CLASSES:
             sel = [r["cpu"] for r in corpus if lo <= r["cells"] <= hi]
             if sel:
                 med = statistics.median(sel) * 1000
-                print(f"{name:8} {len(sel):4} {med:11.2f} {max(sel):8.3f}")
-        print(f"\nslowest       cells   {clock:>4} s    nodes")
+                over = sum(1 for t in sel if t > 2)
+                print(f"{label:8} {len(sel):4} {med:11.2f} {max(sel):8.3f} {over:10}")
+        if len({r.get("turn", 0) for r in corpus}) > 1:
+            report_turns(corpus)
+        print(f"\nslowest         cells   {clock:>4} s    nodes")
         for r in sorted(corpus, key=lambda r: -r["cpu"])[:top]:
-            print(f"{r['id']:12} {r['cells']:6} {r['cpu']:8.3f} {r['nodes']:8}")
+            print(f"{name(r):14} {r['cells']:6} {r['cpu']:8.3f} {r['nodes']:8}")
     if sparse:
         decided = [r for r in sparse if r["status"] != "unknown"]
         print(f"\nsparse 15x15: {len(decided)} of {len(sparse)} decided", end="")
@@ -159,6 +200,11 @@ def main() -> None:
         action="store_true",
         help="portfolio: no lean native search beside the default one (A/B)",
     )
+    parser.add_argument(
+        "--orientations",
+        action="store_true",
+        help="each corpus puzzle in its 8 orientations (turned and mirrored)",
+    )
     parser.add_argument("--top", type=int, default=8, help="slowest puzzles listed")
     parser.add_argument("-o", "--output", help="write the rows as JSON here")
     args = parser.parse_args()
@@ -167,7 +213,8 @@ def main() -> None:
         portfolio.LEAN = False
     engine = args.engine
     load = os.getloadavg()[0]
-    corpus = [] if args.skip_corpus else run_corpus(args.corpus, only, args.seconds, engine)
+    turns = TURNS if args.orientations else (0,)
+    corpus = [] if args.skip_corpus else run_corpus(args.corpus, only, args.seconds, engine, turns)
     sparse = run_sparse(args.sparse, args.sparse_seconds, args.lean, engine)
     clock = "CPU" if engine == "native" else "wall"
     lean_racer = "" if engine != "portfolio" else f", lean racer {not args.no_lean_racer}"
