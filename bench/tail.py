@@ -8,8 +8,7 @@ many of `--sparse` random sparse 15x15 puzzles (`bench/solve.py`'s `sparse_puzzl
 0..n-1, a fixed set) the C core decides within `--sparse-seconds` of CPU time. `--only`
 restricts the corpus to some ids (the tail, for quick A/B runs). `--orientations` runs
 every corpus puzzle in each of its 8 orientations (bench/orientations.py). The developer
-variable
-`NURIKABE_CSOLVE_OFF` switches rules of the C core off for comparison. `--engine` runs
+variable `NURIKABE_CSOLVE_OFF` switches rules of the C core off for comparison. `--engine` runs
 the corpus, and the sparse set under a wall-time limit (an engine of engines uses several
 threads, so CPU time would overstate it), with another engine, e.g. ``portfolio``;
 `--no-lean-racer` runs the portfolio without its lean native search (A/B).
