@@ -38,7 +38,7 @@ from nurikabe.logic import LEVELS, explain, next_step
 from nurikabe.logic.state import State
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from orientations import TURNS, orient
+from orientations import TURNS, label, orient
 
 ROOT = Path(__file__).resolve().parent
 CLASSES = (("<=100", 0, 100), ("101-399", 101, 399), (">=400", 400, 1 << 30))
@@ -62,7 +62,7 @@ def _run(args: tuple[str, int, int, float]) -> dict[str, Any]:
     grade = walk.grade
     assert grade is not None
     return {
-        "id": doc.meta.get("id", str(index)) + (f"/{turn}" if turn else ""),
+        "id": label(doc.meta.get("id", str(index)), turn),
         "size": f"{puzzle.rows}x{puzzle.cols}",
         "cells": puzzle.area,
         "status": walk.status,

@@ -13,6 +13,11 @@ from nurikabe.puzzle import Board, Puzzle
 TURNS = tuple(range(8))
 
 
+def label(pid: str, turn: int) -> str:
+    """A puzzle's id in benchmark output: ``ID`` published, ``ID/TURN`` turned."""
+    return pid + (f"/{turn}" if turn else "")
+
+
 def orient_cell(rows: int, cols: int, cell: int, turn: int) -> int:
     """Where `cell` of a rows x cols grid goes in orientation `turn` (0-7): bit 4
     transposes, then bit 1 mirrors the rows and bit 2 the columns; 0 is the identity."""

@@ -35,7 +35,7 @@ from nurikabe.puzzle import UNKNOWN_CLUE, Puzzle
 from nurikabe.solver import Limit, _csolve, portfolio, solve
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from orientations import TURNS, orient
+from orientations import TURNS, label, orient
 from solve import sparse_puzzle  # bench/solve.py's sparse generator
 
 CLASSES = (("<=100", 0, 100), ("101-399", 101, 399), (">=400", 400, 10**9))
@@ -130,7 +130,7 @@ def run_sparse(
 
 def name(row: dict[str, Any]) -> str:
     """A row's puzzle id, with its orientation when it is not the published one."""
-    return row["id"] + (f"/{row['turn']}" if row.get("turn", 0) else "")
+    return label(row["id"], row.get("turn", 0))
 
 
 def report_turns(corpus: list[dict[str, Any]]) -> None:
