@@ -4,7 +4,7 @@
 The C build is required: the exact engine, the logic engine's trials and the census
 all run on it. Without a working C compiler and the Python headers the install stops
 with one paragraph that says what to install (there is no silent pure-Python
-fallback; `nurikabe.solver.native` is a reference engine for cross-checks only).
+fallback; `nurikabe.solver.reference` is a reference engine for cross-checks only).
 """
 
 from setuptools import Extension, setup

@@ -4,7 +4,7 @@ A change meant as a pure speed-up of the core must not change a single deduction
 logic engine reads the core's `nodes`, `propagations` and `probes` (its walkthroughs and
 grades depend on them), and the native engine's search tree depends on every deduction's
 order. This runs each puzzle through the core in the two configurations its callers use
-(``strong``: `strong=True`, as `solver/compiled.py`; ``logic``: `strong=False, cpu=True`,
+(``strong``: `strong=True`, as `solver/native.py`; ``logic``: `strong=False, cpu=True`,
 as `solver/refuter.py`), asks for up to two solutions as `Limit(solutions=2)` does, and
 records per (puzzle, configuration) the solutions, `nodes`, `propagations`, `probes`,
 whether the search completed, which limit stopped it, the CPU seconds, and (in a build

@@ -46,7 +46,7 @@ from nurikabe.solver import engine_names
 HERE = Path(__file__).resolve().parent
 CLASSES = [("<=100", 0, 100), ("101-399", 101, 399), (">=400", 400, 10**9)]
 
-SAMPLED = ("cpsat", "cpsat-fast", "python")
+SAMPLED = ("cpsat", "cpsat-fast", "reference")
 """The baselines, given only the sample of small puzzles (`--cpsat-sample`): the CP-SAT
 models and our former pure-Python engine need seconds to minutes on the larger ones."""
 

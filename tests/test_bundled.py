@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from nurikabe import Limit, Status, collection, grade, solve
-from nurikabe.generate import GENERATOR_VERSION
+from nurikabe.generator import GENERATOR_VERSION
 
 SAMPLE_EVERY = 25
 """Every 25th puzzle of each collection is solved and graded again (26 in all)."""

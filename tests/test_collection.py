@@ -10,8 +10,8 @@ import pytest
 
 from nurikabe import Limit, Status, collection, solve
 from nurikabe.cli import main
-from nurikabe.generate import generate
-from nurikabe.generate.batch import derive_seed
+from nurikabe.generator import generate
+from nurikabe.generator.batch import derive_seed
 
 
 @pytest.fixture(scope="module")

@@ -133,7 +133,7 @@ def test_the_diamonds_are_rotated_squares_and_merge_into_rotated_rectangles() ->
     ],
 )
 def test_the_python_engine_agrees_on_small_members(family: Family) -> None:
-    result = solve(family.puzzle, limit=Limit(solutions=2, seconds=60), engine="python")
+    result = solve(family.puzzle, limit=Limit(solutions=2, seconds=60), engine="reference")
     assert result.status is Status.UNIQUE
     assert result.solutions[0].black_mask == family.solution.black_mask
 
@@ -196,7 +196,7 @@ def sparse_puzzles(draw: st.DrawFn) -> Puzzle:
 @given(sparse_puzzles())
 def test_sparse_puzzles_agree_with_the_oracle(puzzle: Puzzle) -> None:
     want = black_masks(puzzle, cap=30)
-    for engine in ("native", "python"):
+    for engine in ("native", "reference"):
         got = count_solutions(
             puzzle, limit=Limit(solutions=30, seconds=60), engine=engine, keep=None
         )

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from nurikabe import Limit, Status, solve
-from nurikabe.generate import GeneratedPuzzle, GenerationError, generate
-from nurikabe.generate.batch import derive_seed, make_record
-from nurikabe.generate.tiling import Profile, random_layout, symmetry_map
+from nurikabe.generator import GeneratedPuzzle, GenerationError, generate
+from nurikabe.generator.batch import derive_seed, make_record
+from nurikabe.generator.tiling import Profile, random_layout, symmetry_map
 from nurikabe.logic import grade
 from nurikabe.rules import check
 
@@ -170,7 +170,7 @@ def test_plain_levels_at_15x15(level: str) -> None:
 
 
 def test_all_moves_stay_near_the_focus() -> None:
-    from nurikabe.generate.search import all_moves
+    from nurikabe.generator.search import all_moves
 
     layout = random_layout(9, 11, Profile(max_island=6), random.Random(2))
     assert layout is not None
@@ -190,7 +190,7 @@ def test_all_moves_stay_near_the_focus() -> None:
 
 
 def test_sweeping_climb_ends_solved() -> None:
-    from nurikabe.generate.search import Deadline, Evaluator, settle, unknown_after
+    from nurikabe.generator.search import Deadline, Evaluator, settle, unknown_after
 
     solved = 0
     for seed in range(3):
@@ -214,7 +214,7 @@ def test_sweeping_climb_ends_solved() -> None:
 
 
 def test_join_makes_one_island_of_two() -> None:
-    from nurikabe.generate.search import join, joins
+    from nurikabe.generator.search import join, joins
 
     grid_layout = random_layout(9, 11, Profile(max_island=6), random.Random(4))
     assert grid_layout is not None
@@ -238,7 +238,7 @@ def test_join_makes_one_island_of_two() -> None:
 
 
 def test_polish_keeps_the_board_solved_and_joins_islands() -> None:
-    from nurikabe.generate.search import Deadline, Evaluator, polish, settle, unknown_after
+    from nurikabe.generator.search import Deadline, Evaluator, polish, settle, unknown_after
 
     rng = random.Random(3)
     joined = 0
@@ -271,7 +271,7 @@ def test_polish_keeps_the_board_solved_and_joins_islands() -> None:
 
 def test_a_fresh_solve_tells_the_lower_tiers_too() -> None:
     """What a tier-4 walkthrough leaves for the tiers below equals their own fresh solves."""
-    from nurikabe.generate.search import Deadline, Evaluator, settle
+    from nurikabe.generator.search import Deadline, Evaluator, settle
 
     rng = random.Random(5)
     checked = 0
@@ -293,7 +293,7 @@ def test_a_fresh_solve_tells_the_lower_tiers_too() -> None:
 
 def test_difficulties_are_the_graders_levels() -> None:
     """`DIFFICULTIES` is spelled out so that `import nurikabe` need not load the logic engine."""
-    from nurikabe.generate import DIFFICULTIES
+    from nurikabe.generator import DIFFICULTIES
     from nurikabe.logic import LEVELS
 
     assert (*LEVELS, "any") == DIFFICULTIES

@@ -1,4 +1,4 @@
-"""The generator's searches (`nurikabe.generate.search`): moves, evaluator, climbs, budgets.
+"""The generator's searches (`nurikabe.generator.search`): moves, evaluator, climbs, budgets.
 
 Every layout the searches return is checked with the exact solver: its clues have one
 solution, and that solution is the layout's own board. Moves are checked against the
@@ -13,7 +13,7 @@ import time
 import pytest
 
 from nurikabe import Limit, Status, solve
-from nurikabe.generate.search import (
+from nurikabe.generator.search import (
     Deadline,
     Evaluator,
     harden,
@@ -25,7 +25,7 @@ from nurikabe.generate.search import (
     settle,
     unknown_after,
 )
-from nurikabe.generate.tiling import Layout, Profile, random_layout
+from nurikabe.generator.tiling import Layout, Profile, random_layout
 
 KINDS = ("clue", "one", "grow", "cut", "reshape", "join", "merge", "drop")
 

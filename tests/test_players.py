@@ -9,7 +9,7 @@ import pytest
 
 from nurikabe import collection
 from nurikabe.errors import DatabaseError
-from nurikabe.generate import generate
+from nurikabe.generator import generate
 from nurikabe.players import SCHEMA_VERSION, default_path, open_players
 
 A = "a" * 32

@@ -23,10 +23,8 @@ from bruteforce import black_masks, is_solution
 from nurikabe import Puzzle
 from nurikabe.solver import Limit, Result, Status, count_solutions, solve
 from nurikabe.solver import portfolio as portfolio_module
-from nurikabe.solver.compiled import AVAILABLE, CompiledSearch
+from nurikabe.solver.native import NativeSearch
 from test_solver_api import tiny_puzzles
-
-pytestmark = pytest.mark.skipif(not AVAILABLE, reason="the C core was not built")
 
 needs_cpsat = pytest.mark.skipif(
     not portfolio_module.cpsat_available(), reason="OR-Tools is not installed"
@@ -90,8 +88,8 @@ def test_answers_handed_to_cpsat_agree_with_the_oracle(puzzle: Puzzle) -> None:
 def test_the_lean_order_finds_the_same_solutions(puzzle: Puzzle) -> None:
     """The lean color order changes which branch comes first, never the answer."""
     limit = Limit(solutions=None, seconds=30)
-    default = CompiledSearch(puzzle, limit)
-    lean = CompiledSearch(puzzle, limit, lean=True)
+    default = NativeSearch(puzzle, limit)
+    lean = NativeSearch(puzzle, limit, lean=True)
     masks = {board.black_mask for board in default.solutions()}
     assert {board.black_mask for board in lean.solutions()} == masks
     assert default.complete and lean.complete

@@ -15,8 +15,8 @@ from nurikabe import collection, database
 from nurikabe.cli import generate as cli_generate
 from nurikabe.cli import main
 from nurikabe.errors import DatabaseError
-from nurikabe.generate import GENERATOR_VERSION, generate
-from nurikabe.generate.batch import derive_seed, make_record
+from nurikabe.generator import GENERATOR_VERSION, generate
+from nurikabe.generator.batch import derive_seed, make_record
 
 
 def _digest(path: Path) -> str:

@@ -15,8 +15,8 @@ import pytest
 from nurikabe import Board, Limit, Puzzle, Status, solve
 from nurikabe.cli import main
 from nurikabe.errors import IllegalMoveError, InvalidBoardError, InvalidPuzzleError
-from nurikabe.generate import GenerationError, check_options, generate
-from nurikabe.generate.tiling import Profile, _size_weights
+from nurikabe.generator import GenerationError, check_options, generate
+from nurikabe.generator.tiling import Profile, _size_weights
 from nurikabe.puzzle import UNKNOWN_CLUE
 
 EXAMPLE = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"

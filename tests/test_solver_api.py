@@ -361,7 +361,7 @@ def test_value_objects_are_immutable_hashable_and_copy_and_pickle_whole() -> Non
     with pytest.raises(AttributeError):
         limit.nodes = 8
     result = forced_cells(SIX)
-    for value in (limit, Stats("python", 1.0, 2, {"rounds": 3.0}), result):
+    for value in (limit, Stats("reference", 1.0, 2, {"rounds": 3.0}), result):
         for clone in (pickle.loads(pickle.dumps(value)), copy.copy(value), copy.deepcopy(value)):
             assert clone == value and type(clone) is type(value)
     assert repr(limit) == "Limit(solutions=3, seconds=1.5, nodes=7)"

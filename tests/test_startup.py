@@ -24,14 +24,14 @@ PUZZLE_URL = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
 
 # The packages a solve must not load, whatever the input form.
 FORBIDDEN = (
-    "nurikabe.generate",
+    "nurikabe.generator",
     "nurikabe.logic",
     "nurikabe.collection",
     "nurikabe.research",
     "nurikabe.rules",
     "nurikabe.render.svg",
     "nurikabe.solver.cpsat",
-    "nurikabe.solver.native",
+    "nurikabe.solver.reference",
     "nurikabe.cli.progress",
     "nurikabe.cli.generate",
     "nurikabe.cli.logic",
@@ -97,7 +97,7 @@ def test_solve_loads_no_generator_logic_or_heavy_package(
     modules, out = modules_after(code, "solve", puzzle_files[form], "--json")
     assert json.loads(out)["status"] == "unique"
     ours = [m for m in modules if m.startswith("nurikabe")]
-    assert "nurikabe.cli.solve" in ours and "nurikabe.solver.compiled" in ours
+    assert "nurikabe.cli.solve" in ours and "nurikabe.solver.native" in ours
     bad = [m for m in ours if any(m == f or m.startswith(f + ".") for f in FORBIDDEN)]
     assert bad == []
     assert third_party(modules) == []
@@ -142,52 +142,15 @@ def test_every_public_name_resolves() -> None:
         nurikabe.no_such_name  # noqa: B018
 
 
-def test_generate_is_the_function_and_the_package_stays_importable() -> None:
-    from nurikabe import generate
-
-    package = importlib.import_module("nurikabe.generate")
-    assert callable(generate) and generate is package.generate
-    assert nurikabe.generate is generate
-    assert sys.modules["nurikabe.generate"] is package
-    assert hasattr(package, "DIFFICULTIES")
-
-
-@pytest.mark.parametrize(
-    "first",
-    [
-        "import nurikabe.generate",
-        "from nurikabe.generate import DIFFICULTIES",
-        "import nurikabe.generate.batch",
-        "from nurikabe import GenerationError",
-        "import nurikabe.cli.generate",
-        "pass",
-    ],
-)
-def test_generate_stays_the_function_whatever_is_imported_first(first: str) -> None:
-    # Importing the subpackage binds it to the parent's attribute: the name must
-    # still give the function afterwards, in a process that has done nothing else.
+def test_generate_is_the_generator_s_function() -> None:
+    # The function and the package have different names (`generate`, `generator`), so no
+    # import order can make one shadow the other.
     code = (
-        f"{first}\n"
-        "import importlib, types, nurikabe\n"
-        "from nurikabe import generate\n"
-        "package = importlib.import_module('nurikabe.generate')\n"
-        "print(callable(generate), generate is package.generate, nurikabe.generate is generate,"
-        " isinstance(package, types.ModuleType), hasattr(package, 'SYMMETRIES'))"
+        "import nurikabe.generator, nurikabe\n"
+        "print(nurikabe.generate is nurikabe.generator.generate, callable(nurikabe.generate))"
     )
     _, out = modules_after(code)
-    assert out.split() == ["True"] * 5
-
-
-def test_generate_can_be_replaced_and_restored(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = nurikabe.generate
-
-    def fake(*args: object, **kwargs: object) -> None:
-        return None
-
-    monkeypatch.setattr(nurikabe, "generate", fake)
-    assert getattr(nurikabe, "generate") is fake  # noqa: B009 - typed as the real function
-    monkeypatch.undo()
-    assert nurikabe.generate is real
+    assert out.split() == ["True", "True"]
 
 
 def test_command_table_matches_the_modules() -> None:

@@ -9,16 +9,12 @@ engine's walkthroughs depend on them).
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nurikabe.puzzle import UNKNOWN_CLUE, Puzzle
-from nurikabe.solver.compiled import AVAILABLE
 
 from .bruteforce import black_masks
-
-pytestmark = pytest.mark.skipif(not AVAILABLE, reason="the C core was not built")
 
 Q = UNKNOWN_CLUE
 MOST = 200

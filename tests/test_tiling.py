@@ -1,4 +1,4 @@
-"""The generator's phase 1 (`nurikabe.generate.tiling`): random solved boards.
+"""The generator's phase 1 (`nurikabe.generator.tiling`): random solved boards.
 
 Every layout is checked against the rules by means that share no code with the tiling
 (the rule checker, and the plain loops below): islands apart with one clue each and
@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nurikabe import Board, Puzzle
-from nurikabe.generate.tiling import (
+from nurikabe.generator.tiling import (
     SYMMETRIES,
     Layout,
     Profile,

@@ -597,7 +597,7 @@ def test_no_request_makes_a_server_error(app: FastAPI, label: str) -> None:
 
 
 def _puzzle_record(seed: int) -> dict[str, Any]:
-    from nurikabe.generate import generate
+    from nurikabe.generator import generate
 
     return generate(5, 5, difficulty="easy", rng=seed).to_json()
 

@@ -3,23 +3,14 @@
 This module re-exports the public API only, and loads each name on first use
 (PEP 562), so that ``import nurikabe`` imports nothing else and a command-line
 solve loads only what it runs.
-
-The function `generate` and the subpackage ``nurikabe.generate`` that holds it
-share a name. The attribute ``nurikabe.generate`` (and so ``from nurikabe import
-generate``) is always the function, while ``import nurikabe.generate``,
-``importlib.import_module("nurikabe.generate")`` and ``from nurikabe.generate
-import ...`` give the subpackage through ``sys.modules``, as for any package
-(but ``import nurikabe.generate as g`` binds the attribute, so the function).
 """
-
-import sys
 
 TYPE_CHECKING = False  # `typing.TYPE_CHECKING` without importing typing
 if TYPE_CHECKING:
     from typing import Any
 
     from .errors import FormatError, IllegalMoveError, InvalidPuzzleError, NurikabeError
-    from .generate import GeneratedPuzzle, GenerationError, generate
+    from .generator import GeneratedPuzzle, GenerationError, generate
     from .grid import MAX_SIDE, Grid
     from .logic import Step, explain, grade, next_step
     from .puzzle import UNKNOWN_CLUE, Board, CellSet, Color, Move, Puzzle, PuzzleIssue
@@ -35,8 +26,9 @@ _LAZY = {
     "IllegalMoveError": "errors",
     "InvalidPuzzleError": "errors",
     "NurikabeError": "errors",
-    "GeneratedPuzzle": "generate",
-    "GenerationError": "generate",
+    "GeneratedPuzzle": "generator",
+    "GenerationError": "generator",
+    "generate": "generator",
     "MAX_SIDE": "grid",
     "Grid": "grid",
     "Step": "logic",
@@ -78,35 +70,6 @@ def __getattr__(name: str) -> "Any":
 def __dir__() -> list[str]:
     return sorted(__all__)
 
-
-if TYPE_CHECKING:
-    from types import ModuleType as _Module
-else:
-    _Module = type(sys)  # types.ModuleType, without importing types
-
-
-class _Package(_Module):
-    """The ``nurikabe`` module, whose attribute ``generate`` is the function, not the subpackage."""
-
-    @property
-    def generate(self) -> "Any":
-        """`nurikabe.generate.generate` (or what was assigned instead), imported on first use."""
-        if "_generate" in self.__dict__:
-            return self.__dict__["_generate"]
-        from .generate import generate
-
-        return generate
-
-    @generate.setter
-    def generate(self, value: "Any") -> None:
-        # The import system binds each subpackage to its parent's attribute when it first
-        # loads it: the name stays the function's. Anything else (a test's stand-in) is kept.
-        if isinstance(value, type(sys)) and value.__name__ == f"{__name__}.generate":
-            return
-        self.__dict__["_generate"] = value
-
-
-sys.modules[__name__].__class__ = _Package
 
 __all__ = [
     "MAX_SIDE",

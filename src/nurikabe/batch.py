@@ -165,7 +165,7 @@ class GradeJob:
 class GenerateJob:
     """Puzzle `index` of a generated batch, made from its own `seed`.
 
-    The result is the record of `nurikabe.generate.batch.make_record` (the generator's
+    The result is the record of `nurikabe.generator.batch.make_record` (the generator's
     JSON plus ``index``, ``seconds`` and ``difficulty``), or ``{"index", "error",
     "seconds"}`` when the generator gives up after `retries` more seeds. The options
     left at None are the generator's defaults."""
@@ -191,7 +191,7 @@ class GenerateJob:
         return f"generate #{self.index} {self.rows}x{self.cols} ({options})"
 
     def run(self) -> dict[str, Any]:
-        from .generate.batch import make_record
+        from .generator.batch import make_record
 
         spec = {k: v for k, v in asdict(self).items() if v is not None or k == "seconds"}
         return make_record(spec)

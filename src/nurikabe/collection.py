@@ -52,8 +52,8 @@ from typing import Any
 
 from . import database
 from .errors import DatabaseError
-from .generate import GENERATOR_VERSION
-from .generate.batch import derive_seed, job_seeds
+from .generator import GENERATOR_VERSION
+from .generator.batch import derive_seed, job_seeds
 from .puzzle import Board, Puzzle
 
 __all__ = [

@@ -15,8 +15,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..generate import DIFFICULTIES, SYMMETRIES, GenerationError, check_options
-from ..generate.batch import derive_seed, make_record
+from ..generator import DIFFICULTIES, SYMMETRIES, GenerationError, check_options
+from ..generator.batch import derive_seed, make_record
 from .batching import batch_options, run_in_order
 from .batching import default_jobs as default_jobs  # printing's --jobs default
 from .common import CliError, number_option, seconds_option, write_output

@@ -35,7 +35,7 @@ PAPERS = ("a4", "letter")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from ..generate import DIFFICULTIES
+    from ..generator import DIFFICULTIES
     from .generate import default_jobs, parse_size
 
     p = subparsers.add_parser(
@@ -162,7 +162,7 @@ def _from_collection(args: argparse.Namespace) -> list[tuple[Any, ...]]:
 def _from_generator(args: argparse.Namespace) -> tuple[list[tuple[Any, ...]], bool]:
     import random
 
-    from ..generate.batch import derive_seed
+    from ..generator.batch import derive_seed
     from ..puzzle import Board, Puzzle
     from .generate import run_jobs
 

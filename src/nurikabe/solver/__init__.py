@@ -5,9 +5,9 @@ engine protocol live in `solver.engines`; `forced_cells` in `solver.forced`. Eng
 live in their own modules and are imported only when used, so that ``import nurikabe``
 stays fast and OR-Tools is needed only by the CP-SAT engines.
 
-- ``native`` (default): our own exact search, compiled (`solver.compiled` around
+- ``native`` (default): our own exact search, compiled (`solver.native` around
   ``_csolve.c``, which the install builds: it is required).
-- ``python``: the pure-Python reference engine (`solver.native`): slower and with fewer
+- ``reference``: the pure-Python reference engine (`solver.reference`): slower and with fewer
   rules, the same answers; a test oracle and a cross-check, not a fallback.
 - ``cpsat``: the book chapter's CP-SAT model, as a baseline (`solver.cpsat`, needs the
   ``cpsat`` extra).

@@ -1,7 +1,7 @@
 /* The compiled core of the default exact engine: propagation to a fixpoint, failed-literal
  * probing and depth-first search over one byte per cell.
  *
- * Owns the extension type `_csolve.Search`, driven by `solver/compiled.py`, which turns its
+ * Owns the extension type `_csolve.Search`, driven by `solver/native.py`, which turns its
  * answers into `Board`s. Nothing here knows Python objects beyond that type's methods.
  *
  * A state is one byte per cell: UNKNOWN, BLACK or WHITE. Every rule below is a deduction
@@ -2244,7 +2244,7 @@ static PyTypeObject SearchType = {
 
 static struct PyModuleDef csolve_module = {
     PyModuleDef_HEAD_INIT, "_csolve",
-    "The compiled core of the native exact engine (see solver/compiled.py).", -1, NULL,
+    "The compiled core of the native exact engine (see solver/native.py).", -1, NULL,
     NULL, NULL, NULL, NULL,
 };
 

@@ -31,8 +31,8 @@ __all__ = [
 ]
 
 ENGINES: dict[str, tuple[str, str]] = {
-    "native": ("nurikabe.solver.compiled", "CompiledSearch"),
-    "python": ("nurikabe.solver.native", "NativeSearch"),
+    "native": ("nurikabe.solver.native", "NativeSearch"),
+    "reference": ("nurikabe.solver.reference", "ReferenceSearch"),
     "cpsat": ("nurikabe.solver.cpsat", "CpSatSearch"),
     "cpsat-fast": ("nurikabe.solver.cpsat", "FastCpSatSearch"),
     "expand": ("nurikabe.solver.expand", "ExpandSearch"),

@@ -1,6 +1,6 @@
 """The ``portfolio`` engine: the native search, raced by a lean native search, then by CP-SAT.
 
-Owns `PortfolioSearch`. The native engine (`solver.compiled`) decides almost every puzzle
+Owns `PortfolioSearch`. The native engine (`solver.native`) decides almost every puzzle
 in milliseconds, but on some sparse grids (few clues, big islands) it finds no solution
 in many seconds, where the core's ``lean`` color order (try first the color whose probe
 decided fewer cells) often finds two in a fraction of a second and CP-SAT (`solver.cpsat`,
@@ -22,7 +22,7 @@ between its solves); the time limit holds in total; Ctrl-C stops every engine. W
 time limit it is the native search alone, in the calling thread; without OR-Tools the
 lean search races the default one to the end.
 
-Imports `puzzle`, `solver.result`, `solver.compiled`; `solver.cpsat` (and so ``ortools``)
+Imports `puzzle`, `solver.result`, `solver.native`; `solver.cpsat` (and so ``ortools``)
 only when CP-SAT joins.
 """
 
@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..puzzle import Board, Puzzle
-from .compiled import CompiledSearch
+from .native import NativeSearch
 from .result import Limit, SearchBase
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 __all__ = ["LEAN", "NATIVE_SHARE", "PortfolioSearch", "cpsat_available"]
 
 LEAN = True
-"""Whether a lean native search (`CompiledSearch` with ``lean=True``) races the default
+"""Whether a lean native search (`NativeSearch` with ``lean=True``) races the default
 one from the start until CP-SAT joins (to the end without OR-Tools)."""
 
 NATIVE_SHARE = 0.25
@@ -88,7 +88,7 @@ class PortfolioSearch(SearchBase):
         """Yield solution boards, each once, until the space or the limit runs out."""
         began = time.perf_counter()
         limit = self.limit
-        native = CompiledSearch(self.puzzle, limit, start=self.start)
+        native = NativeSearch(self.puzzle, limit, start=self.start)
         if limit.seconds is None:
             try:
                 yield from native.solutions()
@@ -98,7 +98,7 @@ class PortfolioSearch(SearchBase):
             return
         yield from self._race(native, began)
 
-    def _race(self, native: CompiledSearch, began: float) -> Iterator[Board]:
+    def _race(self, native: NativeSearch, began: float) -> Iterator[Board]:
         limit = self.limit
         assert limit.seconds is not None
         wanted = limit.solutions
@@ -106,7 +106,7 @@ class PortfolioSearch(SearchBase):
         seen: set[int] = set()  # solutions found by any engine (under the lock)
         given: set[int] = set()  # solutions yielded (calling thread)
         found: queue.SimpleQueue[Board | BaseException | None] = queue.SimpleQueue()
-        natives: dict[str, CompiledSearch] = {}
+        natives: dict[str, NativeSearch] = {}
         workers: list[threading.Thread] = []
         cpsat: FastCpSatSearch | None = None
         decided_by: list[str] = []  # the engine that decided first (under the lock)
@@ -123,7 +123,7 @@ class PortfolioSearch(SearchBase):
             if cpsat is not None:
                 cpsat.stop()
 
-        def run_native(name: str, search: CompiledSearch) -> None:
+        def run_native(name: str, search: NativeSearch) -> None:
             try:
                 for board in search.solutions():
                     with lock:
@@ -139,7 +139,7 @@ class PortfolioSearch(SearchBase):
                         decide(name)
                 found.put(None)
 
-        def start_native(name: str, search: CompiledSearch) -> None:
+        def start_native(name: str, search: NativeSearch) -> None:
             nonlocal running
             with lock:
                 if decided_by:
@@ -179,10 +179,10 @@ class PortfolioSearch(SearchBase):
         try:
             start_native("native", native)
             joins = cpsat_available()
-            lean: CompiledSearch | None = None
+            lean: NativeSearch | None = None
             if LEAN:
                 slot = NATIVE_SHARE * limit.seconds if joins else limit.seconds
-                lean = CompiledSearch(
+                lean = NativeSearch(
                     self.puzzle, limit.replace(seconds=slot), start=self.start, lean=True
                 )
                 start_native("lean", lean)
@@ -228,7 +228,7 @@ class PortfolioSearch(SearchBase):
 
     def _settle(
         self,
-        natives: dict[str, CompiledSearch],
+        natives: dict[str, NativeSearch],
         cpsat: FastCpSatSearch | None,
         decided_by: list[str],
         count: int,
@@ -252,7 +252,7 @@ class PortfolioSearch(SearchBase):
             self.answered_by = "native" if cpsat is None else "cpsat-fast"
 
     def _finish(
-        self, natives: dict[str, CompiledSearch], cpsat: FastCpSatSearch | None, began: float
+        self, natives: dict[str, NativeSearch], cpsat: FastCpSatSearch | None, began: float
     ) -> None:
         self.nodes = 0
         for name, search in natives.items():

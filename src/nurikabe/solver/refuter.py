@@ -20,7 +20,7 @@ for the exact solver alone), so the answers are the ones the logic engine has al
 had.
 
 The compiled core is required (the package does not install without it). Only this
-module and `solver.compiled` import it.
+module and `solver.native` import it.
 
 Imports `grid` and `puzzle`, and the compiled core ``solver._csolve``.
 """

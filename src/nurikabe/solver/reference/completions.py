@@ -3,7 +3,7 @@
 `completions` lists the connected shapes of exactly the clue's size that hold the
 island, with the cells every shape uses (white), the cells every shape borders (black)
 and their union (cells outside it are black for this island), by Redelmeier's method.
-`solver.native.search` calls it on islands lacking at most a few cells and caches the
+`solver.reference.search` calls it on islands lacking at most a few cells and caches the
 answers.
 
 Imports only `grid`.

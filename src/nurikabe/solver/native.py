@@ -1,6 +1,6 @@
 """The default exact engine, `native`: a thin driver around the compiled core `_csolve`.
 
-Owns `CompiledSearch`, which has the engine interface of `solver` (a generator of
+Owns `NativeSearch`, which has the engine interface of `solver` (a generator of
 solution boards under a `Limit`, then ``complete``, ``limit_hit``, ``nodes``,
 ``seconds``). The search itself (propagation, failed-literal probing, depth-first
 search) is C code in ``_csolve.c``, built when the package is installed (the build is
@@ -19,15 +19,12 @@ from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
 from . import _csolve
 from .result import Limit, SearchBase
 
-__all__ = ["AVAILABLE", "CompiledSearch"]
-
-AVAILABLE = True
-"""Always True: the compiled core is built with the package (kept for older callers)."""
+__all__ = ["NativeSearch"]
 
 _UNKNOWN, _BLACK, _WHITE = 0, 1, 2
 
 
-class CompiledSearch(SearchBase):
+class NativeSearch(SearchBase):
     """Depth-first search for the solutions of `puzzle`, within `limit`, in compiled code.
 
     `start` is an optional partial board whose black and white cells are taken as given.
@@ -35,7 +32,7 @@ class CompiledSearch(SearchBase):
     how it went. Ctrl-C interrupts it (KeyboardInterrupt) within a few milliseconds.
 
     >>> p = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]])
-    >>> s = CompiledSearch(p, Limit(solutions=None))
+    >>> s = NativeSearch(p, Limit(solutions=None))
     >>> sorted(str(b).replace("\\n", "/") for b in s.solutions()), s.complete
     (['.##/.#./##.', '..#/###/#..'], True)
     """

@@ -3,13 +3,13 @@ collect it). The compiled default engine is timed by bench/solve.py.
 
 Run from the repository root::
 
-    .venv/bin/python tests/perf_native.py [--seconds 10] [--max-cells N] [--min-cells N]
+    .venv/bin/python tests/perf_reference.py [--seconds 10] [--max-cells N] [--min-cells N]
         [--step K] [--set attr=value ...] [--only ID ...] [--show N]
 
 Prints, per size class (<= 100, 101-399, >= 400 cells), how many puzzles were proved
 unique with the published solution, and the median, 90th percentile and maximum time
 (CPU time of this process, which is steadier than wall time on a shared machine), then
-the slowest puzzles. ``--set`` overrides an attribute of `NativeSearch` to compare
+the slowest puzzles. ``--set`` overrides an attribute of `ReferenceSearch` to compare
 variants in the same run.
 """
 
@@ -39,10 +39,10 @@ def main() -> None:
     parser.add_argument("--only", action="append", default=[], metavar="ID")
     parser.add_argument("--show", type=int, default=12, help="list this many slowest puzzles")
     parser.add_argument(
-        "--module", default="nurikabe.solver.native", help="engine module to time (a copy)"
+        "--module", default="nurikabe.solver.reference", help="engine module to time (a copy)"
     )
     args = parser.parse_args()
-    NativeSearch = importlib.import_module(args.module).NativeSearch
+    ReferenceSearch = importlib.import_module(args.module).ReferenceSearch
     overrides = {}
     for item in args.set:
         name, _, value = item.partition("=")
@@ -54,7 +54,7 @@ def main() -> None:
     rows = []
     wall0 = time.perf_counter()
     for doc in docs[:: args.step]:
-        engine = NativeSearch(doc.puzzle, Limit(solutions=2, seconds=args.seconds))
+        engine = ReferenceSearch(doc.puzzle, Limit(solutions=2, seconds=args.seconds))
         for name, value in overrides.items():
             setattr(engine, name, value)
         t0 = time.process_time()

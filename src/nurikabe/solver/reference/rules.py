@@ -2,7 +2,7 @@
 
 Each takes masks (see `grid`) and returns the cells it decides, or raises
 `Contradiction` when the state has no solution. The rules that keep caches on the
-search (islands, reach, completions) stay in `solver.native.search`; this module owns:
+search (islands, reach, completions) stay in `solver.reference.search`; this module owns:
 
 - `pool_fourth_cells`: three black cells of a 2x2 block make the fourth white;
 - `white_count`: with no ``?`` clue, the white cells number exactly the clue total;

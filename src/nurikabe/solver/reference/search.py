@@ -1,6 +1,6 @@
-"""The search of the pure-Python reference engine (`python`; see `solver.native`).
+"""The search of the pure-Python reference engine (`reference`; see `solver.reference`).
 
-Owns `NativeSearch` (a generator of solutions under a `Limit`) and `search` (its `Result`).
+Owns `ReferenceSearch` (a generator of solutions under a `Limit`) and `search` (its `Result`).
 Everything works on int bitsets (see `grid`): a search state is just two masks, the
 black cells and the white cells; islands are recomputed from the white mask.
 
@@ -41,8 +41,8 @@ sea run along row segments by carry (one addition fills every run to its right e
 reach of an island lacking many cells is reused while the allowed cells in it and next
 to it are unchanged (the bounded search looks at nothing else).
 
-The rules that read only the state are functions in `solver.native.rules`, the
-completions in `solver.native.completions`; the island and reach rules, which keep
+The rules that read only the state are functions in `solver.reference.rules`, the
+completions in `solver.reference.completions`; the island and reach rules, which keep
 caches on the search, are methods here (`_islands`, `_reach`, `_completions`), and
 `_propagate` runs them all to a fixpoint.
 
@@ -69,7 +69,7 @@ from .rules import (
     white_count,
 )
 
-__all__ = ["ENUM_REMAINING", "NativeSearch", "search"]
+__all__ = ["ENUM_REMAINING", "ReferenceSearch", "search"]
 
 ENUM_REMAINING = 4
 """Enumerate the completions of islands lacking at most this many cells."""
@@ -81,7 +81,7 @@ indices of the islands still active, cells of the sealed islands, black mask (-1
 and its components."""
 
 
-class NativeSearch(SearchBase):
+class ReferenceSearch(SearchBase):
     """Depth-first search for the solutions of `puzzle`, within `limit`.
 
     `start` is an optional partial board whose black and white cells are taken as given.
@@ -89,12 +89,12 @@ class NativeSearch(SearchBase):
     how it went.
 
     >>> p = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]])
-    >>> s = NativeSearch(p, Limit(solutions=None))
+    >>> s = ReferenceSearch(p, Limit(solutions=None))
     >>> [str(b).replace("\\n", "/") for b in s.solutions()], s.complete
     (['..#/###/#..', '.##/.#./##.'], True)
     """
 
-    engine = "python"
+    engine = "reference"
 
     def __init__(self, puzzle: Puzzle, limit: Limit, *, start: Board | None = None) -> None:
         super().__init__(puzzle, limit, start=start)
@@ -107,7 +107,7 @@ class NativeSearch(SearchBase):
         self.probes = 0
         """Cells probed both ways."""
 
-        # Tuning knobs (measured with tests/perf_native.py; tests may flip them).
+        # Tuning knobs (measured with tests/perf_reference.py; tests may flip them).
         self.probing = True
         """Probe cells (failed literals) at every branching node."""
         self.probe_local = True
@@ -738,7 +738,7 @@ def search(puzzle: Puzzle, limit: Limit, *, start: Board | None = None) -> Resul
     >>> search(p, Limit(solutions=2)).status
     <Status.MULTIPLE: 'multiple'>
     """
-    engine = NativeSearch(puzzle, limit, start=start)
+    engine = ReferenceSearch(puzzle, limit, start=start)
     found = list(engine.solutions())
     if len(found) >= 2:
         status = Status.MULTIPLE
@@ -747,7 +747,7 @@ def search(puzzle: Puzzle, limit: Limit, *, start: Board | None = None) -> Resul
     else:
         status = Status.UNKNOWN
     stats = Stats(
-        engine="python",
+        engine="reference",
         seconds=engine.seconds,
         nodes=engine.nodes,
         extra={"rounds": engine.rounds, "enumerations": engine.enumerations},
