@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.harness import cell_center, open_puzzle, served_browser  # noqa: E402
+from tests.web.browser.harness import cell_center, open_puzzle, served_browser  # noqa: E402
 
 # Counts the saves in the page: when each move was drawn and when its save was answered.
 PROBE = """() => {

@@ -1,6 +1,6 @@
 """An audit of `?` clues on corpus puzzles of every size: walkthroughs and hints checked.
 
-The property tests (tests/test_unknown_clues.py) turn clues of puzzles of up to 100 cells
+The property tests (tests/logic/test_engine.py) turn clues of puzzles of up to 100 cells
 into `?`; this audit does it on the whole corpus, for as long as it is given. Each round
 takes a random corpus puzzle and turns some of its clues into `?` (1, 2, 3 or 5 of them,
 a third or a half), keeps it when the exact solver still proves it unique, walks it

@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright import sync_api
-from tests.browser.harness import Server, launch_browser
+from tests.web.browser.harness import Server, launch_browser
 
 from nurikabe import collection as bundled
 

@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.harness import (  # noqa: E402
+from tests.web.browser.harness import (  # noqa: E402
     click_cell,
     drag_cells,
     open_puzzle,

@@ -3,11 +3,6 @@
 from __future__ import annotations
 
 import signal
-import sys
-from pathlib import Path
-
-# Let test modules import the corpus helper as `tests.corpus` or `corpus`.
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 # A suite started in the background of a non-interactive shell (`make test &`, nohup, some
 # CI runners) inherits SIGINT ignored, and every process it starts would inherit that too:

@@ -25,8 +25,7 @@ from nurikabe.batch import (
 )
 from nurikabe.cli import main
 from nurikabe.research.enumerate import census
-
-from .corpus import corpus, needs_corpus
+from tests.corpus import corpus, needs_corpus
 
 URLS = [
     "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g",
@@ -284,8 +283,8 @@ def test_grade_ctrl_c_with_two_workers_then_resume(tmp_path: Path) -> None:
     """A real Ctrl-C (to the process group, as a terminal sends it) ends a two-process
     grade batch with exit 130 and its workers gone; the lines printed are stored, and
     the rerun prints every line in file order, those lines among them."""
-    from .corpus import CORPUS_PATH
-    from .processes import alive, children, start_cli, wait_or_kill
+    from tests.corpus import CORPUS_PATH
+    from tests.processes import alive, children, start_cli, wait_or_kill
 
     src = tmp_path / "part.jsonl"
     src.write_text("".join(CORPUS_PATH.read_text().splitlines(keepends=True)[:200]))

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from nurikabe import Limit, Status, collection, solve
+from nurikabe import Limit, Status, collection, database, grade, solve
+from nurikabe.cli import generate as cli_generate
 from nurikabe.cli import main
-from nurikabe.generator import generate
-from nurikabe.generator.batch import derive_seed
+from nurikabe.errors import DatabaseError
+from nurikabe.generator import GENERATOR_VERSION, generate
+from nurikabe.generator.batch import derive_seed, make_record
 
 
 @pytest.fixture(scope="module")
@@ -341,4 +346,428 @@ def test_a_file_of_schema_1_without_former_still_opens(tmp_path: Path) -> None:
     assert conn.execute("PRAGMA user_version").fetchone()[0] == collection.SCHEMA_VERSION
     collection.store(conn, "10x10", 0, _small(4))
     assert len(collection.former(conn)) == 1
+    collection.close_db(conn)
+
+
+# The collection shipped in the package: complete, built by the current generator, and
+
+SAMPLE_EVERY = 25
+"""Every 25th puzzle of each collection is solved and graded again (26 in all)."""
+
+
+@pytest.fixture(scope="module")
+def entries() -> list[collection.Entry]:
+    conn = collection.open_db(collection.bundled_path(), readonly=True)
+    try:
+        return list(collection.entries(conn))
+    finally:
+        conn.close()
+
+
+def test_built_by_this_generator_to_the_plan() -> None:
+    conn = collection.open_db(collection.bundled_path(), readonly=True)
+    try:
+        meta = collection.meta(conn)
+    finally:
+        conn.close()
+    assert meta.get("complete") is True
+    expected = collection.build_meta(meta["seed"])
+    assert meta["generator"] == GENERATOR_VERSION == expected["generator"]
+    assert meta["plan"] == expected["plan"]
+
+
+def test_numbered_and_spread_as_planned(entries: list[collection.Entry]) -> None:
+    for name, rows, cols, levels in collection.PLAN:
+        mine = sorted((e for e in entries if e.collection == name), key=lambda e: e.number)
+        assert [e.number for e in mine] == list(range(sum(n for _, n in levels)))
+        assert {(e.puzzle.rows, e.puzzle.cols) for e in mine} == {(rows, cols)}
+        assert Counter(e.level for e in mine) == dict(levels)
+        assert all(e.generator == GENERATOR_VERSION for e in mine)
+
+
+def _sample(entries: list[collection.Entry]) -> list[collection.Entry]:
+    return [e for e in entries if e.number % SAMPLE_EVERY == 0]
+
+
+def test_sample_unique_with_the_stored_solution(entries: list[collection.Entry]) -> None:
+    for e in _sample(entries):
+        result = solve(e.puzzle, limit=Limit(solutions=2, seconds=30))
+        assert result.status is Status.UNIQUE, e.number
+        assert result.solutions[0] == e.solution, e.number
+
+
+def test_sample_unique_for_the_cpsat_engine(entries: list[collection.Entry]) -> None:
+    pytest.importorskip("ortools")
+    for e in [x for x in entries if x.collection == "10x10"][:: SAMPLE_EVERY * 8]:
+        result = solve(e.puzzle, limit=Limit(solutions=2, seconds=60), engine="cpsat")
+        assert result.status is Status.UNIQUE, e.number
+        assert result.solutions[0] == e.solution, e.number
+
+
+def test_sample_keeps_its_grade(entries: list[collection.Entry]) -> None:
+    for e in _sample(entries):
+        g = grade(e.puzzle)
+        assert (g.level, g.score) == (e.level, e.score), (e.collection, e.number)
+
+
+@pytest.mark.slow
+def test_every_extreme_puzzle_keeps_its_grade(entries: list[collection.Entry]) -> None:
+    """The extreme puzzles are the ones whose grade moves with the trial search (and
+    with its speed: a walkthrough that runs out of time is scored where it stopped)."""
+    extreme = [e for e in entries if e.level == "extreme"]
+    assert extreme
+    for e in extreme:
+        g = grade(e.puzzle)
+        assert (g.level, g.score) == (e.level, e.score), (e.collection, e.number)
+
+
+# Issue 19, items 1 and 2: a collection build loses nothing, and every fault of a
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture
+def fresh_db(tmp_path: Path) -> Path:
+    """Three generated 6x7 puzzles, one imported puzzle, a progress row and a setting."""
+    path = tmp_path / "c.sqlite"
+    conn = collection.create(path)
+    with database.transaction(conn):
+        for n in range(3):
+            record = generate(6, 7, difficulty="easy", rng=derive_seed(5, n)).to_json()
+            collection.store(conn, "10x10", n, record)
+        imported = generate(5, 6, difficulty="easy", rng=1).to_json()
+        collection.store(conn, "imported", 0, imported, source="https://example.org/p/1")
+        collection.set_meta(conn, **collection.build_meta(5))
+        first = conn.execute("SELECT id FROM puzzles ORDER BY id").fetchone()[0]
+        conn.execute("INSERT INTO progress (puzzle_id, seconds) VALUES (?, 12.5)", (first,))
+        conn.execute("INSERT INTO settings (key, value) VALUES ('theme', 'dark')")
+    collection.close_db(conn)
+    return path
+
+
+def _counts(path: Path) -> dict[str, int]:
+    conn = sqlite3.connect(path)
+    return {
+        table: conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+        for table in ("puzzles", "progress", "settings")
+    }
+
+
+def _no_generation(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("generation started before the output was checked")
+
+    monkeypatch.setattr("nurikabe.cli.collection.run_jobs", refuse)
+
+
+# -- item 1: collection build -------------------------------------------------------------------
+
+
+def test_build_never_writes_the_bundled_file(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bundled = collection.bundled_path()
+    before = _digest(bundled)
+    _no_generation(monkeypatch)
+    assert main(["collection", "build", "--jobs", "1"]) == 2
+    assert main(["collection", "build", "--jobs", "1", "-o", str(bundled)]) == 2
+    err = capsys.readouterr().err
+    assert "give -o PATH" in err and "bundled collection is never written" in err
+    assert "Traceback" not in err
+    assert _digest(bundled) == before
+    with pytest.raises(DatabaseError, match="never written"):
+        collection.open_db(bundled)
+
+
+def test_build_into_existing_file_keeps_rows_it_did_not_make(fresh_db: Path) -> None:
+    assert _counts(fresh_db) == {"puzzles": 4, "progress": 1, "settings": 1}
+    code = main(
+        ["collection", "build", "--seed", "4", "--limit", "2", "--jobs", "1", "-o", str(fresh_db)]
+    )
+    assert code == 0
+    counts = _counts(fresh_db)
+    assert counts["progress"] == 1 and counts["settings"] == 1
+    conn = collection.open_db(fresh_db, readonly=True)
+    imported = collection.get(conn, 0, "imported")
+    assert imported is not None and imported.source == "https://example.org/p/1"
+    names = dict(collection.collections(conn))
+    assert names["imported"] == 1 and names["10x10"] >= 3  # 2 made, the others kept
+    # The progress row still points at a puzzle.
+    joined = conn.execute("SELECT COUNT(*) FROM progress JOIN puzzles ON puzzles.id = puzzle_id")
+    assert joined.fetchone()[0] == 1
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    assert not [
+        p for p in fresh_db.parent.iterdir() if p.name.endswith((".building", "-wal", ".tmp"))
+    ]
+
+
+@pytest.mark.parametrize("where", ["missing-folder", "folder", "read-only", "not-a-db"])
+def test_build_output_checked_before_work(
+    where: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = {
+        "missing-folder": tmp_path / "none" / "x.sqlite",
+        "folder": tmp_path,
+        "read-only": tmp_path / "ro.sqlite",
+        "not-a-db": tmp_path / "text.sqlite",
+    }[where]
+    if where == "read-only":
+        collection.create(out).close()
+        out.chmod(0o444)
+    if where == "not-a-db":
+        out.write_text("hello")
+    before = sorted(p.name for p in tmp_path.iterdir())
+    _no_generation(monkeypatch)
+    assert main(["collection", "build", "--limit", "1", "--jobs", "1", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("nurikabe: ") and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # no stray file
+
+
+def test_build_swaps_atomically_and_cleans_up_on_failure(tmp_path: Path, fresh_db: Path) -> None:
+    before = _digest(fresh_db)
+    with pytest.raises(RuntimeError), collection.build_into(fresh_db) as conn:
+        collection.store(conn, "10x10", 0, json.loads(json.dumps(_record())))
+        raise RuntimeError("a failure mid-build")
+    assert _digest(fresh_db) == before  # untouched
+    assert sorted(p.name for p in fresh_db.parent.iterdir()) == [fresh_db.name]
+    with collection.build_into(fresh_db) as conn:
+        collection.store(conn, "10x10", 9, _record())
+        assert _digest(fresh_db) == before  # nothing visible until the end
+    conn = collection.open_db(fresh_db, readonly=True)
+    assert collection.get(conn, 9) is not None
+
+
+def _record() -> dict[str, Any]:
+    return generate(5, 5, difficulty="easy", rng=3).to_json()
+
+
+def test_interrupted_build_keeps_what_is_done(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "i.sqlite"
+    calls = []
+
+    def work(job: dict[str, Any]) -> dict[str, Any]:
+        if calls:
+            raise KeyboardInterrupt
+        calls.append(job)
+        return {**_record(), "index": job["index"]}
+
+    real = cli_generate.run_jobs
+    monkeypatch.setattr(
+        "nurikabe.cli.collection.run_jobs", lambda *a, **k: real(*a, **k, work=work)
+    )
+    assert main(["collection", "build", "--limit", "3", "--jobs", "1", "-o", str(out)]) == 130
+    conn = collection.open_db(out, readonly=True)
+    assert len(list(collection.entries(conn))) == 1
+    assert collection.meta(conn)["complete"] is False
+
+
+# -- item 2: SQLite robustness -------------------------------------------------------------------
+
+
+def test_writable_collection_uses_wal(fresh_db: Path) -> None:
+    conn = collection.open_db(fresh_db)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+
+
+def _damage(path: Path, how: str) -> None:
+    data = bytearray(path.read_bytes())
+    if how == "short-by-1":
+        path.write_bytes(bytes(data[:-1]))
+    elif how == "half":
+        path.write_bytes(bytes(data[: len(data) // 2]))
+    elif how == "page":
+        data[2 * 4096 : 2 * 4096 + 64] = b"\x07" * 64
+        path.write_bytes(bytes(data))
+    elif how == "text":
+        path.write_text("not a database at all\n" * 300)
+    elif how == "empty":
+        path.write_bytes(b"")
+    elif how == "no-tables":
+        path.unlink()
+        conn = sqlite3.connect(path)
+        conn.execute("CREATE TABLE other (x)")
+        conn.execute("PRAGMA user_version = 1")
+        conn.commit()
+        conn.close()
+    elif how == "bad-json":
+        conn = sqlite3.connect(path)
+        conn.execute("UPDATE puzzles SET clues = '[[0, 0,' WHERE number = 1")
+        conn.commit()
+        conn.close()
+    elif how == "bad-clue":
+        conn = sqlite3.connect(path)
+        conn.execute("UPDATE puzzles SET clues = '[[0, 0, -4]]' WHERE number = 1")
+        conn.commit()
+        conn.close()
+
+
+DAMAGES = ["short-by-1", "half", "page", "text", "empty", "no-tables", "bad-json", "bad-clue"]
+
+
+@pytest.mark.parametrize("how", DAMAGES)
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["collection", "list"],
+        ["collection", "list", "10x10"],
+        ["collection", "show", "1"],
+        ["collection", "export"],
+        ["collection", "regrade", "--check"],
+        ["collection", "regrade"],
+    ],
+)
+def test_damaged_file_is_one_line(
+    how: str, command: list[str], fresh_db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _damage(fresh_db, how)
+    code = main([*command, "--db", str(fresh_db)])
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert code == 2, err
+    lines = [line for line in err.splitlines() if line.startswith("nurikabe:")]
+    assert len(lines) == 1, err
+
+
+def test_read_only_regrade(fresh_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fresh_db.chmod(0o444)
+    try:
+        assert main(["collection", "regrade", "--db", str(fresh_db)]) == 2
+        err = capsys.readouterr().err
+        assert "read-only" in err and "Traceback" not in err
+        assert main(["collection", "regrade", "--check", "--db", str(fresh_db)]) == 0
+    finally:
+        fresh_db.chmod(0o644)
+
+
+def test_regrade_without_db_never_writes_the_bundled_file(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["collection", "regrade"]) == 2
+    assert "--db PATH" in capsys.readouterr().err
+
+
+def test_lock_held_during_regrade(
+    fresh_db: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    conn = collection.open_db(fresh_db)
+    collection.set_grade(conn, "10x10", 1, "hard", 999)  # so that regrade has to write
+    collection.close_db(conn)
+    monkeypatch.setattr(database, "BUSY_TIMEOUT", 0.2)
+    holder = sqlite3.connect(fresh_db, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        assert main(["collection", "regrade", "--db", str(fresh_db)]) == 2
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    err = capsys.readouterr().err
+    assert "in use by another program" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("number", ["99999999999999999999", "-1", "x", "1e3"])
+def test_show_number_out_of_range(
+    number: str, fresh_db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["collection", "show", number, "--db", str(fresh_db)])
+    assert stop.value.code == 2
+    assert "Traceback" not in capsys.readouterr().err
+    conn = collection.open_db(fresh_db, readonly=True)
+    assert collection.get(conn, 10**20) is None
+
+
+def test_a_build_run_again_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A build stopped by Ctrl-C, run again, makes only the puzzles still missing (those
+    it holds from the same seeds and generator version would come out the same); with
+    ``--remake`` it makes them all again, and they are the same puzzles."""
+    out = tmp_path / "r.sqlite"
+    args = ["collection", "build", "--seed", "4", "--limit", "2", "--jobs", "1", "-o", str(out)]
+    ran: list[int] = []
+
+    def stopped_after_one(job: dict[str, Any]) -> dict[str, Any]:
+        if ran:
+            raise KeyboardInterrupt
+        ran.append(job["index"])
+        return make_record(job)
+
+    def recorded(job: dict[str, Any]) -> dict[str, Any]:
+        ran.append(job["index"])
+        return make_record(job)
+
+    real = cli_generate.run_jobs
+    work = [stopped_after_one]
+    monkeypatch.setattr(
+        "nurikabe.cli.collection.run_jobs", lambda *a, **k: real(*a, **k, work=work[0])
+    )
+    assert main(args) == 130
+    first = ran[0]
+    conn = collection.open_db(out, readonly=True)
+    before = {e.number: e.puzzle.to_url() for e in collection.entries(conn)}
+    conn.close()
+    assert len(before) == 1
+    capsys.readouterr()
+
+    ran.clear()
+    work[0] = recorded
+    assert main(args) == 0
+    assert len(ran) == 1 and ran[0] != first  # only the missing puzzle was made
+    both = {first, ran[0]}
+    err = capsys.readouterr().err
+    assert "resuming: 1 of 2 puzzles" in err and "1 puzzles made, 1 kept" in err
+    conn = collection.open_db(out, readonly=True)
+    after = {e.number: e.puzzle.to_url() for e in collection.entries(conn)}
+    assert len(after) == 2 and all(after[n] == url for n, url in before.items())
+    assert collection.meta(conn)["complete"] is True
+    conn.close()
+
+    ran.clear()
+    assert main([*args, "--remake"]) == 0
+    assert sorted(ran) == sorted(both)
+    conn = collection.open_db(out, readonly=True)
+    assert {e.number: e.puzzle.to_url() for e in collection.entries(conn)} == after
+    assert collection.former(conn) == []  # the same puzzles: nothing replaced
+    conn.close()
+
+
+def test_a_row_from_another_seed_or_generator_is_made_again(tmp_path: Path) -> None:
+    """Only a row made by this job's seed (or one of its retries') and by this generator
+    version counts as made."""
+    jobs = collection.build_jobs(4)[:3]
+    out = tmp_path / "m.sqlite"
+    conn = collection.create(out)
+    with database.transaction(conn):
+        base = {"rows": 5, "cols": 5, "clues": [[0, 0, 1]], "solution": ["." + "#" * 4] * 5}
+        collection.store(
+            conn,
+            jobs[0]["collection"],
+            jobs[0]["number"],
+            {**base, "url": "u0", "seed": jobs[0]["seed"], "generator": GENERATOR_VERSION},
+        )
+        retry = derive_seed(jobs[1]["seed"], 3)
+        collection.store(
+            conn,
+            jobs[1]["collection"],
+            jobs[1]["number"],
+            {**base, "url": "u1", "seed": retry, "generator": GENERATOR_VERSION},
+        )
+        collection.store(
+            conn,
+            jobs[2]["collection"],
+            jobs[2]["number"],
+            {**base, "url": "u2", "seed": jobs[2]["seed"], "generator": "0"},
+        )
+    assert collection.already_made(conn, jobs) == {jobs[0]["index"], jobs[1]["index"]}
+    other = [{**job, "seed": job["seed"] + 1} for job in jobs]
+    assert collection.already_made(conn, other) == set()
     collection.close_db(conn)

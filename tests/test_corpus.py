@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from corpus import CORPUS_PATH, corpus
+from tests.corpus import CORPUS_PATH, corpus
 
 
 @pytest.mark.skipif(not CORPUS_PATH.exists(), reason=f"corpus not found at {CORPUS_PATH}")

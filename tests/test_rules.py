@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corpus import corpus, needs_corpus, sample
 from nurikabe import UNKNOWN_CLUE, Board, CellSet, Puzzle
 from nurikabe.grid import bits
 from nurikabe.rules import (
@@ -22,6 +21,7 @@ from nurikabe.rules import (
     violation_mask,
     wrong_cells,
 )
+from tests.corpus import corpus, needs_corpus, sample
 
 # A 5x7 solution, digits are the clues (each island checked by hand).
 SOLVED = [

@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 
 from nurikabe.workers import run_unordered
-
-from .processes import alive, children
+from tests.processes import alive, children
 
 pytestmark = pytest.mark.skipif(not Path("/proc").exists(), reason="needs /proc")
 

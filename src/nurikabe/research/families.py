@@ -23,7 +23,7 @@ and timed on grids of any size without a search to find the answer.
   island whose clue is their number of cells.
 
 Why each solution is the only one is argued in each generator's docstring; the tests
-(tests/test_families.py) prove it with the exact solver for small sizes, and with the
+(tests/research/test_families.py) prove it with the exact solver for small sizes, and with the
 brute-force oracle where tiny.
 """
 

@@ -3,7 +3,7 @@
 The exact engine of the package is the compiled core (`solver.native` around
 ``_csolve.c``); its build is required. This engine is an independent, slower exact
 search, kept for two jobs: the tests cross-check the compiled core against it
-(tests/test_native.py, tests/test_families.py, tests/test_reference.py), and
+(tests/solver/test_native.py, tests/research/test_families.py, tests/solver/test_reference.py), and
 ``nurikabe solve --engine reference`` runs it for a cross-check by hand. Where both
 finish they give the same answers; it has fewer rules (no crossings, no sides rule,
 no last-conflict branching: docs/solver.md), so it decides fewer hard puzzles in time.

@@ -107,7 +107,7 @@ class ReferenceSearch(SearchBase):
         self.probes = 0
         """Cells probed both ways."""
 
-        # Tuning knobs (measured with tests/perf_reference.py; tests may flip them).
+        # Tuning knobs (measured with bench/perf_reference.py; tests may flip them).
         self.probing = True
         """Probe cells (failed literals) at every branching node."""
         self.probe_local = True
