@@ -79,10 +79,13 @@ def test_collection_build_jobs_2_keeps_what_is_done(tmp_path: Path, sig: signal.
     args = ["collection", "build", "--jobs", "2", "--limit", "400", "-o", str(out)]
 
     def some_made() -> bool:
-        if not out.exists():
+        # The build writes a hidden ".building" file beside `out` and moves it into place
+        # when it ends (or is interrupted): watch that one.
+        building = [p for p in tmp_path.iterdir() if p.name.endswith(".building")]
+        if not building:
             return False
         try:
-            conn = collection.open_db(out, readonly=True)
+            conn = collection.open_db(building[0], readonly=True)
         except (collection.DatabaseError, sqlite3.Error):
             return False  # not set up yet
         try:
