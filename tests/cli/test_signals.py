@@ -23,17 +23,17 @@ from tests.processes import alive, children, start_cli, wait_or_kill
 def _interrupt(
     args: list[str],
     *,
-    after: float | Callable[[], bool],
+    after: float | Callable[[subprocess.Popen[str]], bool],
     sig: signal.Signals,
     group: bool,
 ) -> tuple[subprocess.CompletedProcess[str], list[int], float]:
-    """Run the CLI, send `sig` after `after` seconds, or once `after()` says so (asked
-    every 0.1 s, for at most a minute), to the whole process group, as a terminal's
-    Ctrl-C does, when `group`; and wait for it to end."""
+    """Run the CLI, send `sig` after `after` seconds, or once `after(proc)` says so (asked
+    every 0.1 s, for at most a minute: a loaded machine starts slowly), to the whole
+    process group, as a terminal's Ctrl-C does, when `group`; and wait for it to end."""
     proc = start_cli(args)
     if callable(after):
         give_up = time.perf_counter() + 60
-        while not after() and proc.poll() is None and time.perf_counter() < give_up:
+        while not after(proc) and proc.poll() is None and time.perf_counter() < give_up:
             time.sleep(0.1)
     else:
         time.sleep(after)
@@ -49,8 +49,20 @@ def _interrupt(
 
 
 BATCH = ["generate", "--size", "5x5", "--difficulty", "easy", "--count", "20000", "--seed", "3"]
-"""A batch far longer than the 4 s before the signal (500 puzzles took 4.8 s of wall time
-on 2 cores once the grid walks were compiled, and the batch ended before the signal)."""
+"""A batch far longer than the wait before the signal (500 puzzles took 4.8 s of wall time
+on 2 cores once the grid walks were compiled)."""
+
+
+def _working(workers: int) -> Callable[[subprocess.Popen[str]], bool]:
+    """True once the command has `workers` worker processes and they have had 2 s to work."""
+    since: list[float] = []
+
+    def ready(proc: subprocess.Popen[str]) -> bool:
+        if not since and len(children(proc.pid)) >= workers:
+            since.append(time.perf_counter())
+        return bool(since) and time.perf_counter() - since[0] >= 2
+
+    return ready
 
 
 @pytest.mark.skipif(not Path("/proc").exists(), reason="needs /proc")
@@ -59,7 +71,8 @@ on 2 cores once the grid walks were compiled, and the batch ended before the sig
     [(signal.SIGINT, True), (signal.SIGINT, False), (signal.SIGTERM, False)],
 )
 def test_generate_jobs_2_stops_cleanly(sig: signal.Signals, group: bool) -> None:
-    done, workers, took = _interrupt([*BATCH, "--jobs", "2"], after=4, sig=sig, group=group)
+    args = [*BATCH, "--jobs", "2"]
+    done, workers, took = _interrupt(args, after=_working(2), sig=sig, group=group)
     assert done.returncode == 130, done.stderr
     assert "Traceback" not in done.stderr
     assert done.stderr.strip().splitlines()[-1].startswith("nurikabe: interrupted; kept")
@@ -78,7 +91,7 @@ def test_collection_build_jobs_2_keeps_what_is_done(tmp_path: Path, sig: signal.
     out = tmp_path / "c.sqlite"
     args = ["collection", "build", "--jobs", "2", "--limit", "400", "-o", str(out)]
 
-    def some_made() -> bool:
+    def some_made(proc: subprocess.Popen[str]) -> bool:
         # The build writes a hidden ".building" file beside `out` and moves it into place
         # when it ends (or is interrupted): watch that one.
         building = [p for p in tmp_path.iterdir() if p.name.endswith(".building")]

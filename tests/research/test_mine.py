@@ -38,9 +38,14 @@ def test_cli_mine(capsys) -> None:
     assert main(["research", "mine", "--size", "6x6"]) == 2
 
 
-def _started(args: list[str], after: float) -> tuple[subprocess.Popen[str], list[int]]:
+def _started(args: list[str], workers: int) -> tuple[subprocess.Popen[str], list[int]]:
+    """Start the CLI and wait (a minute at most: a loaded machine starts slowly) until its
+    `workers` worker processes are up, and a little longer, so that they are mining."""
     proc = start_cli(args)
-    time.sleep(after)
+    give_up = time.perf_counter() + 60
+    while len(children(proc.pid)) < workers and time.perf_counter() < give_up:
+        time.sleep(0.1)
+    time.sleep(1)
     return proc, children(proc.pid)
 
 
@@ -50,7 +55,7 @@ def test_mining_with_workers_stops_at_once(sig: signal.Signals) -> None:
     """Ctrl-C (to the group, as a terminal sends it) ends a two-process mining with 130
     and how far it got; SIGTERM to the parent alone kills it, and its workers with it
     (they used to run on, and Ctrl-C waited for every chunk)."""
-    proc, workers = _started(["research", "mine", "--size", "5x5", "--workers", "2"], 5)
+    proc, workers = _started(["research", "mine", "--size", "5x5", "--workers", "2"], 2)
     assert len(workers) == 2
     if sig == signal.SIGINT:
         os.killpg(proc.pid, sig)

@@ -1,4 +1,4 @@
-"""Tests of the pure-Python exact engine (`nurikabe.solver.reference`, engine name `python`).
+"""Tests of the pure-Python exact engine (`nurikabe.solver.reference`, engine name `reference`).
 
 Correctness against the published corpus solutions, against a brute-force oracle on
 small random puzzles, hand-made edge cases, `start` assumptions and the limits.
