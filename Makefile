@@ -28,12 +28,13 @@ system-deps:
 	test -x /usr/bin/pdftoppm || missing="$$missing poppler-utils"; \
 	if [ -n "$$missing" ]; then apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; fi
 
+# The suite runs on every core (pytest-xdist); `pytest PATH` alone runs in one process.
 test: $(STAMP) system-deps
 	$(BIN)/ruff check src tests bench
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 test-slow: $(STAMP)
-	$(BIN)/python -m pytest -m slow
+	$(BIN)/python -m pytest -n auto -m slow
 
 # Each benchmark prints its tables and writes a JSON summary under bench/results/.
 bench: bench-solve bench-logic bench-generate bench-print bench-startup bench-web bench-research bench-tail bench-families
