@@ -22,6 +22,7 @@ from nurikabe.rules import (
     wrong_cells,
 )
 from tests.corpus import corpus, needs_corpus, sample
+from tests.rules_cases import RuleCase, case_id, load_cases, raw_cases
 
 # A 5x7 solution, digits are the clues (each island checked by hand).
 SOLVED = [
@@ -91,50 +92,68 @@ def test_solution_without_dots_is_solved() -> None:
     assert check(P, board, mode="partial") == []
 
 
-# (name, puzzle rows, board rows, first, all, partial); the partial column is for the
-# same full board, where partial and all find the same things.
-HAND = [
-    ("clue-shaded", SOLVED, edit(SOLVED, r3c5="#"), ["clue-shaded"], ["clue-shaded", "pool"]),
-    ("pool", SOLVED, edit(SOLVED, r4c3="#"), ["pool"], ["pool", "island-size"]),
-    (
-        "island-no-clue",
-        edit(SOLVED, r3c5="."),  # the puzzle has no clue where the board has a 1-island
-        edit(SOLVED, r3c5="."),
-        ["island-no-clue"],
-        ["island-no-clue"],
-    ),
-    ("sea-split", edit(SOLVED, r3c2="4"), edit(SOLVED, r4c2="."), ["sea-split"], ["sea-split"]),
-    (
-        "island-two-clues",
-        SOLVED,
-        edit(SOLVED, r2c7="."),
-        ["island-two-clues"],
-        ["island-two-clues"],
-    ),
-    ("island-size", SOLVED, edit(SOLVED, r5c4="#"), ["island-size"], ["island-size"]),
-    ("island-too-big", SOLVED, edit(SOLVED, r5c7="."), ["island-size"], ["island-size"]),
-]
+# -- the shared cases (tests/data/rules_cases.json, also run by static/js/rules.js) ------------
+
+
+@pytest.mark.parametrize("raw", raw_cases(), ids=case_id)
+def test_rules_cases(raw: object) -> None:
+    case = RuleCase.from_json(raw)
+    board = case.board()
+    found = check(case.puzzle, board, mode=case.mode)
+    assert codes(found) == list(case.codes)
+    if case.cells is not None:
+        assert [tuple(v.cells) for v in found] == list(case.cells)
+    # What holds between the modes on any board: "first" is the first rule's part of "all",
+    # and on a board without unknown cells "partial" flags what "all" flags.
+    every = check(case.puzzle, board, mode="all")
+    assert codes(check(case.puzzle, board, mode="first")) == [
+        c for c in codes(every) if c == codes(every)[0]
+    ]
+    if not board.unknown_mask & ~case.puzzle.clue_mask:
+        assert [(v.code, v.mask) for v in check(case.puzzle, board, mode="partial")] == [
+            (v.code, v.mask) for v in every
+        ]
+    assert is_solved(case.puzzle, board) == (every == [])
+
+
+def test_rules_cases_cover_every_code_in_every_mode() -> None:
+    cases = load_cases()
+    assert len({case.name for case in cases}) == len(cases), "case names repeat"
+    for mode in MODES:
+        found = {code for case in cases if case.mode == mode for code in case.codes}
+        assert found == set(CODES), (mode, set(CODES) - found)
+        assert any(case.mode == mode and not case.codes for case in cases), mode
+    assert any(case.puzzle.rows != case.puzzle.cols for case in cases)
+    assert any(case.puzzle.rows > case.puzzle.cols for case in cases)
+    assert any(UNKNOWN_CLUE in case.puzzle.clues.values() for case in cases)
 
 
 @pytest.mark.parametrize(
-    ("puzzle_rows", "board_rows", "first", "every"),
-    [case[1:] for case in HAND],
-    ids=[case[0] for case in HAND],
+    ("change", "complaint"),
+    [
+        (lambda raw: raw.pop("codes"), "missing fields"),
+        (lambda raw: raw.update(extra=1), "unknown fields"),
+        (lambda raw: raw.update(mode="some"), "unknown mode"),
+        (lambda raw: raw.update(codes=["two-clues"]), "codes must be"),
+        (lambda raw: raw.update(cells=["r1c1", "r1c2"]), "one string per code"),
+        (lambda raw: raw.update(board=raw["board"][:-1]), "is not"),
+        (lambda raw: raw["board"].__setitem__(0, "9" + raw["board"][0][1:]), "is written"),
+        (lambda raw: raw["board"].__setitem__(1, "x" + raw["board"][1][1:]), "is not one of"),
+    ],
 )
-def test_hand_boards(
-    puzzle_rows: list[str], board_rows: list[str], first: list[str], every: list[str]
-) -> None:
-    puzzle = puzzle_of(puzzle_rows)
-    board = board_of(puzzle, board_rows)
-    assert board.is_complete()
-    assert codes(check(puzzle, board)) == first
-    assert codes(check(puzzle, board, mode="first")) == first
-    assert codes(check(puzzle, board, mode="all")) == every
-    # On a full board the partial check finds exactly what the full check finds.
-    assert [(v.code, v.mask) for v in check(puzzle, board, mode="partial")] == [
-        (v.code, v.mask) for v in check(puzzle, board, mode="all")
-    ]
-    assert not is_solved(puzzle, board)
+def test_rules_cases_reject_a_malformed_case(change, complaint: str) -> None:  # type: ignore[no-untyped-def]
+    raw = {
+        "name": "pool",
+        "puzzle": "https://puzz.link/p?nurikabe/3/2/1k",
+        "board": ["1..", "..."],
+        "mode": "all",
+        "codes": ["island-size"],
+        "cells": ["r1c1 r1c2 r1c3 r2c1 r2c2 r2c3"],
+    }
+    RuleCase.from_json(raw)
+    change(raw)
+    with pytest.raises(ValueError, match=complaint):
+        RuleCase.from_json(raw)
 
 
 def test_flagged_cells_and_messages() -> None:
@@ -237,75 +256,6 @@ def blank(rows: list[str], keep: str) -> list[str]:
     ]
 
 
-PARTIAL = [
-    # (name, board rows, expected partial codes, expected flagged cells of the first)
-    ("empty", blank(SOLVED, ""), [], None),
-    ("three-black", edit(blank(SOLVED, ""), r2c1="#", r2c2="#", r3c1="#"), [], None),
-    (
-        "black-pool",
-        edit(blank(SOLVED, ""), r4c1="#", r4c2="#", r5c2="#", r5c3="#", r4c3="#"),
-        ["pool"],
-        "r4c2 r4c3 r5c2 r5c3",
-    ),
-    ("island-with-room", edit(blank(SOLVED, ""), r2c1="#", r2c2="#", r1c3="#"), [], None),
-    ("closed-small-island", edit(blank(SOLVED, ""), r1c2="#", r2c1="#"), ["island-size"], "r1c1"),
-    (
-        "pocket-too-small",
-        # The 3 at r3c2 is walled into a 2-cell pocket (itself and one unknown).
-        edit(blank(SOLVED, ""), r2c2="#", r3c1="#", r4c2="#", r2c3="#", r4c3="#", r3c4="#"),
-        ["island-size"],
-        "r3c2 r3c3",
-    ),
-    (
-        "closed-small-island-2",
-        edit(blank(SOLVED, ""), r2c2="#", r3c1="#", r4c2="#", r3c3="#"),
-        ["island-size"],
-        "r3c2",
-    ),
-    (
-        "too-big",
-        edit(blank(SOLVED, ""), r3c3=".", r4c3=".", r4c4="."),
-        ["island-size"],
-        "r3c2 r3c3 r4c3 r4c4",
-    ),
-    (
-        "two-clues",
-        edit(blank(SOLVED, ""), r1c7=".", r2c7="."),
-        ["island-two-clues"],
-        "r1c6 r1c7 r2c7 r3c7",
-    ),
-    ("white-reaching-clue", edit(blank(SOLVED, ""), r4c4="."), [], None),
-    (
-        "white-cut-off",
-        edit(blank(SOLVED, ""), r4c4=".", r3c4="#", r4c3="#", r4c5="#", r5c4="#"),
-        ["island-no-clue"],
-        "r4c4",
-    ),
-    ("black-with-route", edit(blank(SOLVED, ""), r1c3="#", r5c6="#"), [], None),
-    ("black-sealed-alone", edit(blank(SOLVED, ""), r1c3="#", r2c3=".", r1c2="."), [], None),
-    (
-        "black-sealed",
-        edit(blank(SOLVED, ""), r1c3="#", r2c3=".", r1c2=".", r5c6="#", r5c7="#"),
-        ["sea-split"],
-        "r1c3",
-    ),
-    ("shaded-clue", edit(blank(SOLVED, ""), r5c1="#"), ["clue-shaded"], "r5c1"),
-]
-
-
-@pytest.mark.parametrize(
-    ("rows", "expected", "first_cells"),
-    [case[1:] for case in PARTIAL],
-    ids=[case[0] for case in PARTIAL],
-)
-def test_partial_hand_boards(rows: list[str], expected: list[str], first_cells: str | None) -> None:
-    board = board_of(P, rows)
-    found = check(P, board, mode="partial")
-    assert codes(found) == expected
-    if first_cells is not None:
-        assert found[0].cells == {P.grid.cell(*_rc(n)) for n in first_cells.split()}
-
-
 def test_partial_white_cut_off_with_unknowns() -> None:
     puzzle = Puzzle.from_clues(5, 7, [(0, 0, 3)])
     rows = ["???????", "???????", "??##???", "?#.?#??", "??##???"]
@@ -318,11 +268,6 @@ def test_partial_white_cut_off_with_unknowns() -> None:
     (v,) = check(puzzle, board_of(puzzle, rows), mode="partial")
     assert v.cells.coords() == [(3, 2), (3, 3)]
     assert v.message == "The white area at r4c3 (2 cells) has no clue."
-
-
-def _rc(name: str) -> tuple[int, int]:
-    r, c = name[1:].split("c")
-    return int(r) - 1, int(c) - 1
 
 
 def test_partial_messages() -> None:

@@ -42,6 +42,14 @@ agree with some solution. There a clue cell counts as white unless shaded, and:
   white-or-unknown area around a clue when it is smaller than the clue (an island
   closed off too small is the case with no unknown cell in it).
 
+This module is the definition of the rules for every front end. The game page checks the
+player's board itself, as the player goes, with ``src/nurikabe/web/static/js/rules.js``:
+a port of `check` with the same codes, modes, cells and messages, whose live marks are
+``check(puzzle, board, mode="partial")`` (what ``/api/check`` answers too). The cases in
+``tests/data/rules_cases.json`` (a board, a mode, the codes and cells expected; format in
+``tests/rules_cases.py``) run through both, so a change to a rule here goes there too, with
+its case.
+
 Imports only `grid` and `puzzle`.
 
 >>> from nurikabe.puzzle import Puzzle, Board

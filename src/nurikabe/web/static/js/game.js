@@ -4,7 +4,7 @@
 import { api, SaveQueue } from "./api.js";
 import { BLACK, Board, DOT, UNKNOWN } from "./board.js";
 import { draw } from "./render.js";
-import { ERROR_SETTING, finishingMarks, islandOf, provenErrors } from "./rules.js";
+import { check as checkRules, ERROR_SETTING, finishingMarks, islandOf } from "./rules.js";
 
 export function clockText(seconds) {
   const s = Math.floor(seconds);
@@ -78,8 +78,9 @@ export class Game {
   render() {
     if (!this.board) return;
     const errors = new Set();
+    // The live marks are the rules already broken, as rules.py's check(..., mode="partial").
     const shown = (e) => this.settings[ERROR_SETTING[e.code]] !== false;
-    const broken = this.settings.liveErrors ? provenErrors(this.board).filter(shown) : [];
+    const broken = this.settings.liveErrors ? checkRules(this.board, "partial").filter(shown) : [];
     for (const e of broken) for (const c of e.cells) errors.add(c);
     this.ui.broken([...new Set(broken.map((e) => e.message))]);
     draw(this.svg, this.board, {

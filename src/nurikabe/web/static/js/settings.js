@@ -7,10 +7,10 @@ export const DEFAULTS = {
   mouse: "black-left", // "black-left" | "white-left" | "cycle"
   showIslandSize: true,
   autoDots: false,
-  liveErrors: true, // and, each on its own, the kinds of error it marks:
-  livePool: true, // a 2x2 pool
-  liveIsland: true, // an island with two numbers, too many cells, or walled in too small
-  liveSea: true, // a walled-in part of the sea
+  liveErrors: true, // the rules already broken (rules.js check, mode "partial"); each kind on its own:
+  livePool: true, // pool
+  liveIsland: true, // island-two-clues, island-size, island-no-clue
+  liveSea: true, // sea-split
   showTimer: true,
   level: "",
   last: "",
