@@ -9,9 +9,9 @@ Two meanings, one class each:
   Counted work is the same on every machine, so giving up on it is part of the answer.
 
 Both are internal: raised deep inside a search to unwind it, and caught by that search's
-own entry point, which turns them into an ordinary outcome (a walkthrough ``"stopped"``,
-a hint of None). Neither reaches a caller of the public API: timed-out is a result, not
-an exception.
+own entry point, which turns them into an ordinary outcome (a `Result` with
+``limit_hit``, a walkthrough ``"stopped"``, a hint of None). Neither reaches a caller of
+the public API: timed-out is a result, not an exception.
 
 Both derive from `Exception`, and neither from `NurikabeError` (a `ValueError`): a limit
 is not bad input, so an ``except ValueError`` or ``except NurikabeError`` around a
@@ -36,13 +36,17 @@ class OutOfTime(Exception):
     - the logic engine's costly techniques and its trial search, past the CPU-time
       deadline of the walkthrough or hint (`logic.state.State.check_time`,
       `logic.trial.TrialBudget.spend`, `logic.engine.explain`), and by the exact core
-      answering the trial search's guide (`solver.refuter.Position`).
+      answering the trial search's guide (`solver.refuter.Position`);
+    - the Python engines, past `Limit.seconds` of wall-clock time: the CP-SAT engines
+      while building their model (`solver.cpsat`), island expansion
+      (`solver.expand`) and the reference engine's propagation (`solver.reference`).
 
     Caught by:
 
     - `logic.trial.find_trial`, which raises it again saying at which depth;
     - `logic.engine.find_step` (no step: None) and `logic.engine.explain` (the
-      walkthrough ends ``"stopped"``, its message saying where).
+      walkthrough ends ``"stopped"``, its message saying where);
+    - each engine's ``solutions()``, which ends with ``limit_hit = "seconds"``.
     """
 
 
@@ -51,9 +55,11 @@ class OutOfBudget(Exception):
 
     Raised by:
 
-    - `logic.trial.TrialBudget.spend`, when the trial search's technique scans run out.
+    - `logic.trial.TrialBudget.spend`, when the trial search's technique scans run out;
+    - `solver.expand.ExpandSearch`, at `Limit.nodes` search nodes.
 
     Caught by:
 
-    - `logic.trial.find_trial`, which then finds no trial step (None).
+    - `logic.trial.find_trial`, which then finds no trial step (None);
+    - `solver.expand.ExpandSearch.solutions`, which ends with ``limit_hit = "nodes"``.
     """
