@@ -10,8 +10,8 @@ Two meanings, one class each:
 
 Both are internal: raised deep inside a search to unwind it, and caught by that search's
 own entry point, which turns them into an ordinary outcome (a `Result` with
-``limit_hit``, a walkthrough ``"stopped"``, a hint of None). Neither reaches a caller of
-the public API: timed-out is a result, not an exception.
+``limit_hit``, a walkthrough ``"stopped"``, a hint of None, a 422 from the web API).
+Neither reaches a caller of the public API: timed-out is a result, not an exception.
 
 Both derive from `Exception`, and neither from `NurikabeError` (a `ValueError`): a limit
 is not bad input, so an ``except ValueError`` or ``except NurikabeError`` around a
@@ -39,14 +39,16 @@ class OutOfTime(Exception):
       answering the trial search's guide (`solver.refuter.Position`);
     - the Python engines, past `Limit.seconds` of wall-clock time: the CP-SAT engines
       while building their model (`solver.cpsat`), island expansion
-      (`solver.expand`) and the reference engine's propagation (`solver.reference`).
+      (`solver.expand`) and the reference engine's propagation (`solver.reference`);
+    - the web API's booklet drawing, past ``PRINT_SECONDS`` (`web.printing`).
 
     Caught by:
 
     - `logic.trial.find_trial`, which raises it again saying at which depth;
     - `logic.engine.find_step` (no step: None) and `logic.engine.explain` (the
       walkthrough ends ``"stopped"``, its message saying where);
-    - each engine's ``solutions()``, which ends with ``limit_hit = "seconds"``.
+    - each engine's ``solutions()``, which ends with ``limit_hit = "seconds"``;
+    - `web.printing`, which answers 422 ``timeout``.
     """
 
 
