@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from nurikabe import Board, Color, Limit, Puzzle, Step, explain, grade, next_step, solve
 from nurikabe.cli import main
 from nurikabe.formats import Document, read
+from nurikabe.limits import OutOfTime
 from nurikabe.logic import LEVELS, State, find_step, level_tier
 from nurikabe.logic.grade import grade_steps
-from nurikabe.logic.state import OutOfTime
 from nurikabe.puzzle import UNKNOWN_CLUE
 from nurikabe.render.walkthrough import walkthrough_html
 from nurikabe.solver import Status

@@ -11,9 +11,9 @@ import pytest
 
 from nurikabe import Board, Color, Puzzle, Step
 from nurikabe.grid import bits
+from nurikabe.limits import OutOfTime
 from nurikabe.logic import State, explain, find_step
 from nurikabe.logic.guide import GUIDE_NODES, GUIDE_WORK, Guide
-from nurikabe.logic.state import OutOfTime
 from nurikabe.logic.trial import (
     DEEP_GUIDE_WORK,
     DEEP_NODES,
@@ -394,7 +394,7 @@ def test_time_only_stops_a_trial_search(monkeypatch: pytest.MonkeyPatch) -> None
 def test_budget_counts_scans_then_time() -> None:
     """`TrialBudget.spend` counts scans down to `OutOfBudget`, and raises `OutOfTime`
     once the CPU time is past its deadline."""
-    from nurikabe.logic.trial import OutOfBudget
+    from nurikabe.limits import OutOfBudget
 
     budget = TrialBudget(2)
     budget.spend()

@@ -65,6 +65,8 @@ def test_start_board_and_limits() -> None:
     )
     r = count_solutions(big, engine="expand", limit=Limit(solutions=None, nodes=500))
     assert not r.complete and r.limit_hit == "nodes"
+    r = count_solutions(big, engine="expand", limit=Limit(solutions=None, seconds=0))
+    assert not r.complete and r.limit_hit == "seconds"
 
 
 def test_unknown_clues_refused() -> None:

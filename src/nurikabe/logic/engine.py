@@ -6,7 +6,7 @@ the simplest one available; only when no technique applies does it make a trial 
 `max_tier`, so callers (the generator) can ask whether a puzzle is solvable at a
 level and not at the one below.
 
-Imports `puzzle`, `logic.*`, and, inside `next_step`, the exact solver.
+Imports `limits`, `puzzle`, `logic.*`, and, inside `next_step`, the exact solver.
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..limits import OutOfTime
 from ..puzzle import Board, Puzzle
 from .grade import Grade, grade_steps, level_tier
-from .state import OutOfTime, State
+from .state import State
 from .steps import Step, name_cells
 from .techniques import find_contradiction, plain_step
 from .trial import MAX_DEPTH, find_trial

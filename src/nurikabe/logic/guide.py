@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..puzzle import Color
-from ..solver.refuter import Cost, DeadlinePassed, Position, Refuter, Supposition
-from .state import OutOfTime, State
+from ..solver.refuter import Cost, Position, Refuter, Supposition
+from .state import State
 
 __all__ = ["GUIDE_NODES", "GUIDE_WORK", "SOLVE_NODES", "Guide"]
 
@@ -64,7 +64,7 @@ class Guide:
 
     It only chooses which suppositions the trial search follows, and in what order.
     Past the trial search's deadline (CPU time, as in `logic.trial.TrialBudget`) its
-    questions raise `OutOfTime`; what it answers depends on counted work alone.
+    questions raise `limits.OutOfTime`; what it answers depends on counted work alone.
     """
 
     __slots__ = ("position", "solution")
@@ -95,10 +95,7 @@ class Guide:
         position = _refuter(state).position(
             state.black, state.white, work=work, deadline=deadline, local=local
         )
-        try:
-            solution = position.solve(SOLVE_NODES)
-        except DeadlinePassed:
-            raise OutOfTime from None
+        solution = position.solve(SOLVE_NODES)
         if solution is None:
             return None
         return cls(position, solution)
@@ -126,11 +123,11 @@ class Guide:
         return (self.solution >> cell & 1) != (color is Color.BLACK)
 
     def _refuted(self, key: Supposition, nodes: int) -> Cost | None:
-        """The core's cost to refute `key` within `nodes` search nodes, or None."""
-        try:
-            return self.position.refute(key, nodes)
-        except DeadlinePassed:
-            raise OutOfTime from None
+        """The core's cost to refute `key` within `nodes` search nodes, or None.
+
+        Raises:
+            OutOfTime: the deadline passed."""
+        return self.position.refute(key, nodes)
 
     def ranked(self, keys: list[Supposition], passes: tuple[int, ...]) -> Iterator[Supposition]:
         """The refutable suppositions of `keys` the core refutes, in passes: those it

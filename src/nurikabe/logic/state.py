@@ -11,7 +11,7 @@ round), which later positions take as they are instead of finding them again.
 It also carries the CPU-time deadline of the walkthrough it belongs to, which the
 costly techniques check (`State.check_time`) so that no step overruns it by much.
 
-Nothing here lives on `Board`. Imports `grid` and `puzzle` only.
+Nothing here lives on `Board`. Imports `limits`, `grid` and `puzzle` only.
 """
 
 from __future__ import annotations
@@ -21,16 +21,13 @@ import time
 from typing import cast
 
 from ..grid import Grid
+from ..limits import OutOfTime
 from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
 
-__all__ = ["Analysis", "Island", "OutOfTime", "State", "past"]
+__all__ = ["Analysis", "Island", "State", "past"]
 
 UNBOUNDED = 1 << 30
 """The missing-cell count of a ``?`` island (it may grow without bound)."""
-
-
-class OutOfTime(Exception):
-    """A technique stopped because the state's deadline passed (see `State.check_time`)."""
 
 
 class _Clock(threading.local):

@@ -40,7 +40,7 @@ Every search has a budget of technique scans and of CPU time, so a trial can giv
 but never runs away. This module owns the search (`find_trial`) and its budget
 (`TrialBudget`); the guide owns what the core is asked.
 
-Imports `grid`, `puzzle`, `logic.state`, `logic.steps`, `logic.techniques`,
+Imports `grid`, `limits`, `puzzle`, `logic.state`, `logic.steps`, `logic.techniques`,
 `logic.chains`, `logic.guide` and, for the `Supposition` type, `solver.refuter`.
 """
 
@@ -50,15 +50,16 @@ import time
 from typing import cast
 
 from ..grid import bits
+from ..limits import OutOfBudget, OutOfTime
 from ..puzzle import Color
 from ..solver.refuter import Supposition
 from .chains import clash_step, replay, suppose, trial_step
 from .guide import GUIDE_WORK, Guide
-from .state import OutOfTime, State, past
+from .state import State, past
 from .steps import Step
 from .techniques import TECHNIQUES, Technique, find_contradiction
 
-__all__ = ["MAX_DEPTH", "OutOfBudget", "TrialBudget", "find_trial"]
+__all__ = ["MAX_DEPTH", "TrialBudget", "find_trial"]
 
 MAX_DEPTH = 3
 """Deepest nesting of suppositions the engine tries."""
@@ -75,10 +76,6 @@ GUIDED_FOUND = 2
 
 CHAIN_CAPS = (2, 5, 12, 30, 80)
 """Longest chains tried in each pass (the shortest chain that works is found first)."""
-
-
-class OutOfBudget(Exception):
-    """The trial search ran out of technique scans."""
 
 
 def _check_time(deadline: float | None) -> None:

@@ -6,7 +6,9 @@ decides anything about the puzzle. Callers pass what to show (a board, cells to
 mark, highlight or flag as errors), usually taken from `nurikabe.rules` or the
 logic engine.
 
-Imports only `grid` and `puzzle` (and the types of what it draws).
+Imports only `grid` and `puzzle` (and the types of what it draws: a solver's `Result`, a
+`Walkthrough`); `render.pdf` also checks a solution it is given (`rules`) and solves a
+puzzle given without one (`solver`). tests/test_layers.py lists these exceptions.
 """
 
 from __future__ import annotations

@@ -12,7 +12,8 @@ Each kind of mark sits in its own group with a class (``black``, ``dots``,
 ``clues``, ``highlight``, ``premises``, ``errors``), so a page can style or count
 them. Pure functions: state in, string out.
 
-Imports only `grid` and `puzzle`.
+Imports `grid`, `puzzle` and `render.text`; `result_svg` draws a solver's `Result`, whose
+type only it imports (`solver.result`, for the annotation).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ about 150 characters wide. Pure functions: state in, string out.
 Also owns `as_mask`, which the SVG renderer shares: it turns the forms callers use
 for a set of cells (a mask, a `CellSet`, cell indices, violations) into a mask.
 
-Imports only `grid` and `puzzle`.
+Imports only `puzzle`.
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ Pass ``workers=`` to the search class, or set `WORKERS`, to change it. The time 
 honoured on every solve with the time remaining; a node limit is checked between solves
 against CP-SAT's branch count.
 
-Imports `puzzle`, `grid` and `solver.result`; imports ``ortools`` when a search starts,
+Imports `puzzle`, `grid`, `limits` and `solver.result`; imports ``ortools`` when a search starts,
 so that importing this module is cheap and fails only when the engine is used.
 """
 
@@ -51,6 +51,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..grid import bits
+from ..limits import OutOfTime
 from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
 from .result import Limit, Result, SearchBase
 
@@ -129,10 +130,6 @@ def _solve(solver: Any, model: Any) -> Any:
     return done[0]
 
 
-class _OutOfTime(Exception):
-    """The time limit passed while the model was being built."""
-
-
 class CpSatSearch(SearchBase):
     """A search for the solutions of `puzzle` with the book chapter's CP-SAT model.
 
@@ -177,9 +174,10 @@ class CpSatSearch(SearchBase):
     # -- the model -----------------------------------------------------------------------------
 
     def _check_time(self) -> None:
-        """Give up building when the time limit has passed: huge grids make huge models."""
+        """Give up building (`OutOfTime`) when the time limit has passed: huge grids make
+        huge models."""
         if self._deadline is not None and time.perf_counter() > self._deadline:
-            raise _OutOfTime
+            raise OutOfTime
 
     def _check_size(self, terms: int) -> None:
         """Refuse, before building it, a model that cannot be built in the time left.
@@ -191,7 +189,7 @@ class CpSatSearch(SearchBase):
         if self._deadline is not None:
             left = self._deadline - time.perf_counter()
             if terms > BUILD_RATE * left:
-                raise _OutOfTime
+                raise OutOfTime
 
     def _build(self, cp_model: Any) -> tuple[Any, list[Any]]:
         """The model and the per-cell sea booleans."""
@@ -366,7 +364,7 @@ class CpSatSearch(SearchBase):
         try:
             try:
                 model, sea = self._build(cp_model)
-            except _OutOfTime:
+            except OutOfTime:
                 self.limit_hit = "seconds"
                 return
             found = 0

@@ -21,6 +21,7 @@ import time
 from collections.abc import Iterator
 
 from ..errors import NurikabeError
+from ..limits import OutOfBudget, OutOfTime
 from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
 from .result import Limit, SearchBase
 
@@ -152,8 +153,10 @@ class ExpandSearch(SearchBase):
                     self.limit_hit = "solutions"
                     return
             self.complete = True
-        except _Stop as stop:
-            self.limit_hit = stop.reason
+        except OutOfBudget:
+            self.limit_hit = "nodes"
+        except OutOfTime:
+            self.limit_hit = "seconds"
         finally:
             self.seconds += time.perf_counter() - began
 
@@ -185,14 +188,9 @@ class ExpandSearch(SearchBase):
         return any(not pool & cover for pool in self._pools)
 
     def _check_limits(self) -> None:
+        """Raise `OutOfBudget` at `Limit.nodes` nodes, `OutOfTime` past `Limit.seconds`."""
         limit = self.limit
         if limit.nodes is not None and self.nodes >= limit.nodes:
-            raise _Stop("nodes")
+            raise OutOfBudget
         if self._deadline is not None and time.perf_counter() > self._deadline:
-            raise _Stop("seconds")
-
-
-class _Stop(Exception):
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+            raise OutOfTime

@@ -15,14 +15,14 @@ objects it asks:
   paused so that a later question with more nodes carries them on.
 
 What it answers depends on counted work alone, never on time: a CPU deadline only
-stops it (`DeadlinePassed`). It never passes the core its ``strong`` rules (those are
+stops it (`limits.OutOfTime`). It never passes the core its ``strong`` rules (those are
 for the exact solver alone), so the answers are the ones the logic engine has always
 had.
 
 The compiled core is required (the package does not install without it). Only this
 module and `solver.native` import it.
 
-Imports `grid` and `puzzle`, and the compiled core ``solver._csolve``.
+Imports `grid`, `limits` and `puzzle`, and the compiled core ``solver._csolve``.
 """
 
 from __future__ import annotations
@@ -33,9 +33,10 @@ from collections.abc import Callable
 from typing import NamedTuple, Protocol
 
 from ..grid import bits
+from ..limits import OutOfTime
 from ..puzzle import UNKNOWN_CLUE, Color, Puzzle
 
-__all__ = ["Cost", "DeadlinePassed", "Position", "Refuter", "Supposition"]
+__all__ = ["Cost", "Position", "Refuter", "Supposition"]
 
 Supposition = tuple[int, Color]
 """A cell and the color supposed for it."""
@@ -69,10 +70,6 @@ class _CoreSearch(Protocol):
 
 _Search: Callable[..., _CoreSearch] = importlib.import_module("nurikabe.solver._csolve").Search
 """The core's search: ``Search(rows, cols, clues, start, seconds, nodes, cpu)``."""
-
-
-class DeadlinePassed(Exception):
-    """The CPU deadline a `Position` was given passed (before or while the core searched)."""
 
 
 class Cost(NamedTuple):
@@ -175,7 +172,7 @@ class Position:
         """The position as the core takes it (see `_cells`), once made."""
         self.deadline = deadline
         """The CPU time (`time.thread_time`) past which a question raises
-        `DeadlinePassed`, or None."""
+        `OutOfTime`, or None."""
         self.spent = 0
         """The work done so far."""
         self.allowance = work
@@ -197,7 +194,7 @@ class Position:
         work done); otherwise proven here, and remembered.
 
         Raises:
-            DeadlinePassed: the deadline passed.
+            OutOfTime: the deadline passed.
         """
         refuter = self.refuter
         known = refuter.known_solution(self.black, self.white)
@@ -222,7 +219,7 @@ class Position:
         node limit stopped it), or the work is up.
 
         Raises:
-            DeadlinePassed: the deadline passed.
+            OutOfTime: the deadline passed.
         """
         paused = self.paused.get(key)
         before = 0 if paused is None else paused.propagations
@@ -249,13 +246,13 @@ class Position:
         limit is carried on (the core then counts the same nodes, and reaches the same
         end, as a search started afresh with `nodes`).
 
-        The deadline stops the core too, but then `DeadlinePassed` is raised (see
+        The deadline stops the core too, but then `OutOfTime` is raised (see
         `_finished`): what the core answers never depends on time."""
         if self.exhausted():
             return None
         deadline = self.deadline
         if deadline is not None and time.thread_time() > deadline:
-            raise DeadlinePassed
+            raise OutOfTime
         left = -1.0 if deadline is None else max(0.0, deadline - time.thread_time())
         if key is not None:
             paused = self.paused.pop(key, None)
@@ -291,7 +288,7 @@ class Position:
 
     @staticmethod
     def _finished(core: _CoreSearch) -> None:
-        """Raise `DeadlinePassed` if the core's search stopped on the deadline (its
+        """Raise `OutOfTime` if the core's search stopped on the deadline (its
         other stops, nodes and a complete search, are counted work)."""
         if core.stop == "seconds":
-            raise DeadlinePassed
+            raise OutOfTime

@@ -8,7 +8,7 @@ serves carries its unique solution (`games.Game`), so nothing is solved here: th
 booklet is `render.pdf.write_booklet`, drawn in a worker thread (one of the searches'
 slots) and given up with 422 ``timeout`` when it takes longer than `PRINT_SECONDS`.
 
-Imports `render.pdf` (reportlab) only when a booklet is drawn.
+Imports `limits`, and `render.pdf` (reportlab) only when a booklet is drawn.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
+from ..limits import OutOfTime
 from .errors import ApiError
 from .games import Game, Games
 from .models import PrintOptions, PrintQuery, PrintRequest
@@ -43,10 +44,6 @@ _PDF: dict[int | str, dict[str, Any]] = {
 }
 
 
-class _TooSlow(Exception):
-    """The booklet's drawing ran past its time limit."""
-
-
 def _booklet(games: Games, chosen: list[Game], options: PrintOptions) -> bytes:
     """The PDF of `chosen`, drawn under `PRINT_SECONDS` (in one of the searches' slots)."""
     from ..render.pdf import BookletPuzzle, write_booklet
@@ -59,7 +56,7 @@ def _booklet(games: Games, chosen: list[Game], options: PrintOptions) -> bytes:
 
     def on_grid() -> None:
         if time.monotonic() > deadline:
-            raise _TooSlow
+            raise OutOfTime
 
     def draw() -> bytes:
         out = io.BytesIO()
@@ -77,7 +74,7 @@ def _booklet(games: Games, chosen: list[Game], options: PrintOptions) -> bytes:
 
     try:
         return games.searches.run(draw)
-    except _TooSlow:
+    except OutOfTime:
         raise ApiError(
             422, "timeout", f"the booklet was not drawn within {PRINT_SECONDS:g} s"
         ) from None

@@ -5,7 +5,7 @@ step (cheapest first), and `technique` and `plain_step`, which read it. Each tec
 is a function ``(state) -> Step | None`` (the puzzle is ``state.puzzle``) with a
 stable kebab-case id, a name and a difficulty tier; it returns one step (or None) and
 never changes the state. The costly ones (island shapes, case splits) check the
-state's deadline as they go and raise `OutOfTime` once it has passed.
+state's deadline as they go and raise `limits.OutOfTime` once it has passed.
 `find_contradiction` holds the checks that end a supposition.
 
 Tiers: 1 easy, 2 medium, 3 hard (listing island shapes), 4 expert (case splits: two to

@@ -13,7 +13,7 @@ no last-conflict branching: docs/solver.md), so it decides fewer hard puzzles in
 - `solver.reference.rules`: the rules that read only the state, one function per rule;
 - `solver.reference.completions`: the enumeration of an island's completions.
 
-Imports `grid`, `puzzle` and `solver.result`.
+Imports `grid`, `limits`, `puzzle` and `solver.result`.
 """
 
 from __future__ import annotations

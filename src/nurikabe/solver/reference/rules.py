@@ -1,7 +1,8 @@
 """The reference engine's rules that read a state and nothing else, one function per rule.
 
 Each takes masks (see `grid`) and returns the cells it decides, or raises
-`Contradiction` when the state has no solution. The rules that keep caches on the
+`Contradiction` when the state has no solution (and `sea_cut_cells`, the costliest,
+raises `limits.OutOfTime` past its deadline). The rules that keep caches on the
 search (islands, reach, completions) stay in `solver.reference.search`; this module owns:
 
 - `pool_fourth_cells`: three black cells of a 2x2 block make the fourth white;
@@ -13,7 +14,7 @@ search (islands, reach, completions) stay in `solver.reference.search`; this mod
 - `sea_cut_cells`: unknown cells whose whitening would split the sea are black (Tarjan);
 - `island_cut_cells`: unknown cells an island's reach hangs on are white (Tarjan).
 
-Imports only `grid`.
+Imports only `grid` and `limits`.
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ from __future__ import annotations
 import time
 
 from ...grid import Grid
+from ...limits import OutOfTime
 
 __all__ = [
     "Contradiction",
-    "Stop",
     "black_exits",
     "island_cut_cells",
     "orphan_exits",
@@ -38,14 +39,6 @@ __all__ = [
 
 class Contradiction(Exception):
     """The state has no solution."""
-
-
-class Stop(Exception):
-    """A limit was reached inside propagation."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 def wide_flood(grid: Grid, seed: int, within: int) -> int:
@@ -207,7 +200,7 @@ def sea_cut_cells(grid: Grid, black: int, unknown: int, deadline: float | None) 
 
     Depth-first search over the black and unknown cells from a black cell; an unknown
     cell is a cut cell when some child subtree that only reaches back through it holds
-    some but not all of the black cells. Raises `Stop` past `deadline`.
+    some but not all of the black cells. Raises `OutOfTime` past `deadline`.
     """
     nbrs = grid.neighbors
     area = black | unknown
@@ -246,7 +239,7 @@ def sea_cut_cells(grid: Grid, black: int, unknown: int, deadline: float | None) 
         if low[v] >= disc[u] and 0 < below[v] < total and unknown >> u & 1:
             cut |= 1 << u
         if deadline is not None and counter & 1023 == 0 and time.perf_counter() > deadline:
-            raise Stop("seconds")
+            raise OutOfTime
     return cut
 
 

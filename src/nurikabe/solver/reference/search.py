@@ -46,7 +46,7 @@ completions in `solver.reference.completions`; the island and reach rules, which
 caches on the search, are methods here (`_islands`, `_reach`, `_completions`), and
 `_propagate` runs them all to a fixpoint.
 
-Imports `grid`, `puzzle`, `solver.result` and the modules beside it.
+Imports `grid`, `limits`, `puzzle`, `solver.result` and the modules beside it.
 """
 
 from __future__ import annotations
@@ -54,12 +54,12 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
+from ...limits import OutOfTime
 from ...puzzle import UNKNOWN_CLUE, Board, Puzzle
 from ..result import Limit, Result, SearchBase, Stats, Status
 from .completions import ENUM_CAP, completions
 from .rules import (
     Contradiction,
-    Stop,
     black_exits,
     island_cut_cells,
     orphan_exits,
@@ -210,8 +210,8 @@ class ReferenceSearch(SearchBase):
                         self.complete = True
                     return
             self.complete = True
-        except Stop as stop:
-            self.limit_hit = stop.reason
+        except OutOfTime:
+            self.limit_hit = "seconds"
         finally:
             self.seconds = time.perf_counter() - t0
 
@@ -252,7 +252,7 @@ class ReferenceSearch(SearchBase):
         cells, active islands and sealed cells of an ancestor state, to regrow islands
         from. On return, `_base` holds those of the returned state. An island is sealed
         (and left out of every loop) once it has no unknown neighbour and is complete.
-        Raises `Contradiction` or `_Stop`.
+        Raises `Contradiction` or `OutOfTime`.
         """
         full = self._full
         cols = self._cols
@@ -286,7 +286,7 @@ class ReferenceSearch(SearchBase):
         while True:
             self.rounds += 1
             if deadline is not None and perf() > deadline:
-                raise Stop("seconds")
+                raise OutOfTime
             if black & white:
                 raise Contradiction
             unknown = full & ~(black | white)
