@@ -457,7 +457,7 @@ ASK_CELLS = 60
 """The extreme climb asks the solver about a board once medium logic leaves at most this
 many cells unknown. With more, the solver's calls cost more and rarely say unique (10x10,
 largest island 16, mean 6: asking from 85 made 1 of 4 seeds in 60 s of CPU, from 60 2
-of 4); on 15x15, 60 did as well as 80 or 135 (docs/generator.md)."""
+of 4); on 15x15, 60 did as well as 80 or 135 (bench/results/generator-log.md)."""
 
 EXTREME_SHARE = 0.56
 """White share of an extreme board (the published extreme 10x10 puzzles: 0.56, with

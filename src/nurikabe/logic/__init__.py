@@ -10,7 +10,7 @@
   (it asks the core through `solver.refuter`).
 - `engine`: `next_step`, `explain`, `grade`.
 - `grade`: `Grade` and the level definitions (docs/grading.md).
-- `html`: a walkthrough as one self-contained HTML page.
+- `chains`: one supposition of the trial search: suppose, replay a chain, word the step.
 
 >>> from nurikabe import Puzzle
 >>> p = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]])

@@ -561,7 +561,7 @@ def _refute_deep(
     (`STALLS`): a chain that stalls at a position met before takes the same step, or
     fails, without searching again. Over janko 1108's walkthrough 15 of 173 inner
     depth-2 searches repeated one, to the cell, and took 35% of their scans; the
-    walkthrough is the same, 54 s instead of 64 s (docs/grading.md, session 20)."""
+    walkthrough is the same, 54 s instead of 64 s (bench/results/logic-engine-log.md, session 20)."""
     chains = {key: steps for key, (_, steps) in seed.items()}
     stalls = _stalls(s, rows)
     while len(chain) < limit:
@@ -598,7 +598,7 @@ def _search_depth_three(
     The core is asked with its root probing near each supposition (`Guide.make` with
     `local`), as below the root: the nodes then count what refuting the supposition
     takes, not what probing the rest of the position finds. Measured side by side with
-    root probing on every cell (docs/grading.md, session 19): every corpus and
+    root probing on every cell (bench/results/logic-engine-log.md, session 19): every corpus and
     collection walkthrough with depth-3 steps needs fewer of them (janko 1091 9 instead
     of 19, janko 1108 24 instead of 26), and janko 1091 takes 48 s instead of 123 s,
     though janko 1108 takes 65-74 s instead of 47 s. The depth-2 search's guide asks
