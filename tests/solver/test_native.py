@@ -212,7 +212,9 @@ def test_other_threads_run_during_a_search() -> None:
         done.set()
         counter.join()
     assert result.status in (Status.UNKNOWN, Status.MULTIPLE)
-    assert ticks > 50  # about 500 with the GIL released, a handful without
+    # About 500 with the GIL released, a handful without; a loaded machine (two test
+    # workers, other processes) gives the counting thread fewer turns, never none.
+    assert ticks > 20
 
 
 @needs_corpus
