@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import signal
+from collections.abc import Iterator
+
+import pytest
+
+from tests.processes import kill_leftovers
 
 # A suite started in the background of a non-interactive shell (`make test &`, nohup, some
 # CI runners) inherits SIGINT ignored, and every process it starts would inherit that too:
@@ -11,3 +16,10 @@ import signal
 # handler, unlike "ignored", is reset to the default in the processes started).
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+@pytest.fixture(autouse=True)
+def _no_command_left_running() -> Iterator[None]:
+    """After each test, end any command it started with `tests.processes.start_cli`."""
+    yield
+    kill_leftovers()

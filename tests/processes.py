@@ -33,16 +33,39 @@ def alive(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
+_STARTED: list[subprocess.Popen[str]] = []
+"""Every command `start_cli` started, for `kill_leftovers`."""
+
+
 def start_cli(args: list[str]) -> subprocess.Popen[str]:
     """``nurikabe ARGS`` in a process group of its own (as a shell starts a command, so
-    that a terminal's Ctrl-C can be sent to the group), its output captured as text."""
-    return subprocess.Popen(
+    that a terminal's Ctrl-C can be sent to the group), its output captured as text.
+    If the test ends (passed or failed) with it still running, `kill_leftovers` (called
+    after every test by conftest.py) kills its group."""
+    proc = subprocess.Popen(
         [sys.executable, "-m", "nurikabe.cli", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
     )
+    _STARTED.append(proc)
+    return proc
+
+
+def kill_leftovers() -> None:
+    """Kill the process group of every command `start_cli` started that still runs: a
+    test that failed before it sent its signal must not leave a batch and its workers
+    running for the rest of the suite (they once took both cores for an hour)."""
+    while _STARTED:
+        proc = _STARTED.pop()
+        if proc.poll() is not None:
+            continue
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            proc.kill()
+        proc.communicate()
 
 
 def wait_or_kill(proc: subprocess.Popen[str], timeout: float) -> tuple[str, str]:
