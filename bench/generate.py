@@ -178,7 +178,7 @@ def main() -> int:
 def build_sample(counts: list[int], out_path: str | None) -> int:
     """CPU seconds of a sample of the collection build's jobs, and the plan's total."""
     from nurikabe.collection import PLAN, build_jobs
-    from nurikabe.generator.batch import make_record
+    from nurikabe.generator.jobs import make_record
 
     per = {name: n for (name, _, _, _), n in zip(PLAN, counts, strict=False)}
     seen: dict[tuple[str, str], int] = {}

@@ -16,7 +16,7 @@ from nurikabe.cli import generate as cli_generate
 from nurikabe.cli import main
 from nurikabe.errors import DatabaseError
 from nurikabe.generator import GENERATOR_VERSION, generate
-from nurikabe.generator.batch import derive_seed, make_record
+from nurikabe.generator.jobs import derive_seed, make_record
 
 
 @pytest.fixture(scope="module")

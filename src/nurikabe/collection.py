@@ -33,7 +33,7 @@ it for writing raises, so that a command can only ever write a path it was given
 copy of the target when there is one (a build never drops rows it did not make: other
 collections, progress, settings), and swapped into place atomically at the end.
 
-Imports `puzzle`, `database`, `errors` and `generate.batch` (for the build plan's seeds).
+Imports `puzzle`, `database`, `errors` and `generator.jobs` (for the build plan's seeds).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ from typing import Any
 from . import database
 from .errors import DatabaseError
 from .generator import GENERATOR_VERSION
-from .generator.batch import derive_seed, job_seeds
+from .generator.jobs import derive_seed, job_seeds
 from .puzzle import Board, Puzzle
 
 __all__ = [

@@ -162,7 +162,7 @@ def _from_collection(args: argparse.Namespace) -> list[tuple[Any, ...]]:
 def _from_generator(args: argparse.Namespace) -> tuple[list[tuple[Any, ...]], bool]:
     import random
 
-    from ..generator.batch import derive_seed
+    from ..generator.jobs import derive_seed
     from ..puzzle import Board, Puzzle
     from .generate import run_jobs
 
