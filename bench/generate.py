@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from nurikabe import GenerationError, Limit, Status, generate, solve
-from nurikabe.cli.collection import _profile, stats_table
+from nurikabe.cli.collection import quality_profile, stats_table
 from nurikabe.formats.jsonl import read_file
 from nurikabe.logic import LEVELS, grade
 
@@ -153,7 +153,7 @@ def main() -> int:
         step = max(1, len(docs) // max(1, args.published))
         sample = docs[::step][: args.published]
         published = [(d.puzzle, grade(d.puzzle).level) for d in sample]
-        gen_profile, pub_profile = _profile(made_all), _profile(published)
+        gen_profile, pub_profile = quality_profile(made_all), quality_profile(published)
         quality[size_text] = {"generated": gen_profile, "published": pub_profile}
         print(f"\nquality, {size_text} (published: {len(published)} corpus puzzles)")
         print(stats_table(gen_profile, pub_profile))

@@ -225,7 +225,7 @@ def cmd_regrade(args: argparse.Namespace) -> int:
     return 4 if stopped else 0
 
 
-def _profile(puzzles: list[tuple[Any, str | None]]) -> dict[str, Any]:
+def quality_profile(puzzles: list[tuple[Any, str | None]]) -> dict[str, Any]:
     """Clues per 100 cells, white share, island sizes and grades of (puzzle, level) pairs."""
     sizes: Counter[int] = Counter()
     levels: Counter[str] = Counter()
@@ -318,7 +318,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     published = [(d.puzzle, grade(d.puzzle).level if args.grade else None) for d in docs]
     if args.level is not None and args.grade:
         published = [(p, level) for p, level in published if level == args.level]
-    write_output(stats_table(_profile(generated), _profile(published)), None)
+    write_output(stats_table(quality_profile(generated), quality_profile(published)), None)
     return 0
 
 
