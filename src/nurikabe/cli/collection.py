@@ -4,7 +4,7 @@
   the database from a seed (the same seed gives the same puzzles and rows whatever
   --jobs or --cluster; `nurikabe.batch` runs the jobs) into PATH, never into the
   bundled file. PATH is checked before any puzzle is made; an existing PATH keeps the
-  rows the build does not remake (other collections, progress, settings) and records in
+  rows the build does not remake (other collections) and records in
   its ``former`` table every puzzle the build replaces with another; the new file
   is swapped into place atomically. Ctrl-C or SIGTERM keeps the puzzles done (exit 130),
   and the same build run again resumes: it keeps the puzzles PATH holds from the same
