@@ -18,9 +18,9 @@ import nurikabe
 SRC = Path(nurikabe.__file__).resolve().parent
 
 ALLOWED: dict[tuple[str, str], set[str]] = {
-    # The technique modules share the helpers of logic/techniques/common.py and two of
-    # each other's under their private names; that package is not this change's to
-    # rename (reported with the batch restructuring). Shrink this as they are renamed.
+    # The technique modules share the helpers of logic/techniques/common.py, and two of
+    # each other's, under private names: known crossings, left for the logic engine's
+    # own change to rename. Shrink this as they are renamed (a stale entry fails below).
     ("nurikabe.logic.techniques.articulation", "nurikabe.logic.techniques.bottlenecks"): {
         "_island_reaches"
     },

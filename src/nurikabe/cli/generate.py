@@ -18,7 +18,6 @@ from typing import Any
 from ..generator import DIFFICULTIES, SYMMETRIES, GenerationError, check_options
 from ..generator.jobs import derive_seed, make_record
 from .batching import batch_options, run_in_order
-from .batching import default_jobs as default_jobs  # printing's --jobs default
 from .common import CliError, number_option, seconds_option, write_output
 
 FORMATS = ("puzzlink", "url", "janko", "text", "jsonl")

@@ -36,7 +36,8 @@ PAPERS = ("a4", "letter")
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from ..generator import DIFFICULTIES
-    from .generate import default_jobs, parse_size
+    from .batching import default_jobs
+    from .generate import parse_size
 
     p = subparsers.add_parser(
         "print",
