@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from nurikabe import GenerationError, Limit, Status, generate, solve
-from nurikabe.cli.collection import _profile, stats_table
+from nurikabe.cli.collection import quality_profile, stats_table
 from nurikabe.formats.jsonl import read_file
 from nurikabe.logic import LEVELS, grade
 
@@ -153,7 +153,7 @@ def main() -> int:
         step = max(1, len(docs) // max(1, args.published))
         sample = docs[::step][: args.published]
         published = [(d.puzzle, grade(d.puzzle).level) for d in sample]
-        gen_profile, pub_profile = _profile(made_all), _profile(published)
+        gen_profile, pub_profile = quality_profile(made_all), quality_profile(published)
         quality[size_text] = {"generated": gen_profile, "published": pub_profile}
         print(f"\nquality, {size_text} (published: {len(published)} corpus puzzles)")
         print(stats_table(gen_profile, pub_profile))
@@ -178,7 +178,7 @@ def main() -> int:
 def build_sample(counts: list[int], out_path: str | None) -> int:
     """CPU seconds of a sample of the collection build's jobs, and the plan's total."""
     from nurikabe.collection import PLAN, build_jobs
-    from nurikabe.generator.batch import make_record
+    from nurikabe.generator.jobs import make_record
 
     per = {name: n for (name, _, _, _), n in zip(PLAN, counts, strict=False)}
     seen: dict[tuple[str, str], int] = {}

@@ -14,17 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from nurikabe.batch import (
-    BatchError,
-    EnumerateShard,
-    GradeJob,
-    SolveJob,
-    load_results,
-    merge_census,
-    run_batch,
-)
+from nurikabe.batch import BatchError, load_results, run_batch
 from nurikabe.cli import main
+from nurikabe.cli.solve_batch import SolveRecordJob
+from nurikabe.logic.jobs import GradeJob
 from nurikabe.research.enumerate import census
+from nurikabe.research.jobs import EnumerateShard, merge_census
 from tests.corpus import corpus, needs_corpus
 
 URLS = [
@@ -33,16 +28,24 @@ URLS = [
 ]
 
 
+def _solve(url: str, index: int = 0) -> SolveRecordJob:
+    """The ``solve`` command's job for one puzzle, with its default options."""
+    return SolveRecordJob(index, f"p{index}", url, None, "native", 60.0, None, False, False)
+
+
 def _jobs() -> list:
     jobs: list = [EnumerateShard(4, 4, shards=4, shard=k) for k in range(4)]
-    jobs += [SolveJob(u) for u in URLS] + [GradeJob(u) for u in URLS]
+    jobs += [_solve(u, n) for n, u in enumerate(URLS)] + [GradeJob(u) for u in URLS]
     return jobs
 
 
 def _comparable(results: dict) -> dict:
+    """The results without their timings (a solve's are inside its record)."""
     out = {}
     for key, value in results.items():
         value = dict(value)
+        if isinstance(value.get("record"), dict):
+            value["record"] = _comparable({"": value["record"]})[""]
         for volatile in ("cpu_seconds", "seconds", "nodes"):
             value.pop(volatile, None)
         out[key] = value
@@ -59,7 +62,8 @@ def test_local_processes_resume_and_merge(tmp_path) -> None:
     shards = [results[j.key] for j in _jobs() if isinstance(j, EnumerateShard)]
     merged = merge_census(shards)
     assert merged.solution_counts == census(4, 4).solution_counts
-    assert results[SolveJob(URLS[0]).key]["status"] == "unique"
+    solved = results[_solve(URLS[0]).key]
+    assert solved["code"] == 0 and solved["record"]["status"] == "unique"
     in_process = tmp_path / "serial.sqlite"
     run_batch(_jobs(), in_process, workers=0)
     assert _comparable(load_results(in_process)) == _comparable(results)
@@ -80,20 +84,20 @@ def test_interrupt_keeps_what_is_done(tmp_path) -> None:
 
 def test_bad_batches(tmp_path) -> None:
     with pytest.raises(BatchError):
-        run_batch([SolveJob(URLS[0]), SolveJob(URLS[0])], tmp_path / "x.sqlite")
+        run_batch([GradeJob(URLS[0]), GradeJob(URLS[0])], tmp_path / "x.sqlite")
     with pytest.raises(BatchError):
-        run_batch([SolveJob(URLS[0])], tmp_path)  # a directory, not a file
-    failed = run_batch([SolveJob("https://puzz.link/p?nurikabe/2/2/z")], tmp_path / "f.sqlite")
+        run_batch([GradeJob(URLS[0])], tmp_path)  # a directory, not a file
+    failed = run_batch([GradeJob("https://puzz.link/p?nurikabe/2/2/z")], tmp_path / "f.sqlite")
     assert len(failed.failed) == 1 and failed.done == 0
     not_a_store = tmp_path / "text.sqlite"
     not_a_store.write_text("hello\n")
     with pytest.raises(BatchError, match="result store"):
-        run_batch([SolveJob(URLS[0])], not_a_store)
+        run_batch([GradeJob(URLS[0])], not_a_store)
     pytest.importorskip("distributed")
     for address in ("foo", "tcp://host:port"):
         with pytest.raises(BatchError, match="not a Dask scheduler address"):
             run_batch(
-                [SolveJob(URLS[0]), SolveJob(URLS[1])], tmp_path / "y.sqlite", cluster=address
+                [GradeJob(URLS[0]), GradeJob(URLS[1])], tmp_path / "y.sqlite", cluster=address
             )
 
 
@@ -319,6 +323,7 @@ def test_grade_ctrl_c_with_two_workers_then_resume(tmp_path: Path) -> None:
 _LATE_WORKER = """
 import os, signal, sys, time
 from nurikabe import batch
+from nurikabe.logic.jobs import GradeJob
 
 first = os.path.join(sys.argv[1], "first")
 from nurikabe import workers
@@ -336,7 +341,7 @@ def late_start():
     started()
 
 workers._worker_start = late_start
-jobs = [batch.SolveJob("https://puzz.link/p?nurikabe/3/3/k33h", index=k) for k in range(4)]
+jobs = [GradeJob("https://puzz.link/p?nurikabe/3/3/k33h", index=k) for k in range(4)]
 
 def stop(job, result):
     raise KeyboardInterrupt

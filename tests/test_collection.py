@@ -16,7 +16,7 @@ from nurikabe.cli import generate as cli_generate
 from nurikabe.cli import main
 from nurikabe.errors import DatabaseError
 from nurikabe.generator import GENERATOR_VERSION, generate
-from nurikabe.generator.batch import derive_seed, make_record
+from nurikabe.generator.jobs import derive_seed, make_record
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +39,7 @@ def test_schema_version_and_tables(db: Path) -> None:
     conn = sqlite3.connect(db)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == collection.SCHEMA_VERSION
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert {"puzzles", "progress", "settings", "meta"} <= tables
+    assert tables == {"puzzles", "meta", "former"}  # progress lives in the players' database
 
 
 def test_reads(db: Path) -> None:
@@ -376,6 +376,33 @@ def test_built_by_this_generator_to_the_plan() -> None:
     assert meta["plan"] == expected["plan"]
 
 
+BUNDLED_PUZZLES = {(2026, "7"): "b433fc5a97073089f59b28eb03c388c3128dc063e4a43a839f459a58ca24f54b"}
+"""The digest of the bundled file's puzzles (every column but the grade, by row id),
+by the seed and generator version of its build: taken when the empty progress and
+settings tables were dropped from it (DROP TABLE and VACUUM on a copy), from the file
+both before and after. A rebuild makes a new file this pin does not cover."""
+
+
+def test_bundled_file_holds_its_puzzles_and_no_progress() -> None:
+    conn = collection.open_db(collection.bundled_path(), readonly=True)
+    try:
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        meta = collection.meta(conn)
+        digest = hashlib.sha256()
+        for row in conn.execute(
+            "SELECT id, collection, number, rows, cols, clues, solution, url, seed, generator,"
+            " source FROM puzzles ORDER BY id"
+        ):
+            digest.update((repr(row) + "\n").encode())
+    finally:
+        conn.close()
+    assert tables == {"puzzles", "meta", "former"}
+    build = (meta["seed"], meta["generator"])
+    if build not in BUNDLED_PUZZLES:
+        pytest.skip(f"the bundled collection was rebuilt since (seed, generator {build})")
+    assert digest.hexdigest() == BUNDLED_PUZZLES[build]
+
+
 def test_numbered_and_spread_as_planned(entries: list[collection.Entry]) -> None:
     for name, rows, cols, levels in collection.PLAN:
         mine = sorted((e for e in entries if e.collection == name), key=lambda e: e.number)
@@ -430,7 +457,7 @@ def _digest(path: Path) -> str:
 
 @pytest.fixture
 def fresh_db(tmp_path: Path) -> Path:
-    """Three generated 6x7 puzzles, one imported puzzle, a progress row and a setting."""
+    """Three generated 6x7 puzzles and one imported puzzle."""
     path = tmp_path / "c.sqlite"
     conn = collection.create(path)
     with database.transaction(conn):
@@ -440,10 +467,33 @@ def fresh_db(tmp_path: Path) -> Path:
         imported = generate(5, 6, difficulty="easy", rng=1).to_json()
         collection.store(conn, "imported", 0, imported, source="https://example.org/p/1")
         collection.set_meta(conn, **collection.build_meta(5))
-        first = conn.execute("SELECT id FROM puzzles ORDER BY id").fetchone()[0]
-        conn.execute("INSERT INTO progress (puzzle_id, seconds) VALUES (?, 12.5)", (first,))
-        conn.execute("INSERT INTO settings (key, value) VALUES ('theme', 'dark')")
     collection.close_db(conn)
+    return path
+
+
+_OLD_TABLES = """
+CREATE TABLE IF NOT EXISTS progress (
+    puzzle_id INTEGER PRIMARY KEY REFERENCES puzzles(id),
+    board TEXT,
+    seconds REAL NOT NULL DEFAULT 0,
+    solved_at TEXT,
+    best_seconds REAL,
+    updated_at TEXT
+);
+CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT);
+"""
+"""The tables a collection file had before progress and settings moved to `players`."""
+
+
+def _with_old_tables(path: Path) -> Path:
+    """The collection at `path` as an older file: with a progress row and a setting."""
+    conn = sqlite3.connect(path)
+    conn.executescript(_OLD_TABLES)
+    first = conn.execute("SELECT id FROM puzzles ORDER BY id").fetchone()[0]
+    conn.execute("INSERT INTO progress (puzzle_id, seconds) VALUES (?, 12.5)", (first,))
+    conn.execute("INSERT INTO settings (key, value) VALUES ('theme', 'dark')")
+    conn.commit()
+    conn.close()
     return path
 
 
@@ -482,6 +532,9 @@ def test_build_never_writes_the_bundled_file(
 
 
 def test_build_into_existing_file_keeps_rows_it_did_not_make(fresh_db: Path) -> None:
+    """An older file's progress and settings tables (nothing reads them any more) are
+    kept like the imported puzzle: a build drops nothing it did not make."""
+    _with_old_tables(fresh_db)
     assert _counts(fresh_db) == {"puzzles": 4, "progress": 1, "settings": 1}
     code = main(
         ["collection", "build", "--seed", "4", "--limit", "2", "--jobs", "1", "-o", str(fresh_db)]
@@ -570,6 +623,18 @@ def test_interrupted_build_keeps_what_is_done(
 
 
 # -- item 2: SQLite robustness -------------------------------------------------------------------
+
+
+def test_an_older_file_with_progress_and_settings_still_works(fresh_db: Path) -> None:
+    _with_old_tables(fresh_db)
+    conn = collection.open_db(fresh_db, readonly=True)
+    assert len(list(collection.entries(conn))) == 4
+    conn.close()
+    conn = collection.open_db(fresh_db)
+    collection.store(conn, "10x10", 5, _record())
+    conn.commit()
+    collection.close_db(conn)
+    assert _counts(fresh_db) == {"puzzles": 5, "progress": 1, "settings": 1}
 
 
 def test_writable_collection_uses_wal(fresh_db: Path) -> None:

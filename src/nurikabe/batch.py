@@ -15,17 +15,23 @@ JSON-ready dict, and stores every result in an SQLite file as soon as it arrives
   included, so a command prints the same lines whatever the workers and however
   often it was resumed.
 
-Job types here: `EnumerateShard` (one shard of `research.enumerate.census`), `SolveJob`,
-`GradeJob`, `GenerateJob` and `FunctionJob` (a picklable function of one argument).
-Any other picklable dataclass with ``key`` and ``run()`` works too. A job that raises
-is recorded in `BatchReport.failed` (not stored, so it runs again on resume); the
-batch goes on.
+A job is anything with the shape of `Job` (a structural protocol): each domain owns
+its jobs and none imports this module: `nurikabe.logic.jobs.GradeJob`,
+`nurikabe.generator.jobs.GenerateJob`, `nurikabe.research.jobs.EnumerateShard`, the
+``solve`` command's `nurikabe.cli.solve_batch.SolveRecordJob`; `FunctionJob` (a
+picklable function of one argument) is the runner's own. A job that is a dataclass is
+stored with its fields as JSON, any other with its key. A job that raises is recorded in
+`BatchReport.failed` (not stored, so it runs again on resume); the batch goes on.
 
 >>> import tempfile, os
 >>> store = os.path.join(tempfile.mkdtemp(), "b.sqlite")
->>> report = run_batch([EnumerateShard(2, 2, shards=2, shard=k) for k in (0, 1)], store, workers=0)
->>> report.done, report.skipped, sorted(load_results(store))
-(2, 0, ['enumerate 2x2 max9 shard 0/2', 'enumerate 2x2 max9 shard 1/2'])
+>>> jobs = [FunctionJob(f"square {k}", dict, {"square": k * k}) for k in (2, 3)]
+>>> report = run_batch(jobs, store, workers=0)
+>>> report.done, report.skipped, load_results(store)["square 3"]
+(2, 0, {'square': 9})
+
+Imports `errors` and `workers` (local processes); ``tqdm`` for the progress bar and
+Dask ``distributed`` for a cluster, each when first needed.
 """
 
 from __future__ import annotations
@@ -48,14 +54,9 @@ from .workers import run_unordered, stop_signals_handled
 __all__ = [
     "BatchError",
     "BatchReport",
-    "EnumerateShard",
     "FunctionJob",
-    "GenerateJob",
-    "GradeJob",
     "Job",
-    "SolveJob",
     "load_results",
-    "merge_census",
     "run_batch",
 ]
 
@@ -71,130 +72,6 @@ class Job(Protocol):
     def key(self) -> str: ...
 
     def run(self) -> dict[str, Any]: ...
-
-
-@dataclass(frozen=True)
-class EnumerateShard:
-    """One shard of the census of a grid (see `nurikabe.research.enumerate`)."""
-
-    rows: int
-    cols: int
-    max_clue: int = 9
-    shards: int = 1
-    shard: int = 0
-
-    @property
-    def key(self) -> str:
-        return (
-            f"enumerate {self.rows}x{self.cols} max{self.max_clue} shard {self.shard}/{self.shards}"
-        )
-
-    def run(self) -> dict[str, Any]:
-        from .research.enumerate import census
-
-        start = time.process_time()
-        found = census(
-            self.rows, self.cols, max_clue=self.max_clue, shards=self.shards, shard=self.shard
-        )
-        data = asdict(found)
-        data.pop("correct_keys")
-        data["cpu_seconds"] = time.process_time() - start
-        return data
-
-
-def _numbered(index: int | None) -> str:
-    return "" if index is None else f" #{index}"
-
-
-@dataclass(frozen=True)
-class SolveJob:
-    """Solve one puzzle (a puzz.link URL) with an engine, within `seconds`.
-
-    `index` tells apart the same puzzle appearing twice in one batch."""
-
-    url: str
-    engine: str = "native"
-    seconds: float = 60.0
-    index: int | None = None
-
-    @property
-    def key(self) -> str:
-        return f"solve{_numbered(self.index)} {self.engine} {self.seconds:g}s {self.url}"
-
-    def run(self) -> dict[str, Any]:
-        from .puzzle import Puzzle
-        from .solver import Limit, solve
-
-        result = solve(
-            Puzzle.from_url(self.url),
-            limit=Limit(solutions=2, seconds=self.seconds),
-            engine=self.engine,
-        )
-        solution = result.solution
-        return {
-            "status": result.status.name.lower(),
-            "solution": None if solution is None else solution.to_rows(),
-            "seconds": result.stats.seconds,
-            "nodes": result.stats.nodes,
-        }
-
-
-@dataclass(frozen=True)
-class GradeJob:
-    """Grade one puzzle (a puzz.link URL) with the logic engine, within `seconds` of CPU.
-
-    The result is `Grade.to_json()`; `index` tells apart the same puzzle appearing
-    twice in one batch."""
-
-    url: str
-    seconds: float = 60.0
-    index: int | None = None
-
-    @property
-    def key(self) -> str:
-        return f"grade{_numbered(self.index)} {self.seconds:g}s {self.url}"
-
-    def run(self) -> dict[str, Any]:
-        from .logic import grade
-        from .puzzle import Puzzle
-
-        return grade(Puzzle.from_url(self.url), seconds=self.seconds).to_json()
-
-
-@dataclass(frozen=True)
-class GenerateJob:
-    """Puzzle `index` of a generated batch, made from its own `seed`.
-
-    The result is the record of `nurikabe.generator.batch.make_record` (the generator's
-    JSON plus ``index``, ``seconds`` and ``difficulty``), or ``{"index", "error",
-    "seconds"}`` when the generator gives up after `retries` more seeds. The options
-    left at None are the generator's defaults."""
-
-    index: int
-    rows: int
-    cols: int
-    seed: int
-    difficulty: str = "medium"
-    symmetry: str = "none"
-    seconds: float | None = 60.0
-    max_island: int | None = None
-    mean_island: float | None = None
-    clue_density: float | None = None
-    attempts: int | None = None
-    retries: int = 0
-
-    @property
-    def key(self) -> str:
-        options = ", ".join(
-            f"{k}={v}" for k, v in asdict(self).items() if k not in ("index", "rows", "cols")
-        )
-        return f"generate #{self.index} {self.rows}x{self.cols} ({options})"
-
-    def run(self) -> dict[str, Any]:
-        from .generator.batch import make_record
-
-        spec = {k: v for k, v in asdict(self).items() if v is not None or k == "seconds"}
-        return make_record(spec)
 
 
 @dataclass(frozen=True)
@@ -558,17 +435,3 @@ def _lost_on_the_cluster() -> tuple[type[BaseException], ...]:
     from distributed import KilledWorker
 
     return (KilledWorker, CancelledError)
-
-
-def merge_census(results: Iterable[dict[str, Any]]) -> Any:
-    """The `Census` of a grid from the stored results of its `EnumerateShard` jobs."""
-    from .research.enumerate import Census
-
-    total = None
-    for data in results:
-        fields = {k: v for k, v in data.items() if k != "cpu_seconds"}
-        part = Census(**fields)
-        total = part if total is None else total.merge(part)
-    if total is None:
-        raise BatchError("no shard results to merge")
-    return total

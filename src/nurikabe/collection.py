@@ -1,4 +1,4 @@
-"""The bundled puzzle collection: a versioned SQLite store of puzzles, grades and progress.
+"""The bundled puzzle collection: a versioned SQLite store of puzzles and their grades.
 
 This module owns the database schema, its migrations, the build plan of the bundled
 collection (`PLAN`: which sizes and levels, how many of each), and the functions that
@@ -10,8 +10,6 @@ Schema (``PRAGMA user_version`` = `SCHEMA_VERSION`):
   ``15x15``, ``20x20``, or ``imported`` for puzzles a player added, whose ``source``
   says where from); clues and solution as JSON, grade level and score, and for
   generated puzzles the seed and generator version that remake them.
-- ``progress``: a player's state per puzzle (board, time spent, solved time, best time).
-- ``settings``: key/value pairs for the game.
 - ``meta``: how the collection was built (seed, generator version, plan).
 - ``former`` (schema 2): the puzzles a key used to hold: one row per (collection, number,
   url) that was replaced by a different puzzle (compared by url), with the generator
@@ -22,6 +20,11 @@ Schema (``PRAGMA user_version`` = `SCHEMA_VERSION`):
   former puzzle is never shown on the new one (`former_keys`, `players`). A version-1
   file (without the table) still opens read-only and reads as having no former puzzles.
 
+Players' progress and settings live in the players' database (`nurikabe.players`), not
+here. Files made before that held empty ``progress`` and ``settings`` tables; they still
+open, read and build as they are (nothing reads those tables, and a build keeps them
+like any row it does not make).
+
 `open_db` applies the migrations in `MIGRATIONS` to an older file; a migration is a
 function taking the connection, registered under the version it upgrades from.
 
@@ -30,10 +33,10 @@ not a database, damaged, read-only, locked, without the tables, a row that does 
 decode) is one `DatabaseError` line. No function here writes the bundled file: opening
 it for writing raises, so that a command can only ever write a path it was given.
 `build_into` makes a build safe: the new file is made beside the target, starting as a
-copy of the target when there is one (a build never drops rows it did not make: other
-collections, progress, settings), and swapped into place atomically at the end.
+copy of the target when there is one (a build never drops rows it did not make, such as
+other collections), and swapped into place atomically at the end.
 
-Imports `puzzle`, `database`, `errors` and `generate.batch` (for the build plan's seeds).
+Imports `puzzle`, `database`, `errors` and `generator.jobs` (for the build plan's seeds).
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ from typing import Any
 from . import database
 from .errors import DatabaseError
 from .generator import GENERATOR_VERSION
-from .generator.batch import derive_seed, job_seeds
+from .generator.jobs import derive_seed, job_seeds
 from .puzzle import Board, Puzzle
 
 __all__ = [
@@ -96,15 +99,6 @@ CREATE TABLE IF NOT EXISTS puzzles (
     source TEXT,
     UNIQUE (collection, number)
 );
-CREATE TABLE IF NOT EXISTS progress (
-    puzzle_id INTEGER PRIMARY KEY REFERENCES puzzles(id),
-    board TEXT,
-    seconds REAL NOT NULL DEFAULT 0,
-    solved_at TEXT,
-    best_seconds REAL,
-    updated_at TEXT
-);
-CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 """
 
@@ -181,8 +175,8 @@ class Entry:
         }
 
 
-TABLES = ("puzzles", "progress", "settings", "meta")
-"""The tables a collection file holds."""
+TABLES = ("puzzles", "meta")
+"""The tables a collection file must hold (``former`` too from schema version 2)."""
 
 
 def _migrate(conn: sqlite3.Connection, path: Path) -> None:
@@ -413,9 +407,8 @@ def store(
     source: str | None = None,
 ) -> None:
     """Insert one puzzle from its JSON record (the generator's shape), or replace the
-    puzzle stored under the same collection and number (keeping its row id, so the
-    progress stored against it stays attached). A replaced puzzle with another url is
-    recorded in ``former``."""
+    puzzle stored under the same collection and number (keeping its row id). A replaced
+    puzzle with another url is recorded in ``former``."""
     grade = record.get("grade") or {}
     _record_replaced(conn, collection, number, record["url"])
     conn.execute(

@@ -1,8 +1,20 @@
-"""Local worker processes that can be stopped at any moment without a hang.
+"""Worker processes: the one place that starts them, and runs that can stop at any moment.
 
-This module owns running one function over many items on forked worker processes:
-`run_unordered(work, items, processes)` yields ``(index, result)`` as each item is
-done. Batches (`nurikabe.batch`) and the research miner use it.
+This module owns starting a worker process (`start_process`: its start method, the
+signals it is deaf to until it has set its own, and, in the worker, the watch that
+ends it with its parent) for every part of the package that needs one:
+
+- `run_unordered(work, items, processes)` runs one function over many items on
+  forked workers and yields ``(index, result)`` as each item is done. Batches
+  (`nurikabe.batch`) and the research miner use it.
+- The web server's helpers are spawned, not forked (`HELPER_METHOD`; the server runs
+  threads, and a fork copies only the one that forks, with any lock another held):
+  `start_helper` starts one that serves a pipe (the studio's analysts), `helper_pool`
+  makes a `ProcessPoolExecutor` of them (an import's solve). They leave Ctrl-C to the
+  server and end when it is gone (`_watch_parent`, a thread that watches the parent).
+  A forked worker instead dies at once with its parent (`_end_with_parent`).
+
+The rest of this docstring is about `run_unordered`.
 
 Why not `multiprocessing.Pool`: its workers share the locks of two queues, and a worker
 killed while it holds one (a Ctrl-C or SIGTERM sent to the whole process group lands
@@ -27,18 +39,36 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import threading
+import time
 from collections import deque
-from collections.abc import Callable, Generator, Iterator, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Collection, Generator, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import NurikabeError
 
-__all__ = ["WorkerError", "run_unordered", "stop_signals_handled"]
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
+
+__all__ = [
+    "WorkerError",
+    "helper_pool",
+    "helpers_start_deaf",
+    "run_unordered",
+    "start_helper",
+    "start_process",
+    "stop_signals_handled",
+]
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+HELPER_METHOD = "spawn"
+"""How the web server's helpers start (`run_unordered`'s workers are forked)."""
 
 _GRACE = 1.0
 """Seconds a worker has to end after SIGTERM before it is killed."""
@@ -47,6 +77,119 @@ _GRACE = 1.0
 class WorkerError(NurikabeError):
     """No worker process can be started (out of memory, processes or file descriptors),
     or the workers die as soon as they start."""
+
+
+# -- starting a worker process ------------------------------------------------------------------
+
+
+def start_process(
+    target: Callable[..., object],
+    args: tuple[Any, ...],
+    *,
+    method: str,
+    deaf_to: Collection[signal.Signals],
+) -> BaseProcess:
+    """A started daemon process running ``target(*args)``, by the start `method`
+    (``"fork"``, ``"spawn"``), begun with the signals `deaf_to` blocked.
+
+    A signal mask survives both a fork and a spawn's exec: the worker takes the signals
+    only once it has set its own handlers (`target` unblocks them), so a Ctrl-C or
+    SIGTERM sent while it starts waits for it instead of meeting the parent's handler
+    or Python's default. This process takes them again at once, and a signal held back
+    meanwhile lands here, after the worker exists to be ended.
+
+    Raises:
+        OSError: the process cannot be started (out of memory or processes).
+    """
+    import multiprocessing
+
+    context: Any = multiprocessing.get_context(method)  # its Process is untyped
+    process: BaseProcess = context.Process(target=target, args=args, daemon=True)
+    with _deaf(deaf_to):
+        process.start()
+    return process
+
+
+@contextlib.contextmanager
+def _deaf(signals: Collection[signal.Signals]) -> Iterator[None]:
+    """`signals` blocked in this thread in the block, as before after it."""
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, signals)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def helpers_start_deaf() -> contextlib.AbstractContextManager[None]:
+    """Start server helpers in this block: they begin with Ctrl-C blocked (a signal
+    mask survives the spawn's exec), until `_watch_parent` makes them ignore it. For a
+    `helper_pool`, whose processes start on a submit, around the submit."""
+    return _deaf({signal.SIGINT})
+
+
+def _watch_parent() -> None:
+    """In a helper process of the server (the solver's, the studio's analysts): leave
+    Ctrl-C to the server, and end when the server is gone (killed, say).
+
+    A Ctrl-C in the terminal reaches the whole process group; a helper that took it
+    printed a KeyboardInterrupt traceback under the server's own clean shutdown, or, if
+    it was still starting, a fatal error. Helpers start with it blocked
+    (`helpers_start_deaf`) and ignore it from here on (one held back meanwhile is
+    dropped); the server ends them itself as it exits (or this watch does)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def _helper(serve: Callable[[Connection], object], conn: Connection) -> None:
+    """A server helper's life: the parent watch, then ``serve(conn)``."""
+    _watch_parent()
+    serve(conn)
+
+
+def start_helper(serve: Callable[[Connection], object]) -> tuple[BaseProcess, Connection]:
+    """A started server helper process running ``serve(conn)`` on its end of a pipe, and
+    this process's end. `serve` must be a top-level function (the helper is spawned).
+
+    Raises:
+        OSError: the process or its pipe cannot be made.
+    """
+    import multiprocessing
+
+    conn, child = multiprocessing.get_context(HELPER_METHOD).Pipe()
+    try:
+        process = start_process(
+            _helper, (serve, child), method=HELPER_METHOD, deaf_to={signal.SIGINT}
+        )
+    except OSError:
+        conn.close()
+        raise
+    finally:
+        child.close()
+    return process, conn
+
+
+def helper_pool(processes: int) -> ProcessPoolExecutor:
+    """A pool of up to `processes` server helpers, started on first use; submit to it
+    inside `helpers_start_deaf`."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(
+        processes,
+        mp_context=multiprocessing.get_context(HELPER_METHOD),
+        initializer=_watch_parent,
+    )
+
+
+# -- run_unordered: forked workers over many items ----------------------------------------------
 
 
 def _worker_start() -> None:
@@ -99,22 +242,22 @@ def _serve(conn: Any, work: Callable[[Any], Any], parent: int) -> None:
 class _Worker:
     """One forked worker process and the parent's end of its pipe."""
 
-    def __init__(self, context: Any, work: Callable[[Any], Any]) -> None:
+    def __init__(self, work: Callable[[Any], Any]) -> None:
+        from multiprocessing.connection import Pipe
+
         try:
-            self.conn, theirs = context.Pipe()
+            self.conn, theirs = Pipe()
         except OSError as exc:  # out of file descriptors
             raise WorkerError(f"cannot start a worker process: {exc.strerror or exc}") from None
-        self.process = context.Process(target=_serve, args=(theirs, work, os.getpid()), daemon=True)
-        # Forked with Ctrl-C and SIGTERM blocked; the parent takes them again at once
-        # (a signal held back meanwhile lands here, after the worker exists to be ended).
-        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
         try:
-            self.process.start()
+            # Forked with Ctrl-C and SIGTERM blocked, until `_worker_start` sets them.
+            self.process = start_process(
+                _serve, (theirs, work, os.getpid()), method="fork", deaf_to=STOP_SIGNALS
+            )
         except OSError as exc:  # out of memory or processes
             self.conn.close()
             raise WorkerError(f"cannot start a worker process: {exc.strerror or exc}") from None
         finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
             theirs.close()
         self.index: int | None = None  # the item it is working on
         self.done = 0  # items it has sent back
@@ -187,16 +330,14 @@ def run_unordered(
     >>> sorted(run_unordered(abs, [-3, 1, -2], 2, lambda i, code: -1))
     [(0, 3), (1, 1), (2, 2)]
     """
-    import multiprocessing
     from multiprocessing.connection import wait
 
-    context = multiprocessing.get_context("fork")
     todo = deque(enumerate(items))
     workers: list[_Worker] = []
     finished = False
     try:
         for _ in range(min(processes, len(items))):
-            workers.append(_Worker(context, work))
+            workers.append(_Worker(work))
         idle = list(workers)
         while True:
             while idle and todo:
@@ -210,9 +351,9 @@ def run_unordered(
                     workers.remove(worker)
                     if not worker.done:
                         raise WorkerError("worker processes end as soon as they start") from None
-                    workers.append(_Worker(context, work))
+                    workers.append(_Worker(work))
                     idle.append(workers[-1])
-            busy = {w.conn: w for w in workers if w.index is not None}
+            busy: dict[Any, _Worker] = {w.conn: w for w in workers if w.index is not None}
             if not busy:
                 break
             for conn in wait(list(busy)):
@@ -225,7 +366,7 @@ def run_unordered(
                     code = worker.ended()
                     workers.remove(worker)
                     if todo:
-                        workers.append(_Worker(context, work))
+                        workers.append(_Worker(work))
                         idle.append(workers[-1])
                     yield index, lost(index, code)
                     continue

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-import nurikabe.cli.solve as solve_cli
+import nurikabe.cli.solve_items as solve_items
 from nurikabe import UNKNOWN_CLUE, Puzzle, solve
 from nurikabe.cli import main
 from nurikabe.formats import Document, write
@@ -114,7 +114,7 @@ def test_limit_1_reports_a_found_solution(
     # Two solutions: the search stops at the first, so uniqueness is not checked.
     puzzle = Puzzle.from_text(MULTIPLE)
     code, out, _ = run(capsys, files["multiple"], "--limit", "1")
-    assert code == solve_cli.EXIT_FOUND == 5
+    assert code == solve_items.EXIT_FOUND == 5
     assert out.startswith("multiple.txt: solution found, uniqueness not checked (native, ")
     code, out, _ = run(capsys, files["multiple"], "--limit", "1", "--json")
     record = json.loads(out)
@@ -258,7 +258,7 @@ def test_batch_of_one_with_flag(capsys: pytest.CaptureFixture[str], files: dict[
 def test_ctrl_c_keeps_what_is_done(
     capsys: pytest.CaptureFixture[str], batch: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = solve_cli.solve
+    real = solve_items.solve
     calls = []
 
     def interrupted_on_second(*args, **kwargs):  # type: ignore[no-untyped-def]
@@ -267,7 +267,7 @@ def test_ctrl_c_keeps_what_is_done(
             raise KeyboardInterrupt
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(solve_cli, "solve", interrupted_on_second)
+    monkeypatch.setattr(solve_items, "solve", interrupted_on_second)
     code, out, _ = run(capsys, str(batch), "--jobs", "1")  # the Ctrl-C reaches this process
     assert code == 130
     lines = out.splitlines()

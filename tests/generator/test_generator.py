@@ -9,7 +9,7 @@ import pytest
 
 from nurikabe import Limit, Status, solve
 from nurikabe.generator import GeneratedPuzzle, GenerationError, generate
-from nurikabe.generator.batch import derive_seed, make_record
+from nurikabe.generator.jobs import derive_seed, make_record
 from nurikabe.generator.tiling import Profile, random_layout, symmetry_map
 from nurikabe.logic import grade
 from nurikabe.rules import check

@@ -4,7 +4,7 @@
   the database from a seed (the same seed gives the same puzzles and rows whatever
   --jobs or --cluster; `nurikabe.batch` runs the jobs) into PATH, never into the
   bundled file. PATH is checked before any puzzle is made; an existing PATH keeps the
-  rows the build does not remake (other collections, progress, settings) and records in
+  rows the build does not remake (other collections) and records in
   its ``former`` table every puzzle the build replaces with another; the new file
   is swapped into place atomically. Ctrl-C or SIGTERM keeps the puzzles done (exit 130),
   and the same build run again resumes: it keeps the puzzles PATH holds from the same
@@ -225,7 +225,7 @@ def cmd_regrade(args: argparse.Namespace) -> int:
     return 4 if stopped else 0
 
 
-def _profile(puzzles: list[tuple[Any, str | None]]) -> dict[str, Any]:
+def quality_profile(puzzles: list[tuple[Any, str | None]]) -> dict[str, Any]:
     """Clues per 100 cells, white share, island sizes and grades of (puzzle, level) pairs."""
     sizes: Counter[int] = Counter()
     levels: Counter[str] = Counter()
@@ -318,7 +318,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     published = [(d.puzzle, grade(d.puzzle).level if args.grade else None) for d in docs]
     if args.level is not None and args.grade:
         published = [(p, level) for p, level in published if level == args.level]
-    write_output(stats_table(_profile(generated), _profile(published)), None)
+    write_output(stats_table(quality_profile(generated), quality_profile(published)), None)
     return 0
 
 

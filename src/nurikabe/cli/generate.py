@@ -16,9 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..generator import DIFFICULTIES, SYMMETRIES, GenerationError, check_options
-from ..generator.batch import derive_seed, make_record
+from ..generator.jobs import derive_seed, make_record
 from .batching import batch_options, run_in_order
-from .batching import default_jobs as default_jobs  # printing's --jobs default
 from .common import CliError, number_option, seconds_option, write_output
 
 FORMATS = ("puzzlink", "url", "janko", "text", "jsonl")
@@ -71,7 +70,8 @@ def run_jobs(
     whether Ctrl-C or SIGTERM stopped the run early: the records done by then are kept,
     and the worker processes are ended at once.
     """
-    from ..batch import FunctionJob, GenerateJob, Job
+    from ..batch import FunctionJob, Job
+    from ..generator.jobs import GenerateJob
 
     typed: list[Job] = [
         GenerateJob(**job)

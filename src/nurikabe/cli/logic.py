@@ -203,8 +203,9 @@ def run_grade(args: argparse.Namespace) -> int:
 def _grade_batch(args: argparse.Namespace) -> int:
     """Every record of a JSON-lines file, graded through `nurikabe.batch.run_batch`: one
     line each in file order, whatever ``--jobs``/``--cluster``; ``--store`` resumes."""
-    from ..batch import GradeJob, Job
+    from ..batch import Job
     from ..formats.jsonl import iter_documents
+    from ..logic.jobs import GradeJob
     from .batching import run_in_order
 
     text, name = read_source(args.src)

@@ -36,7 +36,8 @@ PAPERS = ("a4", "letter")
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from ..generator import DIFFICULTIES
-    from .generate import default_jobs, parse_size
+    from .batching import default_jobs
+    from .generate import parse_size
 
     p = subparsers.add_parser(
         "print",
@@ -162,7 +163,7 @@ def _from_collection(args: argparse.Namespace) -> list[tuple[Any, ...]]:
 def _from_generator(args: argparse.Namespace) -> tuple[list[tuple[Any, ...]], bool]:
     import random
 
-    from ..generator.batch import derive_seed
+    from ..generator.jobs import derive_seed
     from ..puzzle import Board, Puzzle
     from .generate import run_jobs
 

@@ -249,8 +249,9 @@ def run_enumerate(args: argparse.Namespace) -> int:
 
 
 def _batch_census(args: argparse.Namespace, rows: int, cols: int, shards: list[int]) -> Census:
-    from ..batch import EnumerateShard, load_results, merge_census, run_batch
+    from ..batch import load_results, run_batch
     from ..research.enumerate import EnumerationError, check_request
+    from ..research.jobs import EnumerateShard, merge_census
 
     for shard in shards:
         try:
@@ -265,8 +266,7 @@ def _batch_census(args: argparse.Namespace, rows: int, cols: int, shards: list[i
     if report.interrupted:
         raise KeyboardInterrupt
     stored = load_results(args.store)
-    census: Census = merge_census(stored[job.key] for job in jobs)
-    return census
+    return merge_census(stored[job.key] for job in jobs)
 
 
 def _print_summary(s: Mapping[str, Any]) -> None:

@@ -7,21 +7,18 @@ the answer was known (for ``--count`` and ``--all``: before every solution was s
 folder of puzzle files, or ``--batch``) exits with the most serious code of its
 puzzles, in the order 2, 4, 3, 1, 5, 0.
 
-Only the solver API is called; this module imports nothing heavy at start-up (no
-OR-Tools, no tqdm), so that solving one 10x10 stays well under 0.3 s as a whole process.
+The puzzles, their exit codes and solving one live in `nurikabe.cli.solve_items`; a
+batch runs in `nurikabe.cli.solve_batch` (imported only then). Only the solver API is
+called; this module imports nothing heavy at start-up (no OR-Tools, no tqdm, no
+dataclasses), so that solving one 10x10 stays well under 0.3 s as a whole process.
 """
 
 from __future__ import annotations
 
 import argparse
-import os.path
 import sys
 import time
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
 
-from ..errors import FormatError, NurikabeError
-from ..formats import Document
 from ..puzzle import Board
 from ..solver import (
     DEFAULT_ENGINE,
@@ -30,45 +27,20 @@ from ..solver import (
     Result,
     Stats,
     Status,
-    count_solutions,
     engine_names,
     iter_solutions,
-    solve,
 )
 from .batching import batch_options
-from .common import (
-    CliError,
-    count_option,
-    emit,
-    load_source,
-    print_json,
-    read_source,
-    seconds_option,
-    source_id,
+from .common import CliError, count_option, emit, print_json, seconds_option
+from .solve_items import (
+    EXIT_LIMIT,
+    EXIT_OF_STATUS,
+    Item,
+    Outcome,
+    found_only,
+    read_items,
+    solve_item,
 )
-
-if TYPE_CHECKING:
-    from pathlib import Path
-
-EXIT_UNIQUE = 0
-EXIT_NONE = 1
-EXIT_BAD_INPUT = 2
-EXIT_MULTIPLE = 3
-EXIT_LIMIT = 4
-EXIT_FOUND = 5
-EXIT_INTERRUPTED = 130
-
-FOUND = "found"
-"""The status of a puzzle whose search stopped at its first solution (``--limit 1``)."""
-
-_EXIT_OF_STATUS = {
-    Status.UNIQUE: EXIT_UNIQUE,
-    Status.NONE: EXIT_NONE,
-    Status.MULTIPLE: EXIT_MULTIPLE,
-    Status.UNKNOWN: EXIT_LIMIT,
-}
-# Which exit code wins in a batch: the most serious first.
-_SEVERITY = [EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NONE, EXIT_FOUND, EXIT_UNIQUE]
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -118,165 +90,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(func=run)
 
 
-# -- reading ------------------------------------------------------------------------------------
-
-
-class _Item:
-    """One puzzle of the input, or the reason it could not be read."""
-
-    __slots__ = ("document", "error", "id")
-
-    def __init__(self, id: str, document: Document | None = None, error: str | None = None) -> None:
-        self.id = id
-        self.document = document
-        self.error = error
-
-
-def _is_multi_jsonl(text: str) -> bool:
-    lines = [line for line in text.splitlines() if line.strip()]
-    return len(lines) > 1 and lines[0].lstrip().startswith("{")
-
-
-def _items_of_text(text: str, name: str, src: str) -> Iterator[_Item]:
-    """Each record of a JSON-lines text; a bad line becomes an error item, the rest go on."""
-    from ..formats.jsonl import load as load_record
-
-    base = source_id(src)
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            document = load_record(line)
-        except FormatError as exc:
-            error = FormatError(exc.message, line=number, column=exc.column, source=name)
-            yield _Item(f"{base}:{number}", error=str(error))
-            continue
-        except NurikabeError as exc:
-            yield _Item(f"{base}:{number}", error=f"{name}, line {number}: {exc}")
-            continue
-        yield _Item(
-            source_id(src, document) if document.meta.get("id") else f"{base}:{number}", document
-        )
-
-
-def _items(src: str, batch: bool) -> tuple[bool, Iterator[_Item], int | None]:
-    """Whether SRC is a batch, its puzzles, and how many there are if known."""
-    if src != "-" and "\n" not in src and os.path.isdir(src):
-        from pathlib import Path
-
-        path = Path(src)
-        files = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
-        if not files:
-            raise CliError(f"{src}: no puzzle files in this folder")
-        return True, _items_of_folder(files), None
-    text, name = read_source(src)
-    if batch or _is_multi_jsonl(text):
-        if not text.lstrip().startswith("{"):
-            # A batch of one puzzle in another format.
-            document = load_source(src) if src != "-" else _load_text(text, name)
-            return True, iter([_Item(source_id(src, document), document)]), 1
-        count = sum(1 for line in text.splitlines() if line.strip())
-        return True, _items_of_text(text, name, src), count
-    document = _load_text(text, name)
-    return False, iter([_Item(source_id(src, document), document)]), 1
-
-
-def _load_text(text: str, name: str) -> Document:
-    from ..formats import load
-
-    try:
-        return load(text, source=name)
-    except FormatError as exc:
-        raise CliError(str(exc.located(name))) from None
-    except NurikabeError as exc:
-        raise CliError(f"{name}: {exc}") from None
-
-
-def _items_of_folder(files: list[Path]) -> Iterator[_Item]:
-    for path in files:
-        try:
-            text, name = read_source(str(path))
-        except CliError as exc:
-            yield _Item(path.name, error=str(exc))
-            continue
-        if _is_multi_jsonl(text):
-            yield from _items_of_text(text, name, str(path))
-            continue
-        try:
-            document = _load_text(text, name)
-        except CliError as exc:
-            yield _Item(path.name, error=str(exc))
-            continue
-        yield _Item(source_id(str(path), document), document)
-
-
-# -- solving one --------------------------------------------------------------------------------
-
-
-class _Outcome:
-    """What solving one puzzle gave, ready to print."""
-
-    __slots__ = ("code", "item", "record", "result")
-
-    def __init__(
-        self,
-        item: _Item,
-        code: int,
-        record: dict[str, Any] | None = None,
-        result: Result | None = None,
-    ) -> None:
-        self.item = item
-        self.code = code
-        self.record = {} if record is None else record
-        self.result = result
-
-
-def _solve_item(item: _Item, args: argparse.Namespace) -> _Outcome:
-    if item.document is None:
-        return _Outcome(
-            item, EXIT_BAD_INPUT, {"id": item.id, "status": "error", "error": item.error}
-        )
-    puzzle = item.document.puzzle
-    counting = args.count or args.all
-    limit = Limit(
-        solutions=args.limit if args.limit is not None else (None if counting else 2),
-        seconds=args.timeout,
-    )
-    result: Result
-    if counting:
-        result = count_solutions(
-            puzzle, limit=limit, engine=args.engine, keep=None if args.all else 2
-        )
-        code = _EXIT_OF_STATUS[result.status] if result.complete else EXIT_LIMIT
-    else:
-        result = solve(puzzle, limit=limit, engine=args.engine)
-        code = _EXIT_OF_STATUS[result.status]
-    record: dict[str, Any] = {
-        "id": item.id,
-        "status": result.status.value,
-        "solutions": [board.to_rows() for board in result.solutions],
-        "seconds": round(result.stats.seconds, 6),
-        "engine": result.stats.engine,
-    }
-    if counting:
-        record["count"] = result.count
-        record["complete"] = result.complete
-    if result.limit_hit and (counting or result.status is Status.UNKNOWN):
-        record["limit_hit"] = result.limit_hit
-    if not counting and _found_only(result):
-        record["status"], code = FOUND, EXIT_FOUND
-    return _Outcome(item, code, record, result)
-
-
-def _found_only(result: Result) -> bool:
-    """Whether the search stopped at a solution because it was asked for one only."""
-    return (
-        result.status is Status.UNKNOWN
-        and bool(result.solutions)
-        and result.limit_hit == "solutions"
-    )
-
-
 # -- printing -----------------------------------------------------------------------------------
 
 
@@ -284,7 +97,7 @@ def _seconds(result: Result) -> str:
     return f"{result.stats.engine}, {result.stats.seconds:.3f} s"
 
 
-def _print_text(outcome: _Outcome, args: argparse.Namespace) -> None:
+def _print_text(outcome: Outcome, args: argparse.Namespace) -> None:
     from ..render.text import render_for_terminal
 
     item, result = outcome.item, outcome.result
@@ -322,7 +135,7 @@ def _print_text(outcome: _Outcome, args: argparse.Namespace) -> None:
         for a, b in zip(left, right, strict=True):
             print(a.ljust(width) + "   " + b)
         print("(the cells where they differ are in brackets)")
-    elif _found_only(result):
+    elif found_only(result):
         print(f"{name}: solution found, uniqueness not checked ({_seconds(result)})")
         print(render_for_terminal(puzzle, result.solutions[0]))
     else:
@@ -335,19 +148,7 @@ def _print_text(outcome: _Outcome, args: argparse.Namespace) -> None:
             print(render_for_terminal(puzzle, result.solutions[0]))
 
 
-def _batch_line(outcome: _Outcome) -> str:
-    record = outcome.record
-    if record.get("status") == "error":
-        return f"{record['id']}: error: {record['error']}"
-    text = f"{record['id']}: {record['status']} ({record['engine']}, {record['seconds']:.3f} s)"
-    if "count" in record:
-        bound = "" if record["complete"] else "at least "
-        noun = "solution" if record["count"] == 1 else "solutions"
-        text += f", {bound}{record['count']} {noun}"
-    return text
-
-
-def _write_svg(path: str, outcome: _Outcome) -> None:
+def _write_svg(path: str, outcome: Outcome) -> None:
     from ..render.svg import result_svg
 
     if outcome.result is None:
@@ -364,11 +165,11 @@ def _write_svg(path: str, outcome: _Outcome) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    is_batch, items, total = _items(args.src, args.batch)
+    is_batch, items, total = read_items(args.src, args.batch)
     if not is_batch and args.all:
         return _stream_all(next(items), args)
     if not is_batch:
-        outcome = _solve_item(next(items), args)
+        outcome = solve_item(next(items), args)
         if args.json:
             print_json(outcome.record)
         else:
@@ -383,7 +184,7 @@ def run(args: argparse.Namespace) -> int:
     return run_batch_of_items(items, total, args)
 
 
-def _stream_all(item: _Item, args: argparse.Namespace) -> int:
+def _stream_all(item: Item, args: argparse.Namespace) -> int:
     """``--all`` on one puzzle: print each solution as soon as it is found.
 
     Only the first two are kept (for the status), so memory stays bounded however many
@@ -435,7 +236,7 @@ def _stream_all(item: _Item, args: argparse.Namespace) -> int:
         limit_hit=limit_hit,
         total=found,
     )
-    code = _EXIT_OF_STATUS[status] if complete else EXIT_LIMIT
+    code = EXIT_OF_STATUS[status] if complete else EXIT_LIMIT
     if args.json:
         rest = {
             "status": status.value,

@@ -3,6 +3,9 @@
 Owns the batch job of one `solve` line (`SolveRecordJob`, picklable, so Dask workers can
 import it) and the loop that prints the lines in input order with the summary. Imported
 only when a batch is solved, so a single `nurikabe solve FILE` loads none of it.
+
+Imports `cli.solve_items` (the puzzles, solving one, the exit codes) and `cli.batching`;
+not `cli.solve`, which imports this module when SRC is a batch.
 """
 
 from __future__ import annotations
@@ -18,24 +21,31 @@ from typing import Any
 from ..formats import Document
 from ..puzzle import Puzzle
 from ..solver import Status
+from .batching import run_in_order
 from .common import print_json
-from .solve import (
-    _SEVERITY,
+from .solve_items import (
     EXIT_BAD_INPUT,
+    EXIT_FOUND,
     EXIT_INTERRUPTED,
+    EXIT_LIMIT,
+    EXIT_MULTIPLE,
+    EXIT_NONE,
     EXIT_UNIQUE,
     FOUND,
-    _batch_line,
-    _Item,
-    _Outcome,
-    _solve_item,
+    Item,
+    solve_item,
 )
+
+__all__ = ["SolveRecordJob", "run_batch_of_items"]
+
+_SEVERITY = [EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NONE, EXIT_FOUND, EXIT_UNIQUE]
+"""Which exit code wins in a batch: the most serious first."""
 
 
 @dataclass(frozen=True)
 class SolveRecordJob:
     """One puzzle of a ``solve`` batch as a `nurikabe.batch` job: the record and exit code
-    `_solve_item` gives, for the puzzle of `url` (or the input `error` that replaced it)."""
+    `solve_item` gives, for the puzzle of `url` (or the input `error` that replaced it)."""
 
     index: int
     id: str
@@ -63,15 +73,26 @@ class SolveRecordJob:
             timeout=self.timeout,
             engine=self.engine,
         )
-        outcome = _solve_item(_Item(self.id, document, self.error), options)
+        outcome = solve_item(Item(self.id, document, self.error), options)
         return {"code": outcome.code, "record": outcome.record}
 
 
-def run_batch_of_items(items: Iterator[_Item], total: int | None, args: argparse.Namespace) -> int:
+def _line(record: dict[str, Any]) -> str:
+    """A puzzle's line of the text output."""
+    if record.get("status") == "error":
+        return f"{record['id']}: error: {record['error']}"
+    text = f"{record['id']}: {record['status']} ({record['engine']}, {record['seconds']:.3f} s)"
+    if "count" in record:
+        bound = "" if record["complete"] else "at least "
+        noun = "solution" if record["count"] == 1 else "solutions"
+        text += f", {bound}{record['count']} {noun}"
+    return text
+
+
+def run_batch_of_items(items: Iterator[Item], total: int | None, args: argparse.Namespace) -> int:
     """Every puzzle through `nurikabe.batch.run_batch`: one line each in input order,
     whatever ``--jobs``/``--cluster``; ``--store FILE`` lets a rerun resume."""
     from ..batch import Job
-    from .batching import run_in_order
 
     began = time.perf_counter()
     jobs = [
@@ -98,7 +119,7 @@ def run_batch_of_items(items: Iterator[_Item], total: int | None, args: argparse
         if args.json:
             print_json(record)
         else:
-            print(_batch_line(_Outcome(_Item(record["id"]), result["code"], record)))
+            print(_line(record))
         sys.stdout.flush()
 
     report = run_in_order(

@@ -7,22 +7,20 @@ made this one stale, or the worker overruns its limits by `GRACE_SECONDS`, the w
 killed (its search goes with it) and a fresh one is started in its place. In its own
 process the solver's C core cannot stall the server's other requests either.
 
-Imports `analysis` (run in the workers), `errors` and `games` (its parent watch).
+Imports `analysis` (run in the workers), `errors` and `workers` (which starts them).
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import threading
 import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
 
 from ..puzzle import Puzzle
+from ..workers import start_helper
 from .analysis import FORCED_SECONDS, GRADE_SECONDS, Analysis, analyze
 from .errors import ApiError
-from .games import _watch_parent, helpers_start_deaf
 
 __all__ = ["GRACE_SECONDS", "MAX_WORKERS", "run_analysis", "warm"]
 
@@ -32,12 +30,9 @@ GRACE_SECONDS = 10.0
 """How long past its own limits a worker may take before it is killed."""
 POLL_SECONDS = 0.01
 
-_CONTEXT = multiprocessing.get_context("spawn")
-
 
 def _serve(conn: Connection) -> None:
     """In a worker: analyse each ``(draft URL, graded)`` received, until None."""
-    _watch_parent()
     while True:
         job = conn.recv()
         if job is None:
@@ -48,11 +43,7 @@ def _serve(conn: Connection) -> None:
 
 class _Worker:
     def __init__(self) -> None:
-        self.conn, child = _CONTEXT.Pipe()
-        self.process: BaseProcess = _CONTEXT.Process(target=_serve, args=(child,), daemon=True)
-        with helpers_start_deaf():
-            self.process.start()
-        child.close()
+        self.process, self.conn = start_helper(_serve)
 
     def kill(self) -> None:
         self.process.kill()

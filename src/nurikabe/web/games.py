@@ -8,22 +8,18 @@ hints never solve a puzzle again. `Games.now` says what a key holds now, for the
 players' progress (`players.is_current`). It also parses a player's board string, and runs
 the searches (hint, import) in at most `MAX_SEARCHES` threads at a time, each under
 the library's time limits, so that no request can hang the server; an import's exact
-solve runs in a separate process (`_solve_apart`).
+solve runs in a separate process (`_solve_apart`, a helper of `workers.helper_pool`).
 
-Raises `errors.ApiError` with the API's codes; imports the library and `players`.
+Raises `errors.ApiError` with the API's codes; imports the library, `players` and
+`workers` (the solver's process).
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import multiprocessing
-import os
 import random
-import signal
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -36,6 +32,7 @@ from ..formats import load
 from ..players import Players
 from ..puzzle import Board, Puzzle
 from ..solver import Limit, Status, solve
+from ..workers import helper_pool, helpers_start_deaf
 from .errors import ApiError
 from .models import MAX_SIDE
 
@@ -128,38 +125,6 @@ def _solve_child(url: str, seconds: float) -> tuple[str, str | None]:
     return result.status.value, None
 
 
-@contextlib.contextmanager
-def helpers_start_deaf() -> Iterator[None]:
-    """Start helper processes in this block: they begin with Ctrl-C blocked (a signal
-    mask survives the spawn's exec), until `_watch_parent` makes them ignore it."""
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
-
-
-def _watch_parent() -> None:
-    """In a helper process of the server (the solver's, the studio's analysts): leave
-    Ctrl-C to the server, and end when the server is gone (killed, say).
-
-    A Ctrl-C in the terminal reaches the whole process group; a helper that took it
-    printed a KeyboardInterrupt traceback under the server's own clean shutdown, or, if
-    it was still starting, a fatal error. Helpers start with it blocked
-    (`helpers_start_deaf`) and ignore it from here on (one held back meanwhile is
-    dropped); the server ends them itself as it exits (or this watch does)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    parent = os.getppid()
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1)
-        os._exit(0)
-
-    threading.Thread(target=watch, daemon=True).start()
-
-
 _POOL: ProcessPoolExecutor | None = None
 _POOL_LOCK = threading.Lock()
 
@@ -173,9 +138,7 @@ def _solve_apart(url: str) -> tuple[Status, str | None]:
     global _POOL
     with _POOL_LOCK:
         if _POOL is None:
-            _POOL = ProcessPoolExecutor(
-                1, mp_context=multiprocessing.get_context("spawn"), initializer=_watch_parent
-            )
+            _POOL = helper_pool(1)
         pool = _POOL
     try:
         with helpers_start_deaf():  # the pool starts its process on the first submit

@@ -1,11 +1,13 @@
-"""Many puzzles at once: per-puzzle seeds and the worker function for process pools.
+"""The generator's batch job: puzzle `index` of a batch, made from its own seed.
 
 This module owns `derive_seed` (each puzzle's seed follows from a batch seed and its
 index, so a batch does not depend on how many processes make it), `job_seeds` (the
-seeds a job tries, its retries' included) and `make_record`,
-what a `nurikabe.batch.GenerateJob` runs in a worker: it generates one puzzle from a
-job dict and returns its JSON record, or ``{"index": i, "error": message}`` when the
-generator gives up.
+seeds a job tries, its retries' included), `make_record` (one puzzle from a job dict,
+as its JSON record, or ``{"index": i, "error": message}`` when the generator gives
+up) and `GenerateJob`, the same as a job of `nurikabe.batch.run_batch`: a frozen,
+picklable dataclass with a ``key`` (unique in its batch; a store keeps results under
+it, so it never changes) and a ``run()`` returning `make_record`'s record. The
+runner's `Job` protocol is structural, so this module does not import the runner.
 
 Imports `generate` only.
 """
@@ -14,11 +16,12 @@ from __future__ import annotations
 
 import hashlib
 import time
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from . import GenerationError, generate
 
-__all__ = ["derive_seed", "job_seeds", "make_record"]
+__all__ = ["GenerateJob", "derive_seed", "job_seeds", "make_record"]
 
 
 def derive_seed(seed: int, index: int) -> int:
@@ -63,3 +66,42 @@ def make_record(job: dict[str, Any]) -> dict[str, Any]:
         record["difficulty"] = options.get("difficulty", "medium")
         return record
     return {"index": job["index"], "error": error, "seconds": round(time.perf_counter() - began, 3)}
+
+
+@dataclass(frozen=True)
+class GenerateJob:
+    """Puzzle `index` of a generated batch, made from its own `seed`.
+
+    The result is the record of `make_record` (the generator's JSON plus ``index``,
+    ``seconds`` and ``difficulty``), or ``{"index", "error", "seconds"}`` when the
+    generator gives up after `retries` more seeds. The options left at None are the
+    generator's defaults.
+
+    >>> GenerateJob(0, 5, 6, seed=1, difficulty="easy").key
+    'generate #0 5x6 (seed=1, difficulty=easy, symmetry=none, seconds=60.0, max_island=None, \
+mean_island=None, clue_density=None, attempts=None, retries=0)'
+    """
+
+    index: int
+    rows: int
+    cols: int
+    seed: int
+    difficulty: str = "medium"
+    symmetry: str = "none"
+    seconds: float | None = 60.0
+    max_island: int | None = None
+    mean_island: float | None = None
+    clue_density: float | None = None
+    attempts: int | None = None
+    retries: int = 0
+
+    @property
+    def key(self) -> str:
+        options = ", ".join(
+            f"{k}={v}" for k, v in asdict(self).items() if k not in ("index", "rows", "cols")
+        )
+        return f"generate #{self.index} {self.rows}x{self.cols} ({options})"
+
+    def run(self) -> dict[str, Any]:
+        spec = {k: v for k, v in asdict(self).items() if v is not None or k == "seconds"}
+        return make_record(spec)
