@@ -561,7 +561,8 @@ def _refute_deep(
     (`STALLS`): a chain that stalls at a position met before takes the same step, or
     fails, without searching again. Over janko 1108's walkthrough 15 of 173 inner
     depth-2 searches repeated one, to the cell, and took 35% of their scans; the
-    walkthrough is the same, 54 s instead of 64 s (bench/results/logic-engine-log.md, session 20)."""
+    walkthrough is the same, 54 s instead of 64 s (bench/results/logic-engine-log.md,
+    session 20)."""
     chains = {key: steps for key, (_, steps) in seed.items()}
     stalls = _stalls(s, rows)
     while len(chain) < limit:
