@@ -448,7 +448,7 @@ def test_every_extreme_puzzle_keeps_its_grade(entries: list[collection.Entry]) -
         assert (g.level, g.score) == (e.level, e.score), (e.collection, e.number)
 
 
-# Issue 19, items 1 and 2: a collection build loses nothing, and every fault of a
+# A collection build loses nothing, and every fault of a
 
 
 def _digest(path: Path) -> str:

@@ -15,6 +15,7 @@ from nurikabe import (
     Puzzle,
     PuzzleIssue,
 )
+from nurikabe.errors import InvalidBoardError
 
 
 def test_puzzle_is_frozen_and_hashable() -> None:
@@ -138,3 +139,47 @@ def test_cellset() -> None:
     assert len(cells) == 3 and 2 in cells and (1, 0) in cells and (5, 5) not in cells
     assert cells == {2, 3, 4}
     assert repr(cells) == "CellSet([r1c3, r2c1, r2c2])"
+
+
+# Library misuse refused at the boundary.
+
+
+EXAMPLE_URL = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
+
+
+PUZZLE = Puzzle.from_url(EXAMPLE_URL)
+
+
+@pytest.mark.parametrize(
+    "masks", [(-1, 0), (0, -1), (1 << 25, 0), (0, 1 << 40), (1.5, 0), (True, 0), (3, 1)]
+)
+def test_board_masks_checked(masks: tuple[int, int]) -> None:
+    with pytest.raises(InvalidBoardError):
+        Board(PUZZLE, *masks)
+
+
+def test_board_needs_a_puzzle() -> None:
+    with pytest.raises(InvalidBoardError):
+        Board(EXAMPLE_URL, 0, 0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "clues",
+    [{0: 1.5}, {0: "1"}, {0: True}, {0.0: 1}, {"0": 1}, {0: None}, {0: 2.0}],
+)
+def test_puzzle_clues_must_be_whole_numbers(clues: dict[object, object]) -> None:
+    with pytest.raises(InvalidPuzzleError, match="not a whole number"):
+        Puzzle(3, 3, clues)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("size", [(True, 3), (3, False), (2.0, 3)])
+def test_puzzle_size_must_be_int(size: tuple[int, int]) -> None:
+    with pytest.raises(InvalidPuzzleError):
+        Puzzle(*size, {0: 1})
+
+
+def test_undo_with_nothing_to_undo() -> None:
+    board = PUZZLE.empty_board()
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+        board.undo()
+    assert isinstance(IllegalMoveError("x"), ValueError)

@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 import sys
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -334,3 +335,107 @@ def test_exit_codes_as_a_process(files: dict[str, Path]) -> None:
     junk = proc(str(files["junk"]))
     assert junk.returncode == 2 and junk.stdout == ""
     assert junk.stderr.count("\n") == 1 and "junk.bin" in junk.stderr
+
+
+# Time limits and numeric options, refused with exit 2; output that cannot be written.
+
+
+FIVE_URL = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
+
+
+BAD_SECONDS = ["nan", "inf", "-inf", "-1", "0", "1e400", "x"]
+
+
+@pytest.mark.parametrize("value", BAD_SECONDS)
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["explain", FIVE_URL, "--seconds"],
+        ["grade", FIVE_URL, "--seconds"],
+        ["hint", FIVE_URL, "--seconds"],
+        ["show", FIVE_URL, "--solution", "--seconds"],
+        ["generate", "--size", "5x5", "--seconds"],
+        ["solve", FIVE_URL, "--timeout"],
+    ],
+)
+def test_bad_seconds_exit_2(
+    command: list[str], value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main([*command, value])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--mean-island", "0"],
+        ["--mean-island", "nan"],
+        ["--clue-density", "0"],
+        ["--clue-density", "nan"],
+        ["--clue-density", "inf"],
+        ["--clue-density", "101"],
+        ["--max-island", "0"],
+        ["--max-island", "300000000"],
+        ["--max-island", "26"],
+        ["--max-island", "4", "--mean-island", "5"],
+        ["--count", "0"],
+        ["--jobs", "0"],
+        ["--size", "100x100"],
+        ["--size", "0x5"],
+    ],
+)
+def test_generate_options_bounded_by_the_grid(
+    options: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    began = time.perf_counter()
+    try:
+        code = main(["generate", "--size", "5x5", "--seed", "1", "--jobs", "1", *options])
+    except SystemExit as stop:
+        code = stop.code  # type: ignore[assignment]
+    assert code == 2
+    assert time.perf_counter() - began < 2  # refused before any work
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_hint_and_show_take_seconds(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hint", FIVE_URL, "--seconds", "5"]) == 0
+    assert "[" in capsys.readouterr().out
+    assert main(["show", FIVE_URL, "--solution", "--seconds", "5", "--ascii"]) == 0
+    assert "#" in capsys.readouterr().out
+    hard = "https://puzz.link/p?nurikabe/20/20/zg.h3g3i1m1zh3k1j.idr4t2m2g7m3k.o4r5q3j7i1i3zm.i7g2j3h1h2m5g.zh1i2h6k6j9h7zo.r1j4zq3g3l2h2k2h1zi"
+    # The limit holds in CPU time (a loaded machine stretches wall time, not the
+    # limit); whether the solver settles the puzzle in time depends on the machine.
+    for command, code in ((["show", hard, "--solution"], 1), (["hint", hard], 0)):
+        began = time.thread_time()
+        assert main([*command, "--seconds", "0.5"]) == code
+        assert time.thread_time() - began < 0.5 * 1.1 + 0.3
+        captured = capsys.readouterr()
+        if command[0] == "show":
+            assert "within 0.5 s" in captured.err or "more than one solution" in captured.err
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["show", FIVE_URL],
+        ["show", FIVE_URL, "--format", "svg"],
+        ["convert", FIVE_URL, "--to", "text"],
+    ],
+)
+def test_full_disk_on_stdout(command: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "nurikabe.cli", *command],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "No space left" in done.stderr

@@ -1,4 +1,4 @@
-"""Issue 19: random options (and, in a subprocess, random Ctrl-C and SIGTERM) thrown at the
+"""Random options (and, in a subprocess, random Ctrl-C and SIGTERM) thrown at the
 CLI never give a traceback, and every exit code is one the command documents."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 19, item 4: Ctrl-C and SIGTERM end every command with exit code 130, no
+"""Ctrl-C and SIGTERM end every command with exit code 130, no
 traceback, what is done kept and the worker processes gone within a second."""
 
 from __future__ import annotations

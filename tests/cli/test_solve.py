@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -287,3 +288,55 @@ def test_solve_path_imports_nothing_heavy(files: dict[str, str]) -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+# solve --all streams its solutions.
+
+
+EXAMPLE_URL = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
+
+
+MANY_SOLUTIONS = Puzzle(6, 6, {0: UNKNOWN_CLUE, 35: UNKNOWN_CLUE}).to_url()  # 100,000s of solutions
+
+
+def test_solve_all_streams() -> None:
+    """The first solution is printed long before the search ends, and memory stays flat."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nurikabe.cli", "solve", MANY_SOLUTIONS, "--all", "--timeout", "6"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    began = time.perf_counter()
+    assert proc.stdout is not None
+    first = proc.stdout.readline()
+    first_at = time.perf_counter() - began
+    out, err = proc.communicate(timeout=60)
+    took = time.perf_counter() - began
+    assert first.startswith("solution 1:")
+    assert first_at < took / 2, (first_at, took)
+    assert proc.returncode == 4 and "Traceback" not in err
+    assert "lower bound" in out and out.count("solution ") > 100
+    assert took < 6 * 1.1 + 2  # printing counts against --timeout too
+
+
+def test_solve_all_small_is_complete(capsys: pytest.CaptureFixture[str]) -> None:
+    two = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]]).to_url()
+    assert main(["solve", two, "--all"]) == 3
+    out = capsys.readouterr().out
+    assert out.count("solution ") == 2 and ": 2 solutions" in out
+    assert main(["solve", EXAMPLE_URL, "--all"]) == 0
+    assert ": 1 solution " in capsys.readouterr().out
+
+
+def test_solve_all_json_streams_one_object(capsys: pytest.CaptureFixture[str]) -> None:
+    """With --json the solutions are written as found, inside the one object other solves
+    print: it parses, lists every solution once, and says whether the count is complete."""
+    two = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]]).to_url()
+    assert main(["solve", two, "--all", "--json"]) == 3
+    record = json.loads(capsys.readouterr().out)
+    assert record["status"] == "multiple" and record["count"] == 2 and record["complete"]
+    assert len({tuple(rows) for rows in record["solutions"]}) == 2
+    assert main(["solve", MANY_SOLUTIONS, "--all", "--json", "--limit", "50"]) == 4
+    record = json.loads(capsys.readouterr().out)
+    assert record["count"] == len(record["solutions"]) == 50 and not record["complete"]

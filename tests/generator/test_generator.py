@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import importlib.util
+import math
 import random
+import subprocess
+import sys
+import time
 
 import pytest
 
 from nurikabe import Limit, Status, solve
-from nurikabe.generator import GeneratedPuzzle, GenerationError, generate
+from nurikabe.generator import GeneratedPuzzle, GenerationError, check_options, generate
 from nurikabe.generator.jobs import derive_seed, make_record
 from nurikabe.generator.tiling import Profile, random_layout, symmetry_map
 from nurikabe.logic import grade
@@ -301,9 +305,38 @@ def test_difficulties_are_the_graders_levels() -> None:
 
 def test_import_does_not_load_the_logic_engine() -> None:
     """A command-line solve starts fast: `import nurikabe` leaves the logic engine unloaded."""
-    import subprocess
-    import sys
 
     code = "import sys, nurikabe; print('nurikabe.logic' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+# Options the generator refuses.
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"max_island": 300_000_000},
+        {"max_island": 0},
+        {"max_island": 2.5},
+        {"max_island": True},
+        {"mean_island": 0},
+        {"mean_island": math.nan},
+        {"mean_island": math.inf},
+        {"clue_density": 0},
+        {"clue_density": math.nan},
+        {"clue_density": -3},
+        {"seconds": math.nan},
+        {"seconds": -1},
+        {"seconds": math.inf},
+        {"attempts": 0},
+    ],
+)
+def test_generator_refuses_bad_options(options: dict[str, float]) -> None:
+    with pytest.raises(GenerationError):
+        check_options(7, 6, **options)  # type: ignore[arg-type]
+    began = time.perf_counter()
+    with pytest.raises(GenerationError):
+        generate(7, 6, rng=1, **options)  # type: ignore[arg-type]
+    assert time.perf_counter() - began < 1

@@ -7,7 +7,9 @@ no bigger than the profile allows, one sea without a pool, symmetric clue cells.
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections import deque
 
 import pytest
@@ -19,6 +21,7 @@ from nurikabe.generator.tiling import (
     SYMMETRIES,
     Layout,
     Profile,
+    _size_weights,
     random_layout,
     sea_stays_connected,
     symmetry_map,
@@ -184,3 +187,36 @@ def test_sea_stays_connected_agrees_with_a_search(
     rest = sea - _cells(cells)
     expected = len(_components(rows, cols, rest)) <= 1
     assert sea_stays_connected(grid, black, cells) == expected
+
+
+# Island-size weights.
+
+
+def test_size_weights_large_islands() -> None:
+    """Large islands no longer overflow the tilt or rebuild the weights every draw."""
+    weights = _size_weights(4096, 60.0)
+    assert len(weights) == 4096 and all(math.isfinite(w) and w >= 0 for w in weights)
+    mean = sum(k * w for k, w in enumerate(weights, 1)) / sum(weights)
+    assert abs(mean - 60.0) < 0.5
+    profile = Profile(max_island=4096, mean_island=60.0)
+    began = time.perf_counter()
+    import random
+
+    rng = random.Random(1)
+    sizes = [profile.draw_size(rng) for _ in range(500)]
+    assert time.perf_counter() - began < 1
+    assert all(1 <= s <= 4096 for s in sizes)
+
+
+def test_size_weights_unchanged_for_usual_profiles() -> None:
+    """The weights the bundled collection was drawn with are the same numbers as before."""
+    base = [0.115, 0.23, 0.221, 0.167, 0.101, 0.061, 0.039, 0.023, 0.025]
+    lo, hi = 0.05, 20.0
+    for _ in range(50):
+        mid = (lo * hi) ** 0.5
+        ws = [w * mid**k for k, w in enumerate(base, 1)]
+        if sum(k * w for k, w in enumerate(ws, 1)) / sum(ws) < 3.7:
+            lo = mid
+        else:
+            hi = mid
+    assert list(_size_weights(9, 3.7)) == [w * lo**k for k, w in enumerate(base, 1)]

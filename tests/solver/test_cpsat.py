@@ -159,3 +159,20 @@ def test_cp_sat_never_takes_ctrl_c_itself() -> None:
     assert _solve(solver, model) == cp_model.OPTIMAL
     assert solver.parameters.catch_sigint_signal is False
     assert solver.boolean_value(x)
+
+
+# CP-SAT keeps its time limit while it builds the model.
+
+
+@pytest.mark.parametrize("engine", ["cpsat", "cpsat-fast"])
+@pytest.mark.parametrize("size", [100, 256])
+def test_cpsat_refuses_models_it_cannot_build_in_time(engine: str, size: int) -> None:
+    pytest.importorskip("ortools")
+    from ortools.sat.python import cp_model  # noqa: F401 - loaded before the clock starts
+
+    puzzle = Puzzle(size, size, {0: 1})
+    began = time.perf_counter()
+    result = solve(puzzle, limit=Limit(solutions=2, seconds=0.5), engine=engine)
+    took = time.perf_counter() - began
+    assert result.status is Status.UNKNOWN and result.limit_hit == "seconds"
+    assert took < 0.5 * 1.1 + 0.1, took  # before: 58 s at 100x100, minutes at 256x256

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import subprocess
 import sys
 import time
 
@@ -25,6 +26,7 @@ from nurikabe import (
     forced_cells,
     solve,
 )
+from nurikabe.errors import InvalidPuzzleError
 from nurikabe.solver import (
     ENGINES,
     EngineUnavailableError,
@@ -391,8 +393,18 @@ def test_cpsat_without_ortools_says_how_to_install(monkeypatch: pytest.MonkeyPat
 
 
 def test_import_stays_light() -> None:
-    import subprocess
 
     code = "import nurikabe, sys; print(sorted(m for m in ('ortools', 'tqdm') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+# A URL given where a puzzle is wanted.
+
+
+EXAMPLE_URL = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
+
+
+def test_solve_given_a_url() -> None:
+    with pytest.raises(InvalidPuzzleError, match=r"Puzzle\.from_url"):
+        solve(EXAMPLE_URL)  # type: ignore[arg-type]
