@@ -434,6 +434,11 @@ def test_sparse_puzzle_that_runs_out_of_time_says_where() -> None:
 
 
 # Hints on random players' boards, checked against the published solutions.
+#
+# A player's board is any mix of correct cells (black cells and dots) and unknown cells,
+# sometimes with mistakes. Whatever it is, a hint must name exactly the wrong cells
+# first; on a board without mistakes it must decide only undecided cells, and agree
+# with the unique solution.
 
 pytestmark = needs_corpus
 
@@ -505,6 +510,19 @@ def test_hints_alone_finish_the_puzzle(doc: Document) -> None:
 
 
 # The logic engine on puzzles with ``?`` clues (an island of unknown size, at least 1).
+#
+# A ``?`` island may already be complete and may grow as far as the room left allows, so
+# no argument about its size holds; it still counts as a clue (two clues in one island,
+# reaching a stray white cell). Every step of every walkthrough and every hint must agree
+# with the solution:
+#
+# - corpus puzzles with random clues turned ``?``, kept when the exact solver (sound for
+#   ``?``) still proves them unique, walked through and hinted from random boards taken
+#   from their solution;
+# - the example of issue 14 (janko 544 with one clue turned ``?``), which used to say the
+#   ``?`` "can only grow through" a cell;
+# - small random grids with ``?`` clues against the brute-force oracle, where a step must
+#   hold in every solution (unique or not).
 
 ISSUE_EXAMPLE = "https://puzz.link/p?nurikabe/10/10/o.8x3g3g3u3p3h5j2h5i4i3z"
 """Janko 544 with one clue turned ``?`` (issue 14: step 9 used to be wrong)."""

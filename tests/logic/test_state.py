@@ -45,6 +45,14 @@ def test_incremental_analysis(moves: list[tuple[int, bool]], every: int) -> None
 
 
 # An island's reach holds every way of completing it, against a brute-force oracle.
+#
+# `Analysis.reach` prices a clueless white region an island walks into at its whole size,
+# which makes the reach smaller than counting steps would. Every technique that reads it
+# (unreachable, the contradictions, bottlenecks, island shapes) is sound only if no
+# solution's island ever leaves it. Here small random puzzles, `?` clues included, are
+# solved by brute force; a random part of one solution is taken as the position, and the
+# island of that solution around each clue must lie within the clue's reach, and every
+# clueless white region of the position within the union of the reaches.
 
 
 @st.composite

@@ -409,6 +409,12 @@ def test_near_must_be_one_byte_per_cell() -> None:
 
 
 # The C core's `strong` rules are sound: with them on and off it lists the same solutions.
+#
+# The native engine calls the core with ``strong=True`` (the sides rule, on sparse grids);
+# the logic engine ranks its trials with the core's counts and never passes it. Both ways
+# must give exactly the solutions of the brute-force oracle, on small random grids with
+# ordinary, big and `?` clues, and a search must repeat its counts exactly (the logic
+# engine's walkthroughs depend on them).
 
 Q = UNKNOWN_CLUE
 MOST = 200
