@@ -6,8 +6,12 @@
  *
  * A state is one byte per cell: UNKNOWN, BLACK or WHITE. Every rule below is a deduction
  * that holds in every solution extending the state it reads, so rules may be applied in
- * any order and a refuted state has no solution. The rules, cheapest first (after any
- * change the loop starts again from the top):
+ * any order and a refuted state has no solution. The rules, in the order of the table
+ * `rules[]` (section "propagation") that drives propagate(), cheapest first: islands,
+ * pools and counting run as one round, and a change in that round starts the loop again
+ * from the top; from areas on, a change by any rule starts it again at once. The names
+ * are the table's (areas, crossings and sides are switched off by naming them in the
+ * developer variable NURIKABE_CSOLVE_OFF, with the knobs of `knobs[]`):
  *
  *  islands   white components: two clues in one, an overfull island, an island or a
  *            clueless white component with no unknown neighbour are contradictions; a
@@ -23,13 +27,6 @@
  *            (so they are two islands); an island too big for the whole sea to wall in
  *            (perimeter bounds) leaves the other walled in: off the edge of the grid, in
  *            a box of few enough rows plus columns, filled when just big enough;
- *  sides     (run last; sparse grids, no `?`; off for the logic engine's calls) a connected sea
- *            of S cells shows at most 2S + 2 sides to the islands and the edge; the
- *            islands' perimeters (at least 2 * (rows + columns) of their box) less their
- *            sides on the edge (each island's edge cells one arc of cells it may have)
- *            must fit: a contradiction, cells whose joining would widen an island's box
- *            too much are black, edge cells the island's bounds need are white, an
- *            island held in its box with just room fills it;
  *  sea       black cells must stay connected through non-white cells: unknown cells cut
  *            off from the sea are white, so are cells farther from every black cell
  *            than the sea has cells left, a black component with one exit grows through
@@ -40,7 +37,14 @@
  *            are barred): a cell no island can reach within what it lacks is black, a
  *            white cell none can reach or an island with too few reachable cells is a
  *            contradiction; a reachable cell without which too few reachable cells stay
- *            connected to the island (Tarjan) is white.
+ *            connected to the island (Tarjan) is white;
+ *  sides     (run last; sparse grids, no `?`; off for the logic engine's calls) a connected sea
+ *            of S cells shows at most 2S + 2 sides to the islands and the edge; the
+ *            islands' perimeters (at least 2 * (rows + columns) of their box) less their
+ *            sides on the edge (each island's edge cells one arc of cells it may have)
+ *            must fit: a contradiction, cells whose joining would widen an island's box
+ *            too much are black, edge cells the island's bounds need are white, an
+ *            island held in its box with just room fills it.
  *
  * Each rule has paid for itself on the corpus (search nodes on the hardest puzzles, with
  * the rule switched off by NURIKABE_CSOLVE_OFF=cuts,areas,seareach,crossings): island cut
@@ -117,6 +121,10 @@
 #ifndef LC_CAP
 #define LC_CAP 16
 #endif
+
+/* The rules, in the order of the table rules[] (section "propagation"). */
+enum { RULE_ISLANDS, RULE_POOLS, RULE_COUNTING, RULE_AREAS, RULE_CROSSINGS, RULE_SEA, RULE_REACH,
+       RULE_SIDES, NRULES };
 
 typedef struct {
     PyObject_HEAD
@@ -210,12 +218,10 @@ typedef struct {
     int checks;
     PyThreadState *tstate; /* saved while the search runs without the GIL */
     int running;           /* next() is under way (in some thread) */
+    int rule_on[NRULES]; /* each rule of rules[] on (areas, crossings and sides may be off;
+                            sides only on sparse grids, for the native engine's calls) */
     int cuts;          /* island cut cells on */
-    int areas;         /* area counting of non-black regions on */
     int sea_reach;     /* the sea's budget bounds its reach */
-    int crossings;     /* diagonal crossings and walled-in islands on */
-    int sides;         /* the islands' sides against the sea's (rule_sides; off for the
-                          logic engine's calls, whose rankings it would change) */
     int lean;          /* (strong and lean=True) try first the color whose probe decided
                           fewer cells, not white */
     uint8_t *lean_color; /* that color, per cell, from its last probe */
@@ -404,7 +410,8 @@ static int rule_islands(Search *s, uint8_t *col, int ncomp, int *changed) {
 /* Scans the blocks of each pair of rows only where one has three black cells or more
  * (black cells per column of the pair first; a block's count is two columns' sum). The
  * rule only whitens, so the counts hold for the whole scan. */
-static int rule_pools(Search *s, uint8_t *col, int *changed) {
+static int rule_pools(Search *s, uint8_t *col, int ncomp, int *changed) {
+    (void)ncomp;
     int R = s->R, C = s->C;
     uint8_t *pair = s->pool_pair;
     for (int r = 0; r + 1 < R; r++) {
@@ -436,7 +443,8 @@ static int rule_pools(Search *s, uint8_t *col, int *changed) {
 
 /* ---- counting ----------------------------------------------------------------------- */
 
-static int rule_count(Search *s, uint8_t *col, int *changed) {
+static int rule_counting(Search *s, uint8_t *col, int ncomp, int *changed) {
+    (void)ncomp;
     if (s->has_q) return OK;
     int N = s->N, white = 0, unknown = 0;
     for (int i = 0; i < N; i++) {
@@ -462,7 +470,8 @@ static int rule_count(Search *s, uint8_t *col, int *changed) {
  * white cells of the clues inside it: more clue cells than room is a contradiction, just
  * enough room makes it all white, and a region whose white cells already number its clue
  * total has the rest black. */
-static int rule_areas(Search *s, uint8_t *col, int *changed) {
+static int rule_areas(Search *s, uint8_t *col, int ncomp, int *changed) {
+    (void)ncomp;
     int N = s->N, stamp = ++s->stamp_now;
     const int *nb = s->nb, *cell_clue = s->cell_clue, *clue_val = s->clue_val;
     int *seen = s->seen, *queue = s->queue;
@@ -1320,7 +1329,8 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
 /* ---- sea ---------------------------------------------------------------------------- */
 
 /* The black cells must connect through non-white cells. */
-static int rule_sea(Search *s, uint8_t *col, int *changed) {
+static int rule_sea(Search *s, uint8_t *col, int ncomp, int *changed) {
+    (void)ncomp;
     int N = s->N, nblack = 0, nunknown = 0;
     for (int i = 0; i < N; i++) {
         nblack += col[i] == BLK;
@@ -1491,6 +1501,43 @@ static int propagate(Search *s, uint8_t *col) {
     return ok;
 }
 
+/* The rules, in the order propagate() applies them (the catalogue at the top). A rule
+ * reads `col` and the white components (`ncomp` of them, labelled at the top of the
+ * round), may decide cells (counting them in *changed) and returns FAIL on a
+ * contradiction. `restart`: a change so far in the round starts the loop again from the
+ * top after this rule (islands, pools and counting are one round, every later rule on its
+ * own). `switchable`: NURIKABE_CSOLVE_OFF may name it (Search.rule_on[] off). */
+typedef int (*RuleFn)(Search *s, uint8_t *col, int ncomp, int *changed);
+
+static const struct {
+    const char *name;
+    RuleFn fn;
+    int switchable;
+    int restart;
+} rules[] = {
+    [RULE_ISLANDS] = {"islands", rule_islands, 0, 0},
+    [RULE_POOLS] = {"pools", rule_pools, 0, 0},
+    [RULE_COUNTING] = {"counting", rule_counting, 0, 1},
+    [RULE_AREAS] = {"areas", rule_areas, 1, 1},
+    [RULE_CROSSINGS] = {"crossings", rule_crossings, 1, 1},
+    [RULE_SEA] = {"sea", rule_sea, 0, 1},
+    [RULE_REACH] = {"reach", rule_reach, 0, 1},
+    [RULE_SIDES] = {"sides", rule_sides, 1, 1},
+};
+
+/* The other words of NURIKABE_CSOLVE_OFF: parts of a rule and of the search, each an int
+ * of Search set to 0. */
+static const struct {
+    const char *name;
+    size_t offset;
+} knobs[] = {
+    {"cuts", offsetof(Search, cuts)},                  /* reach: island cut cells */
+    {"seareach", offsetof(Search, sea_reach)},         /* sea: the sea's budget */
+    {"lastconflict", offsetof(Search, last_conflict)}, /* search: last-conflict branching */
+    {"dominance", offsetof(Search, dominance)},        /* probing: skip dominated cells */
+    {"probeorder", offsetof(Search, probe_order)},     /* probing: hemmed-in cells first */
+};
+
 static int propagate_rules(Search *s, uint8_t *col) {
     s->propagations++;
     if (s->stamp_now > s->stamp_limit) {
@@ -1506,21 +1553,13 @@ static int propagate_rules(Search *s, uint8_t *col) {
         int changed = 0;
         int n = white_components(s, col);
         if (n < 0) return FAIL;
-        if (!rule_islands(s, col, n, &changed)) return FAIL;
-        if (!rule_pools(s, col, &changed)) return FAIL;
-        if (!rule_count(s, col, &changed)) return FAIL;
-        if (changed) continue;
-        if (s->areas && !rule_areas(s, col, &changed)) return FAIL;
-        if (changed) continue;
-        if (s->crossings && !rule_crossings(s, col, n, &changed)) return FAIL;
-        if (changed) continue;
-        if (!rule_sea(s, col, &changed)) return FAIL;
-        if (changed) continue;
-        if (!rule_reach(s, col, n, &changed)) return FAIL;
-        if (changed) continue;
-        if (s->sides && !rule_sides(s, col, n, &changed)) return FAIL;
-        if (changed) continue;
+        for (int r = 0; r < NRULES; r++) {
+            if (!s->rule_on[r]) continue;
+            if (!rules[r].fn(s, col, n, &changed)) return FAIL;
+            if (rules[r].restart && changed) goto again;
+        }
         return OK;
+    again:;
     }
 }
 
@@ -2057,14 +2096,13 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     s->cuts = 1;
     s->probe_radius = PROBE_RADIUS;
     s->child_radius = CHILD_RADIUS;
-    s->areas = 1;
     s->sea_reach = 1;
     s->last_conflict = 1;
     s->dominance = 1;
     s->stamp_limit = STAMP_LIMIT;
-    s->crossings = 1;
+    for (int r = 0; r < NRULES; r++) s->rule_on[r] = 1;
     /* only on sparse grids: islands of SIDES_SPARSE cells or more on average */
-    s->sides = strong && !s->has_q && s->total_white >= SIDES_SPARSE * K;
+    s->rule_on[RULE_SIDES] = strong && !s->has_q && s->total_white >= SIDES_SPARSE * K;
     for (int k = 0; k < K && strong; k++)
         if (s->clue_val[k] > 0 && s->clue_val[k] < SIDES_AREA)
             free_excess(s, s->clue_val[k], s->clue_excess + 2 * k);
@@ -2072,16 +2110,12 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     s->comp_count = -2;
     s->lean = strong && lean;
     s->probe_order = strong;
-    const char *knobs = getenv("NURIKABE_CSOLVE_OFF"); /* developer switch for measuring */
-    if (knobs) {
-        if (strstr(knobs, "cuts")) s->cuts = 0;
-        if (strstr(knobs, "areas")) s->areas = 0;
-        if (strstr(knobs, "seareach")) s->sea_reach = 0;
-        if (strstr(knobs, "lastconflict")) s->last_conflict = 0;
-        if (strstr(knobs, "crossings")) s->crossings = 0;
-        if (strstr(knobs, "dominance")) s->dominance = 0;
-        if (strstr(knobs, "sides")) s->sides = 0;
-        if (strstr(knobs, "probeorder")) s->probe_order = 0;
+    const char *off = getenv("NURIKABE_CSOLVE_OFF"); /* developer switch for measuring */
+    if (off) {
+        for (int r = 0; r < NRULES; r++)
+            if (rules[r].switchable && strstr(off, rules[r].name)) s->rule_on[r] = 0;
+        for (size_t j = 0; j < sizeof(knobs) / sizeof(knobs[0]); j++)
+            if (strstr(off, knobs[j].name)) *(int *)((char *)s + knobs[j].offset) = 0;
     }
     return 0;
 }
