@@ -1,8 +1,10 @@
 /* The compiled core of the default exact engine: propagation to a fixpoint, failed-literal
  * probing and depth-first search over one byte per cell.
  *
- * Owns the extension type `_csolve.Search`, driven by `solver/native.py`, which turns its
- * answers into `Board`s. Nothing here knows Python objects beyond that type's methods.
+ * The engine alone, in C without Python: its API is _csolve.h (create, free, run to the
+ * next solution, counters), and the CPython binding _csolve_py.c makes it the extension
+ * type `_csolve.Search`, driven by `solver/native.py` (which turns its answers into
+ * `Board`s) and `solver/refuter.py`.
  *
  * A state is one byte per cell: UNKNOWN, BLACK or WHITE. Every rule below is a deduction
  * that holds in every solution extending the state it reads, so rules may be applied in
@@ -78,18 +80,21 @@
  * built with -DCSOLVE_TRACE, the core hashes every fixpoint propagate() reaches, in order.
  */
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <structmember.h>
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, CLOCK_THREAD_CPUTIME_ID */
+#endif
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#define UNK 0
-#define BLK 1
-#define WHT 2
+#include "_csolve.h"
+
+#define UNK CSOLVE_UNKNOWN
+#define BLK CSOLVE_BLACK
+#define WHT CSOLVE_WHITE
 
 /* Probing at a child node starts with the cells within CHILD_RADIUS steps of what its
  * branch changed (the others keep their scores from the last probe), and each further
@@ -126,8 +131,7 @@
 enum { RULE_ISLANDS, RULE_POOLS, RULE_COUNTING, RULE_AREAS, RULE_CROSSINGS, RULE_SEA, RULE_REACH,
        RULE_SIDES, NRULES };
 
-typedef struct {
-    PyObject_HEAD
+struct Search {
     int R, C, N;
     int *nb;         /* N*4 neighbours, -1 where there is none */
     int K;           /* number of clues */
@@ -216,8 +220,9 @@ typedef struct {
     atomic_int cancelled; /* cancel() was called (from any thread) */
     int complete;
     int checks;
-    PyThreadState *tstate; /* saved while the search runs without the GIL */
-    int running;           /* next() is under way (in some thread) */
+    double began;      /* the search's clock when this call of csolve_run began */
+    int (*poll)(void *); /* called every so often: nonzero stops the search (interrupted) */
+    void *poll_arg;
     int rule_on[NRULES]; /* each rule of rules[] on (areas, crossings and sides may be off;
                             sides only on sparse grids, for the native engine's calls) */
     int cuts;          /* island cut cells on */
@@ -227,7 +232,7 @@ typedef struct {
     uint8_t *lean_color; /* that color, per cell, from its last probe */
     int last_conflict; /* branch first on the cell whose branch failed last (on) */
     int lc[LC_CAP], nlc; /* the last cells whose branch failed, latest first */
-} Search;
+};
 
 static double clock_seconds(clockid_t clock) {
     struct timespec ts;
@@ -260,7 +265,8 @@ static int past_deadline(Search *s) {
     return s->cpu_seen > s->deadline;
 }
 
-/* Polls the clock and Python's signal handlers every so often; sets s->stop. */
+/* Polls the clock and the caller's poll hook (the binding's: Python's signal handlers)
+ * every so often; sets s->stop. */
 static int limit_reached(Search *s) {
     if (s->stop) return 1;
     if (atomic_load_explicit(&s->cancelled, memory_order_relaxed)) {
@@ -273,12 +279,7 @@ static int limit_reached(Search *s) {
     }
     if (++s->checks < 16) return 0;
     s->checks = 0;
-    /* the search runs without the GIL (so other Python threads go on): take it back
-       just to let Python's signal handlers run (Ctrl-C) */
-    PyEval_RestoreThread(s->tstate);
-    int signalled = PyErr_CheckSignals() != 0;
-    s->tstate = PyEval_SaveThread();
-    if (signalled) {
+    if (s->poll && s->poll(s->poll_arg)) {
         s->stop = 3;
         return 1;
     }
@@ -1915,9 +1916,10 @@ static int search_next(Search *s) {
     return 0;
 }
 
-/* ---- the Python type ---------------------------------------------------------------- */
+/* ---- the C API (_csolve.h) --------------------------------------------------------- */
 
-static void Search_dealloc(Search *s) {
+void csolve_free(Search *s) {
+    if (!s) return;
     free(s->order);
     free(s->nb);
     free(s->clue_cell);
@@ -1981,41 +1983,21 @@ static void Search_dealloc(Search *s) {
     free(s->start);
     free(s->near);
     free(s->solution);
-    Py_TYPE(s)->tp_free((PyObject *)s);
+    free(s);
 }
 
-static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"rows", "cols", "clues", "start", "seconds", "nodes", "cpu",
-                             "strong", "lean", "near", NULL};
-    int R, C;
-    PyObject *clues;
-    Py_buffer start = {0}, near = {0};
-    double seconds = -1;
-    long long nodes = -1;
-    int cpu = 0, strong = 0, lean = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOy*|dLpppz*", kwlist, &R, &C, &clues, &start,
-                                     &seconds, &nodes, &cpu, &strong, &lean, &near))
-        return -1;
-    if (R < 1 || C < 1 || (long long)R * C > 1000000 || start.len != (Py_ssize_t)R * C ||
-        (near.buf && near.len != (Py_ssize_t)R * C)) {
-        PyBuffer_Release(&start);
-        PyBuffer_Release(&near);
-        PyErr_SetString(PyExc_ValueError, "bad grid size or start length");
-        return -1;
-    }
+Search *csolve_create(int R, int C, int K, const int *clue_cell, const int *clue_val,
+                      const uint8_t *given, const uint8_t *above, const CsolveOptions *opt,
+                      int *error) {
+    *error = CSOLVE_NO_MEMORY;
+    Search *s = calloc(1, sizeof(Search));
+    if (!s) return NULL;
     int N = R * C;
     s->R = R;
     s->C = C;
     s->N = N;
-    PyObject *seq = PySequence_Fast(clues, "clues must be a sequence of (cell, value)");
-    if (!seq) {
-        PyBuffer_Release(&start);
-        PyBuffer_Release(&near);
-        return -1;
-    }
-    int K = (int)PySequence_Fast_GET_SIZE(seq);
     s->K = K;
-#define ALLOC(field, count) (s->field = calloc((size_t)(count) + 1, sizeof(*s->field)))
+    #define ALLOC(field, count) (s->field = calloc((size_t)(count) + 1, sizeof(*s->field)))
     int ok = ALLOC(nb, 4 * N) && ALLOC(clue_cell, K) && ALLOC(clue_val, K) &&
              ALLOC(cell_clue, N) && ALLOC(comp, N) && ALLOC(comp_size, N + 1) &&
              ALLOC(comp_clue, N + 1) && ALLOC(comp_start, N + 2) && ALLOC(comp_cells, N) &&
@@ -2031,11 +2013,8 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
              ALLOC(start, N) && ALLOC(solution, N);
 #undef ALLOC
     if (!ok) {
-        Py_DECREF(seq);
-        PyBuffer_Release(&start);
-        PyBuffer_Release(&near);
-        PyErr_NoMemory();
-        return -1;
+        csolve_free(s);
+        return NULL;
     }
     for (int a = 0, k = 0; a <= N; a++) {
         while (k * k < 4 * a) k++; /* k = ceil(2 * sqrt(a)) */
@@ -2057,15 +2036,11 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
         s->cell_clue[i] = -1;
     }
     for (int k = 0; k < K; k++) {
-        int cell, val;
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, k);
-        if (!PyArg_ParseTuple(item, "ii", &cell, &val) || cell < 0 || cell >= N ||
-            s->cell_clue[cell] >= 0 || val == 0 || val < -1) {
-            Py_DECREF(seq);
-            PyBuffer_Release(&start);
-            PyBuffer_Release(&near);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad clue");
-            return -1;
+        int cell = clue_cell[k], val = clue_val[k];
+        if (cell < 0 || cell >= N || s->cell_clue[cell] >= 0 || val == 0 || val < -1) {
+            csolve_free(s);
+            *error = CSOLVE_BAD_CLUE;
+            return NULL;
         }
         s->clue_cell[k] = cell;
         s->clue_val[k] = val;
@@ -2073,26 +2048,20 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
         if (val < 0) s->has_q = 1;
         else s->total_white += val;
     }
-    Py_DECREF(seq);
-    const uint8_t *given = start.buf;
     for (int i = 0; i < N; i++) s->start[i] = given[i] <= WHT ? given[i] : UNK;
-    PyBuffer_Release(&start);
-    if (near.buf) {
+    if (above) {
         s->near = malloc((size_t)N);
         if (!s->near) {
-            PyBuffer_Release(&near);
-            PyErr_NoMemory();
-            return -1;
+            csolve_free(s);
+            return NULL;
         }
-        const uint8_t *above = near.buf;
         for (int i = 0; i < N; i++) s->near[i] = above[i] <= WHT ? above[i] : UNK;
         for (int k = 0; k < K; k++) s->near[s->clue_cell[k]] = WHT;
-        PyBuffer_Release(&near);
     }
-    s->remaining = seconds; /* search time left; a deadline is set from it on each call */
+    s->remaining = opt->seconds; /* search time left; a deadline is set from it on each call */
     s->deadline = 0;
-    s->cpu_clock = cpu;
-    s->max_nodes = nodes;
+    s->cpu_clock = opt->cpu;
+    s->max_nodes = opt->nodes;
     s->cuts = 1;
     s->probe_radius = PROBE_RADIUS;
     s->child_radius = CHILD_RADIUS;
@@ -2102,14 +2071,14 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     s->stamp_limit = STAMP_LIMIT;
     for (int r = 0; r < NRULES; r++) s->rule_on[r] = 1;
     /* only on sparse grids: islands of SIDES_SPARSE cells or more on average */
-    s->rule_on[RULE_SIDES] = strong && !s->has_q && s->total_white >= SIDES_SPARSE * K;
-    for (int k = 0; k < K && strong; k++)
+    s->rule_on[RULE_SIDES] = opt->strong && !s->has_q && s->total_white >= SIDES_SPARSE * K;
+    for (int k = 0; k < K && opt->strong; k++)
         if (s->clue_val[k] > 0 && s->clue_val[k] < SIDES_AREA)
             free_excess(s, s->clue_val[k], s->clue_excess + 2 * k);
     s->nlc = 0;
     s->comp_count = -2;
-    s->lean = strong && lean;
-    s->probe_order = strong;
+    s->lean = opt->strong && opt->lean;
+    s->probe_order = opt->strong;
     const char *off = getenv("NURIKABE_CSOLVE_OFF"); /* developer switch for measuring */
     if (off) {
         for (int r = 0; r < NRULES; r++)
@@ -2117,180 +2086,83 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
         for (size_t j = 0; j < sizeof(knobs) / sizeof(knobs[0]); j++)
             if (strstr(off, knobs[j].name)) *(int *)((char *)s + knobs[j].offset) = 0;
     }
-    return 0;
+    *error = 0;
+    return s;
 }
 
-/* next() -> bytes of the next solution's black cells (bit i = cell i), or None. */
-static PyObject *Search_next(Search *s, PyObject *Py_UNUSED(ignored)) {
+void csolve_set_poll(Search *s, int (*poll)(void *), void *arg) {
+    s->poll = poll;
+    s->poll_arg = arg;
+}
+
+int csolve_idle(Search *s) {
     if (atomic_load(&s->cancelled) && !s->stop) s->stop = 4;
-    if (s->stop || s->finished) Py_RETURN_NONE;
-    double began = now_seconds(s);
+    return s->stop || s->finished;
+}
+
+int csolve_arm(Search *s) {
+    s->began = now_seconds(s);
     s->cpu_seen = -1; /* this call may run in another thread than the last */
     if (s->remaining >= 0) {
         if (s->remaining == 0) {
             s->stop = 1;
-            Py_RETURN_NONE;
+            return 0;
         }
-        s->deadline = began + s->remaining;
+        s->deadline = s->began + s->remaining;
     }
-    if (s->running) {
-        PyErr_SetString(PyExc_RuntimeError, "this search is already running in another thread");
-        return NULL;
-    }
-    s->running = 1; /* set under the GIL, so no other thread can enter too */
-    s->tstate = PyEval_SaveThread();
+    return 1;
+}
+
+int csolve_run(Search *s) {
     int found = search_next(s);
-    PyEval_RestoreThread(s->tstate);
-    s->running = 0;
     if (s->remaining >= 0) {
-        s->remaining -= now_seconds(s) - began;
+        s->remaining -= now_seconds(s) - s->began;
         if (s->remaining < 0) s->remaining = 0;
     }
-    if (found < 0) return PyErr_NoMemory();
-    if (s->stop == 3) return NULL; /* the signal handler's exception is set */
-    if (!found) Py_RETURN_NONE;
-    int nbytes = (s->N + 7) / 8;
-    PyObject *out = PyBytes_FromStringAndSize(NULL, nbytes);
-    if (!out) return NULL;
-    uint8_t *bits = (uint8_t *)PyBytes_AS_STRING(out);
-    memset(bits, 0, nbytes);
-    for (int i = 0; i < s->N; i++)
-        if (s->solution[i] == BLK) bits[i >> 3] |= (uint8_t)(1u << (i & 7));
-    return out;
+    return found;
 }
 
-static PyObject *Search_get_stop(Search *s, void *closure) {
-    (void)closure;
-    switch (s->stop) {
-    case 1: return PyUnicode_FromString("seconds");
-    case 2: return PyUnicode_FromString("nodes");
-    case 3: return PyUnicode_FromString("interrupted");
-    case 4: return PyUnicode_FromString("cancelled");
-    default: Py_RETURN_NONE;
-    }
+int csolve_next(Search *s) {
+    if (csolve_idle(s) || !csolve_arm(s)) return 0;
+    return csolve_run(s);
 }
 
-static PyObject *Search_get_complete(Search *s, void *closure) {
-    (void)closure;
-    return PyBool_FromLong(s->complete);
-}
+int csolve_cells(const Search *s) { return s->N; }
 
-/* Whether some branch is left to explore (False once the search space is exhausted). */
-static PyObject *Search_get_pending(Search *s, void *closure) {
-    (void)closure;
-    if (s->finished) Py_RETURN_FALSE;
-    if (!s->started) Py_RETURN_TRUE;
+const uint8_t *csolve_solution(const Search *s) { return s->solution; }
+
+int csolve_stop(const Search *s) { return s->stop; }
+
+int csolve_complete(const Search *s) { return s->complete; }
+
+int csolve_pending(const Search *s) {
+    if (s->finished) return 0;
+    if (!s->started) return 1;
     for (int f = 0; f < s->depth; f++)
-        if (s->frame_tried[f] < 2) Py_RETURN_TRUE;
-    Py_RETURN_FALSE;
+        if (s->frame_tried[f] < 2) return 1;
+    return 0;
 }
 
-/* extend(nodes, seconds=-1): let a search its node limit stopped go on, up to `nodes`
- * nodes in all (and, given seconds >= 0, that many more seconds); the next call of next()
- * carries on from where it stopped, as if the limit had been `nodes` from the start.
- * A search stopped by anything else stays stopped. */
-static PyObject *Search_extend(Search *s, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"nodes", "seconds", NULL};
-    long long nodes;
-    double seconds = -1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "L|d", kwlist, &nodes, &seconds)) return NULL;
-    if (s->running) {
-        PyErr_SetString(PyExc_RuntimeError, "this search is running in another thread");
-        return NULL;
-    }
+CsolveCounters csolve_counters(const Search *s) {
+    CsolveCounters c = {s->nodes, s->propagations, s->probes, 0};
+#ifdef CSOLVE_TRACE
+    c.trace = s->trace;
+#endif
+    return c;
+}
+
+void csolve_extend(Search *s, long long nodes, double seconds) {
     if (s->stop == 2 && (nodes < 0 || nodes > s->nodes)) {
         s->stop = 0;
         s->max_nodes = nodes;
         if (seconds >= 0) s->remaining = seconds;
     }
-    Py_RETURN_NONE;
 }
 
-/* cancel(): stop the search soon, from any thread (it may be running in another, without
- * the GIL); next() then returns None and `stop` is "cancelled". */
-static PyObject *Search_cancel(Search *s, PyObject *Py_UNUSED(ignored)) {
-    atomic_store_explicit(&s->cancelled, 1, memory_order_relaxed);
-    Py_RETURN_NONE;
-}
+void csolve_cancel(Search *s) { atomic_store_explicit(&s->cancelled, 1, memory_order_relaxed); }
 
-/* _restart_stamps_at(limit): let every stamp counter start again once it passes `limit`
- * rather than near INT_MAX, so that a test sees restarts within a short search (they must
- * change nothing the search finds). */
-static PyObject *Search_restart_stamps_at(Search *s, PyObject *arg) {
-    long limit = PyLong_AsLong(arg);
-    if (limit == -1 && PyErr_Occurred()) return NULL;
-    if (limit < 16 || limit > STAMP_LIMIT) {
-        PyErr_SetString(PyExc_ValueError, "limit out of range");
-        return NULL;
-    }
+int csolve_restart_stamps_at(Search *s, long limit) {
+    if (limit < 16 || limit > STAMP_LIMIT) return 0;
     s->stamp_limit = (int)limit;
-    Py_RETURN_NONE;
-}
-
-static PyGetSetDef Search_getset[] = {
-    {"pending", (getter)Search_get_pending, NULL, "Whether branches are left to explore.", NULL},
-    {"stop", (getter)Search_get_stop, NULL, "Which limit stopped the search, or None.", NULL},
-    {"complete", (getter)Search_get_complete, NULL, "Whether the space was exhausted.", NULL},
-    {NULL, NULL, NULL, NULL, NULL},
-};
-
-static PyMemberDef Search_members[] = {
-    {"nodes", T_LONGLONG, offsetof(Search, nodes), READONLY, "Search nodes (states propagated)."},
-    {"propagations", T_LONGLONG, offsetof(Search, propagations), READONLY, "Propagations run."},
-    {"probes", T_LONGLONG, offsetof(Search, probes), READONLY, "Cells probed both ways."},
-#ifdef CSOLVE_TRACE
-    {"trace", T_ULONGLONG, offsetof(Search, trace), READONLY, "Hash of the fixpoints reached."},
-#endif
-    {NULL, 0, 0, 0, NULL},
-};
-
-static PyMethodDef Search_methods[] = {
-    {"next", (PyCFunction)Search_next, METH_NOARGS,
-     "The next solution's black cells as little-endian bits, or None when there is none "
-     "left or a limit stopped the search."},
-    {"extend", (PyCFunction)(void (*)(void))Search_extend, METH_VARARGS | METH_KEYWORDS,
-     "extend(nodes, seconds=-1): let a search stopped by its node limit go on, up to "
-     "`nodes` nodes in all (and `seconds` more, when given); the next call of next() "
-     "carries on from where it stopped."},
-    {"cancel", (PyCFunction)Search_cancel, METH_NOARGS,
-     "Stop the search soon; callable from any thread while next() runs in another."},
-    {"_restart_stamps_at", (PyCFunction)Search_restart_stamps_at, METH_O,
-     "Test hook: start the stamp counters again whenever they pass this (default near "
-     "INT_MAX)."},
-    {NULL, NULL, 0, NULL},
-};
-
-static PyTypeObject SearchType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "nurikabe.solver._csolve.Search",
-    .tp_doc = "Search(rows, cols, clues, start, seconds=-1, nodes=-1, cpu=False, strong=False,"
-              " lean=False, near=None): an exact search; with cpu, seconds are CPU seconds of the"
-              " searching thread; with near (a position start extends), the root probes first"
-              " near what start adds.",
-    .tp_basicsize = sizeof(Search),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)Search_init,
-    .tp_dealloc = (destructor)Search_dealloc,
-    .tp_methods = Search_methods,
-    .tp_getset = Search_getset,
-    .tp_members = Search_members,
-};
-
-static struct PyModuleDef csolve_module = {
-    PyModuleDef_HEAD_INIT, "_csolve",
-    "The compiled core of the native exact engine (see solver/native.py).", -1, NULL,
-    NULL, NULL, NULL, NULL,
-};
-
-PyMODINIT_FUNC PyInit__csolve(void) {
-    if (PyType_Ready(&SearchType) < 0) return NULL;
-    PyObject *m = PyModule_Create(&csolve_module);
-    if (!m) return NULL;
-    Py_INCREF(&SearchType);
-    if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
-        Py_DECREF(&SearchType);
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
+    return 1;
 }
