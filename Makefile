@@ -9,7 +9,7 @@ CORPUS ?= ../shared/corpus/puzzles.jsonl
 
 .PHONY: run test test-slow bench bench-solve bench-logic bench-generate bench-print bench-startup bench-web bench-research bench-families bench-tail lint venv clean system-deps
 
-$(STAMP): pyproject.toml setup.py src/nurikabe/solver/_csolve.c src/nurikabe/_cgrid.c src/nurikabe/research/_cenum.c
+$(STAMP): pyproject.toml setup.py src/nurikabe/solver/_csolve.c src/nurikabe/solver/_csolve_py.c src/nurikabe/solver/_csolve.h src/nurikabe/_cgrid.c src/nurikabe/research/_cenum.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,cpsat,web,cluster,print]'

@@ -41,7 +41,9 @@ setup(
     ext_modules=[
         Extension(
             "nurikabe.solver._csolve",
-            ["src/nurikabe/solver/_csolve.c"],
+            # the engine (no Python) and its CPython binding, behind the API _csolve.h
+            ["src/nurikabe/solver/_csolve.c", "src/nurikabe/solver/_csolve_py.c"],
+            depends=["src/nurikabe/solver/_csolve.h"],
             # -O3: 10-15% less CPU on the slowest corpus puzzles than -O2 (docs/solver.md)
             extra_compile_args=["-O3", "-std=c99"],
         ),

@@ -20,7 +20,8 @@ alike), the two are compared and their CPU seconds set side by side. `compare` c
 two JSON files written with `-o`. A difference in anything but the seconds exits 1.
 
     gcc -O2 -std=c99 -fPIC -shared -DCSOLVE_TRACE -I$(python -c 'import sysconfig; \\
-        print(sysconfig.get_paths()["include"])') src/nurikabe/solver/_csolve.c -o /tmp/a/_csolve.so
+        print(sysconfig.get_paths()["include"])') src/nurikabe/solver/_csolve.c \\
+        src/nurikabe/solver/_csolve_py.c -o /tmp/a/_csolve.so
     nice .venv/bin/python bench/core_identity.py run --module /tmp/a/_csolve.so \\
         --module /tmp/b/_csolve.so -o bench/results/core-identity.json
     .venv/bin/python bench/core_identity.py compare before.json after.json

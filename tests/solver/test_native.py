@@ -10,8 +10,11 @@ interruption by a signal.
 from __future__ import annotations
 
 import random
+import shutil
 import signal
+import subprocess
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -494,3 +497,26 @@ def test_one_big_island_in_a_strip() -> None:
     for strong in (False, True):
         found, complete, _ = core_solutions(puzzle, strong=strong)
         assert complete and found == expected
+
+
+SOLVER_SRC = Path(__file__).resolve().parents[2] / "src" / "nurikabe" / "solver"
+
+
+@pytest.mark.skipif(
+    shutil.which("gcc") is None or not (SOLVER_SRC / "_csolve_check.c").exists(),
+    reason="needs gcc and the C sources",
+)
+def test_the_engine_runs_without_python(tmp_path: Path) -> None:
+    """The engine (_csolve.c) builds without Python's headers and, driven through its C
+    API alone (_csolve_check.c), solves janko-0001 with the same work as the extension."""
+    exe = tmp_path / "csolve_check"
+    sources = [str(SOLVER_SRC / "_csolve.c"), str(SOLVER_SRC / "_csolve_check.c")]
+    subprocess.run(["gcc", "-O2", "-std=c99", *sources, "-o", str(exe)], check=True)
+    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    rows = [(0, 4), (0, 6), (1, 0), (1, 8), (2, 3), (3, 1), (3, 6), (4, 5), (4, 7), (5, 2)]
+    rows += [(6, 5), (6, 7), (7, 2), (7, 9), (8, 0), (8, 5), (9, 8)]
+    search = _csolve.Search(10, 10, [(r * 10 + c, 2) for r, c in rows], bytes(100), strong=True)
+    assert search.next() is not None and search.next() is None
+    counts = f"nodes {search.nodes}, propagations {search.propagations}, probes {search.probes}"
+    assert counts in run.stdout

@@ -1,13 +1,19 @@
 /* The compiled core of the default exact engine: propagation to a fixpoint, failed-literal
  * probing and depth-first search over one byte per cell.
  *
- * Owns the extension type `_csolve.Search`, driven by `solver/native.py`, which turns its
- * answers into `Board`s. Nothing here knows Python objects beyond that type's methods.
+ * The engine alone, in C without Python: its API is _csolve.h (create, free, run to the
+ * next solution, counters), and the CPython binding _csolve_py.c makes it the extension
+ * type `_csolve.Search`, driven by `solver/native.py` (which turns its answers into
+ * `Board`s) and `solver/refuter.py`.
  *
  * A state is one byte per cell: UNKNOWN, BLACK or WHITE. Every rule below is a deduction
  * that holds in every solution extending the state it reads, so rules may be applied in
- * any order and a refuted state has no solution. The rules, cheapest first (after any
- * change the loop starts again from the top):
+ * any order and a refuted state has no solution. The rules, in the order of the table
+ * `rules[]` (section "propagation") that drives propagate(), cheapest first: islands,
+ * pools and counting run as one round, and a change in that round starts the loop again
+ * from the top; from areas on, a change by any rule starts it again at once. The names
+ * are the table's (areas, crossings and sides are switched off by naming them in the
+ * developer variable NURIKABE_CSOLVE_OFF, with the knobs of `knobs[]`):
  *
  *  islands   white components: two clues in one, an overfull island, an island or a
  *            clueless white component with no unknown neighbour are contradictions; a
@@ -23,13 +29,6 @@
  *            (so they are two islands); an island too big for the whole sea to wall in
  *            (perimeter bounds) leaves the other walled in: off the edge of the grid, in
  *            a box of few enough rows plus columns, filled when just big enough;
- *  sides     (run last; sparse grids, no `?`; off for the logic engine's calls) a connected sea
- *            of S cells shows at most 2S + 2 sides to the islands and the edge; the
- *            islands' perimeters (at least 2 * (rows + columns) of their box) less their
- *            sides on the edge (each island's edge cells one arc of cells it may have)
- *            must fit: a contradiction, cells whose joining would widen an island's box
- *            too much are black, edge cells the island's bounds need are white, an
- *            island held in its box with just room fills it;
  *  sea       black cells must stay connected through non-white cells: unknown cells cut
  *            off from the sea are white, so are cells farther from every black cell
  *            than the sea has cells left, a black component with one exit grows through
@@ -40,7 +39,14 @@
  *            are barred): a cell no island can reach within what it lacks is black, a
  *            white cell none can reach or an island with too few reachable cells is a
  *            contradiction; a reachable cell without which too few reachable cells stay
- *            connected to the island (Tarjan) is white.
+ *            connected to the island (Tarjan) is white;
+ *  sides     (run last; sparse grids, no `?`; off for the logic engine's calls) a connected sea
+ *            of S cells shows at most 2S + 2 sides to the islands and the edge; the
+ *            islands' perimeters (at least 2 * (rows + columns) of their box) less their
+ *            sides on the edge (each island's edge cells one arc of cells it may have)
+ *            must fit: a contradiction, cells whose joining would widen an island's box
+ *            too much are black, edge cells the island's bounds need are white, an
+ *            island held in its box with just room fills it.
  *
  * Each rule has paid for itself on the corpus (search nodes on the hardest puzzles, with
  * the rule switched off by NURIKABE_CSOLVE_OFF=cuts,areas,seareach,crossings): island cut
@@ -50,16 +56,17 @@
  * tried and never fired.
  *
  * At a search node where the rules stall, unknown cells are probed both ways (failed
- * literals): a color whose propagation fails forces the other, and cells both colors
- * agree on are forced. The root probes every cell (or, given `near`, a position the
- * start extends, first the cells near what the start adds); a child probes the cells near what
+ * literals): a color whose propagation fails forces the other, and cells both colors agree
+ * on are forced. The root probes every cell (or, given `near`, a position the start
+ * extends, first the cells near what the start adds); a child probes the cells near what
  * its branch changed, then near what each pass changed, until a pass changes nothing; a
- * cell both of whose colors another probe implied is skipped. The search branches on
- * the probed cell whose weaker color decides the most cells, white first (unless a cell whose branch failed lately is still
- * undecided: that one goes first; with `strong` and `lean` the color whose probe decided
- * fewer cells goes first, the least constraining, which finds solutions of sparse grids
- * sooner but makes the proofs of some unique puzzles longer), depth first with an explicit stack of states, and
- * hands back one solution per call so that Python can stop when it has enough.
+ * cell both of whose colors another probe implied is skipped. The search branches on the
+ * probed cell whose weaker color decides the most cells, white first (unless a cell whose
+ * branch failed lately is still undecided: that one goes first; with `strong` and `lean`
+ * the color whose probe decided fewer cells goes first, the least constraining, which
+ * finds solutions of sparse grids sooner but makes the proofs of some unique puzzles
+ * longer), depth first with an explicit stack of states, and hands back one solution per
+ * call so that the caller (Python) can stop when it has enough.
  *
  * Soundness rests on one rule: a limit (time, nodes, Ctrl-C) stops the search with a
  * flag, never as a contradiction, so no state is ever refuted by running out of time.
@@ -74,18 +81,21 @@
  * built with -DCSOLVE_TRACE, the core hashes every fixpoint propagate() reaches, in order.
  */
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <structmember.h>
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, CLOCK_THREAD_CPUTIME_ID */
+#endif
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#define UNK 0
-#define BLK 1
-#define WHT 2
+#include "_csolve.h"
+
+#define UNK CSOLVE_UNKNOWN
+#define BLK CSOLVE_BLACK
+#define WHT CSOLVE_WHITE
 
 /* Probing at a child node starts with the cells within CHILD_RADIUS steps of what its
  * branch changed (the others keep their scores from the last probe), and each further
@@ -118,8 +128,14 @@
 #define LC_CAP 16
 #endif
 
+/* The rules, in the order of the table rules[] (section "propagation"). */
+enum { RULE_ISLANDS, RULE_POOLS, RULE_COUNTING, RULE_AREAS, RULE_CROSSINGS, RULE_SEA, RULE_REACH,
+       RULE_SIDES, NRULES };
+
+/* ---- the state of a search, in structs by lifetime ---------------------------------- */
+
+/* The grid and its clues: made once per puzzle, read by everything. */
 typedef struct {
-    PyObject_HEAD
     int R, C, N;
     int *nb;         /* N*4 neighbours, -1 where there is none */
     int K;           /* number of clues */
@@ -128,100 +144,167 @@ typedef struct {
     int *cell_clue;  /* N: clue index or -1 */
     int has_q;       /* some clue is '?' */
     int total_white; /* sum of the clues (meaningful without '?') */
+    int *ring, nring;    /* the edge cells in order round the grid (none with one row or
+                            column) */
+    int *min_perimeter;  /* N+1: the least perimeter of a set of that many cells */
+    int *clue_excess;    /* K: free_excess of each clue (for the islands below SIDES_AREA
+                            in rule_sides; strong only) */
+} Grid;
 
-    /* scratch, sized N or so */
+/* The switches: set once per search (csolve_create, NURIKABE_CSOLVE_OFF). */
+typedef struct {
+    int rule_on[NRULES]; /* each rule of rules[] on (areas, crossings and sides may be off;
+                            sides only on sparse grids, for the native engine's calls) */
+    int cuts;          /* rule_reach: island cut cells on */
+    int sea_reach;     /* rule_sea: the sea's budget bounds its reach */
+    int dominance;     /* skip probing a cell both of whose colors some probe implied */
+    int probe_order;   /* (strong) probe the cells with the most decided neighbours
+                          first (see probe_order); off for the logic engine's calls */
+    int probe_radius;  /* re-probe cells this near a change (-1: every cell) */
+    int child_radius;  /* at a child, first probe cells this near its changes (-1: all) */
+    int lean;          /* (strong and lean=True) try first the color whose probe decided
+                          fewer cells, not white */
+    int last_conflict; /* branch first on the cell whose branch failed last (on) */
+} Settings;
+
+/* The white components of the state last labelled (white_components), which every rule
+ * reads; kept while the white cells stay the same. */
+typedef struct {
     int *comp;       /* white component of each cell, -1 for none */
     int *comp_size, *comp_clue, *comp_start, *comp_cells;
+    uint8_t *comp_of;    /* N: the state white_components last labelled (its white cells) */
+    int comp_count;      /* its answer then, -2 before the first */
+} Components;
+
+/* The marks and queue of the walks of every rule, probing and verify (stamps compared
+ * with stamp_now, which moves on, so that nothing is cleared between uses). */
+typedef struct {
+    int *queue, *best, *seen, *done, *node_stamp;
+    int stamp_now;
+    int stamp_limit;     /* the stamp counters start again once they pass it (STAMP_LIMIT) */
+} Walk;
+
+/* Scans of pairs of rows and counts of black cells in boxes: rule_pools, rule_crossings,
+ * rule_sides. */
+typedef struct {
+    uint8_t *pool_pair;  /* C: black cells per column of a pair of rows (rule_pools), or
+                            the blocks of a pair of rows that cross (rule_crossings) */
+    int *black_sum;      /* (R+1)*(C+1) prefix sums of black cells */
+} Scan;
+
+/* rule_crossings: the islands it walls in, which rule_reach then reads. */
+typedef struct {
     int *comp_enclosed;  /* the sea must wall this component in, away from the edge: 0, or
                             1 + the most rows plus columns its island may span */
     int *comp_box;       /* 4 per component: its rows and columns, least and most */
     int *comp_frames, *frame_pool, nframes; /* boxes an enclosed island may span: from
                             comp_frames[2c] to comp_frames[2c+1] in frame_pool (4 each);
                             from == to: not listed (too many) */
+} Crossings;
+
+/* rule_sides. */
+typedef struct {
     int *excess, *side_box; /* per component: rule_sides's bound and its cells' box */
-    int *clue_excess;    /* K: free_excess of each clue (for the islands below SIDES_AREA) */
     int *edge_black;     /* 4 * (R+C+2): prefix sums of black cells along each edge */
-    int *ring, nring;    /* the edge cells in order round the grid (none with one row or
-                            column) */
     int arc_cap;         /* sum_edges: the most sides on the edge the island may have */
     uint8_t *edge_gone;  /* sum_edges: edge cells the island cannot have */
     int run_from, run_to; /* sum_edges: ring positions (from + n...) of the island's run,
                              from < 0 when it has no cells on the edge */
-    int probing;         /* propagating a probe (rule_sides skips its costlier part) */
-    uint8_t *pool_pair;  /* C: black cells per column of a pair of rows (rule_pools), or
-                            the blocks of a pair of rows that cross (rule_crossings) */
-    uint8_t *comp_of;    /* N: the state white_components last labelled (its white cells) */
-    int comp_count;      /* its answer then, -2 before the first */
+} Sides;
+
+/* rule_sea: its region and the black components it walked (for the cut vertices). */
+typedef struct {
     uint8_t *sea_of;     /* N: a state whose non-white cells were all one region (rule_sea) */
     int sea_valid;       /* sea_of holds one */
-    int *black_sum;      /* (R+1)*(C+1) prefix sums of black cells */
-    int *min_perimeter;  /* N+1: the least perimeter of a set of that many cells */
-    int *queue, *best, *seen, *done, *reach_count, *node_stamp;
-    int *disc, *low, *iter, *sub_black, *stk, *scomp;
     int *fresh;      /* cells blackened in the current pass of the sea rule */
     int *kcells, *kid, *kfrom, *kto; /* the black components rule_sea walked: cells, the
                         first cell of each cell's, and that cell's range in kcells */
     int *kex, *kefrom, *keto; /* their exits (unknown neighbours), from kefrom[k] */
+} Sea;
+
+/* Tarjan's walk for cut vertices (cut_weights), shared by rule_sea and rule_reach. */
+typedef struct {
+    int *disc, *low, *iter, *sub_black, *stk, *scomp;
+} Tarjan;
+
+/* rule_reach: its bucket queue (Dial's algorithm) and how many islands reach each cell. */
+typedef struct {
+    int *reach_count;
     int *bucket_head, *entry_node, *entry_next;
     int bucket_top;      /* rule_reach: the highest cost in a bucket */
-    int stamp_now;
+} Reach;
+
+/* Failed-literal probing (probe) and its branching scores. */
+typedef struct {
     uint8_t *probe_a, *probe_b, *probe_before;
+    int probing;         /* propagating a probe (rule_sides skips its costlier part) */
     int *zone;           /* cells to probe again in the next pass */
-    int stamp_limit;     /* the counters below start again once they pass it (STAMP_LIMIT) */
     int zone_now;        /* the last stamp given to zone[]: its own counter, because a
                             probe pass holds one across the propagations that may start
                             stamp_now again */
     int *safe_b, *safe_w; /* == safe_stamp: that color was implied by a probe that held */
     int safe_stamp;      /* moves on with every pass and every change of the probed state */
-    int dominance;       /* skip probing a cell both of whose colors some probe implied */
     long long *score;    /* branching score of each cell's last probe */
     int *order;          /* the cells of a probe pass, in the order it takes them */
-    int probe_order;     /* (strong) probe the cells with the most decided neighbours
-                            first (see probe_order); off for the logic engine's calls */
-    int probe_radius;    /* re-probe cells this near a change (-1: every cell) */
-    int child_radius;    /* at a child, first probe cells this near its changes (-1: all) */
+    uint8_t *lean_color; /* (lean) the color whose probe decided fewer cells, per cell */
+} Probe;
 
-    /* search */
+/* The search's stack of states (the trail) and where it stands. */
+typedef struct {
     uint8_t *frames;   /* depth * N */
     int *frame_cell;   /* branching cell of each frame */
     int *frame_tried;  /* 0, 1 or 2 colors tried */
     uint8_t *frame_first; /* color tried first */
     int depth, cap;
     int started, finished;
+    int complete;      /* the space was exhausted */
     uint8_t *start;    /* N */
     uint8_t *near;     /* N, or NULL: a position `start` extends, whose changes the root's
                           probing starts near (as at a child node); clue cells white */
     uint8_t *solution; /* N */
+    int lc[LC_CAP], nlc; /* the last cells whose branch failed, latest first */
+} Trail;
 
-    /* limits and counters */
-    long long nodes, max_nodes; /* max_nodes < 0: unbounded */
+/* The work done, which the logic engine counts into its grades. */
+typedef struct {
+    long long nodes;
     long long propagations, probes;
-#ifdef CSOLVE_TRACE
-    unsigned long long trace; /* hash of every fixpoint propagate() reached, in order */
-#endif
+    unsigned long long trace; /* (CSOLVE_TRACE) hash of every fixpoint propagate()
+                                 reached, in order */
+} Counters;
+
+/* The limits: time, nodes, cancellation and the caller's poll hook. */
+typedef struct {
+    long long max_nodes; /* < 0: unbounded */
     double deadline;   /* seconds on the search's clock, <= 0: none */
     double cpu_seen, wall_seen; /* with cpu_clock: the last CPU time read, and the wall
                                    time then (see past_deadline); cpu_seen < 0: none */
     double remaining;  /* search seconds left over all calls, < 0: unbounded */
+    double began;      /* the search's clock when this call of csolve_run began */
     int cpu_clock;     /* time limits in CPU time of the searching thread, not wall time */
     int stop;          /* 1 time, 2 nodes, 3 interrupted, 4 cancelled */
     atomic_int cancelled; /* cancel() was called (from any thread) */
-    int complete;
     int checks;
-    PyThreadState *tstate; /* saved while the search runs without the GIL */
-    int running;           /* next() is under way (in some thread) */
-    int cuts;          /* island cut cells on */
-    int areas;         /* area counting of non-black regions on */
-    int sea_reach;     /* the sea's budget bounds its reach */
-    int crossings;     /* diagonal crossings and walled-in islands on */
-    int sides;         /* the islands' sides against the sea's (rule_sides; off for the
-                          logic engine's calls, whose rankings it would change) */
-    int lean;          /* (strong and lean=True) try first the color whose probe decided
-                          fewer cells, not white */
-    uint8_t *lean_color; /* that color, per cell, from its last probe */
-    int last_conflict; /* branch first on the cell whose branch failed last (on) */
-    int lc[LC_CAP], nlc; /* the last cells whose branch failed, latest first */
-} Search;
+    int (*poll)(void *); /* called every so often: nonzero stops the search (interrupted) */
+    void *poll_arg;
+} Limits;
+
+struct Search {
+    Grid g;
+    Settings set;
+    Components wc;
+    Walk walk;
+    Scan scan;
+    Crossings cross;
+    Sides side;
+    Sea sea;
+    Tarjan cut;
+    Reach reach;
+    Probe prb;
+    Trail trail;
+    Counters count;
+    Limits lim;
+};
 
 static double clock_seconds(clockid_t clock) {
     struct timespec ts;
@@ -232,13 +315,13 @@ static double clock_seconds(clockid_t clock) {
 static double wall_seconds(void) { return clock_seconds(CLOCK_MONOTONIC); }
 
 /* Wall time, or with cpu_clock the CPU time of the calling thread (the search runs in
-   the thread that called next()), so that a caller that budgets CPU time (the logic
+   the thread that called csolve_run()), so that a caller that budgets CPU time (the logic
    engine) gets the same work from the core on a busy machine as on an idle one. */
 static double now_seconds(const Search *s) {
-    return s->cpu_clock ? clock_seconds(CLOCK_THREAD_CPUTIME_ID) : wall_seconds();
+    return s->lim.cpu_clock ? clock_seconds(CLOCK_THREAD_CPUTIME_ID) : wall_seconds();
 }
 
-/* Whether the search's clock has passed s->deadline. Reading a thread's CPU time is a
+/* Whether the search's clock has passed s->lim.deadline. Reading a thread's CPU time is a
    system call, and the propagation asks at every round; the wall clock is cheap to read
    and a thread's CPU time grows no faster than it, so while the last CPU reading plus
    the wall time since is within the deadline, the answer is no without a new reading
@@ -246,34 +329,31 @@ static double now_seconds(const Search *s) {
    the logic engine's guide asks the core some 11,000 questions: 4% of its time was
    spent reading the CPU clock. */
 static int past_deadline(Search *s) {
-    if (!s->cpu_clock) return now_seconds(s) > s->deadline;
+    if (!s->lim.cpu_clock) return now_seconds(s) > s->lim.deadline;
     double wall = wall_seconds();
-    if (s->cpu_seen >= 0 && s->cpu_seen + (wall - s->wall_seen) <= s->deadline) return 0;
-    s->cpu_seen = now_seconds(s);
-    s->wall_seen = wall;
-    return s->cpu_seen > s->deadline;
+    if (s->lim.cpu_seen >= 0 && s->lim.cpu_seen + (wall - s->lim.wall_seen) <= s->lim.deadline)
+        return 0;
+    s->lim.cpu_seen = now_seconds(s);
+    s->lim.wall_seen = wall;
+    return s->lim.cpu_seen > s->lim.deadline;
 }
 
-/* Polls the clock and Python's signal handlers every so often; sets s->stop. */
+/* Polls the clock and the caller's poll hook (the binding's: Python's signal handlers)
+ * every so often; sets s->lim.stop. */
 static int limit_reached(Search *s) {
-    if (s->stop) return 1;
-    if (atomic_load_explicit(&s->cancelled, memory_order_relaxed)) {
-        s->stop = 4;
+    if (s->lim.stop) return 1;
+    if (atomic_load_explicit(&s->lim.cancelled, memory_order_relaxed)) {
+        s->lim.stop = 4;
         return 1;
     }
-    if (s->deadline > 0 && past_deadline(s)) {
-        s->stop = 1;
+    if (s->lim.deadline > 0 && past_deadline(s)) {
+        s->lim.stop = 1;
         return 1;
     }
-    if (++s->checks < 16) return 0;
-    s->checks = 0;
-    /* the search runs without the GIL (so other Python threads go on): take it back
-       just to let Python's signal handlers run (Ctrl-C) */
-    PyEval_RestoreThread(s->tstate);
-    int signalled = PyErr_CheckSignals() != 0;
-    s->tstate = PyEval_SaveThread();
-    if (signalled) {
-        s->stop = 3;
+    if (++s->lim.checks < 16) return 0;
+    s->lim.checks = 0;
+    if (s->lim.poll && s->lim.poll(s->lim.poll_arg)) {
+        s->lim.stop = 3;
         return 1;
     }
     return 0;
@@ -294,21 +374,21 @@ static int assign(uint8_t *col, int cell, int color, int *changed) {
  * function of the white cells alone, so a state with the same white cells as the last
  * one labelled keeps them (no rule writes them). */
 static int white_components(Search *s, const uint8_t *col) {
-    int N = s->N, n = 0, fill = 0;
-    if (s->comp_count != -2) {
+    int N = s->g.N, n = 0, fill = 0;
+    if (s->wc.comp_count != -2) {
         int differ = 0; /* WHT is the only state with bit 1 */
-        for (int i = 0; i < N; i++) differ |= (col[i] ^ s->comp_of[i]) & 2;
-        if (!differ) return s->comp_count;
+        for (int i = 0; i < N; i++) differ |= (col[i] ^ s->wc.comp_of[i]) & 2;
+        if (!differ) return s->wc.comp_count;
     }
-    memcpy(s->comp_of, col, N);
-    s->comp_count = -1;
-    const int *nb = s->nb, *cell_clue = s->cell_clue;
-    int *comp = s->comp, *cells = s->comp_cells;
+    memcpy(s->wc.comp_of, col, N);
+    s->wc.comp_count = -1;
+    const int *nb = s->g.nb, *cell_clue = s->g.cell_clue;
+    int *comp = s->wc.comp, *cells = s->wc.comp_cells;
     for (int i = 0; i < N; i++) comp[i] = -1;
     for (int i = 0; i < N; i++) {
         if (col[i] != WHT || comp[i] >= 0) continue;
         int start = fill, clue = -1;
-        s->comp_start[n] = start;
+        s->wc.comp_start[n] = start;
         cells[fill++] = i;
         comp[i] = n;
         for (int q = start; q < fill; q++) {
@@ -325,24 +405,24 @@ static int white_components(Search *s, const uint8_t *col) {
                 }
             }
         }
-        s->comp_size[n] = fill - start;
-        s->comp_clue[n] = clue;
+        s->wc.comp_size[n] = fill - start;
+        s->wc.comp_clue[n] = clue;
         n++;
     }
-    s->comp_start[n] = fill;
-    s->comp_count = n;
+    s->wc.comp_start[n] = fill;
+    s->wc.comp_count = n;
     return n;
 }
 
 /* Islands: contradictions, borders of complete islands, single exits, and unknown cells
  * whose whitening would join two clues or overfill an island. */
 static int rule_islands(Search *s, uint8_t *col, int ncomp, int *changed) {
-    int N = s->N;
-    const int *nb = s->nb, *comp = s->comp, *cells = s->comp_cells;
-    int *seen = s->seen;
+    int N = s->g.N;
+    const int *nb = s->g.nb, *comp = s->wc.comp, *cells = s->wc.comp_cells;
+    int *seen = s->walk.seen;
     for (int c = 0; c < ncomp; c++) {
-        int from = s->comp_start[c], to = s->comp_start[c + 1];
-        int k = s->comp_clue[c], size = s->comp_size[c], val = k >= 0 ? s->clue_val[k] : 0;
+        int from = s->wc.comp_start[c], to = s->wc.comp_start[c + 1];
+        int k = s->wc.comp_clue[c], size = s->wc.comp_size[c], val = k >= 0 ? s->g.clue_val[k] : 0;
         if (k >= 0 && val <= 0) continue; /* '?': any size */
         if (k >= 0 && size > val) return FAIL;
         if (k >= 0 && size == val) {
@@ -356,7 +436,7 @@ static int rule_islands(Search *s, uint8_t *col, int ncomp, int *changed) {
             continue;
         }
         /* an incomplete island or a clueless white component: its exits */
-        int stamp = ++s->stamp_now, exits = 0, one = -1;
+        int stamp = ++s->walk.stamp_now, exits = 0, one = -1;
         for (int q = from; q < to; q++) {
             int v = cells[q];
             for (int d = 0; d < 4; d++) {
@@ -375,25 +455,25 @@ static int rule_islands(Search *s, uint8_t *col, int ncomp, int *changed) {
     }
     for (int i = 0; i < N; i++) {
         if (col[i] != UNK) continue;
-        int seen[4], ns = 0, clue = s->cell_clue[i], total = 1, bad = 0;
+        int seen[4], ns = 0, clue = s->g.cell_clue[i], total = 1, bad = 0;
         for (int d = 0; d < 4; d++) {
-            int w = s->nb[i * 4 + d];
+            int w = s->g.nb[i * 4 + d];
             if (w < 0 || col[w] != WHT) continue;
-            int c = s->comp[w];
+            int c = s->wc.comp[w];
             if (c < 0) continue; /* whitened during this pass */
             int dup = 0;
             for (int j = 0; j < ns; j++) dup |= seen[j] == c;
             if (dup) continue;
             seen[ns++] = c;
-            total += s->comp_size[c];
-            int k = s->comp_clue[c];
+            total += s->wc.comp_size[c];
+            int k = s->wc.comp_clue[c];
             if (k >= 0) {
                 if (clue >= 0) bad = 1;
                 clue = k;
             }
         }
         if (ns == 0) continue;
-        if (!bad && clue >= 0 && s->clue_val[clue] > 0 && total > s->clue_val[clue]) bad = 1;
+        if (!bad && clue >= 0 && s->g.clue_val[clue] > 0 && total > s->g.clue_val[clue]) bad = 1;
         if (bad && !assign(col, i, BLK, changed)) return FAIL;
     }
     return OK;
@@ -404,9 +484,10 @@ static int rule_islands(Search *s, uint8_t *col, int ncomp, int *changed) {
 /* Scans the blocks of each pair of rows only where one has three black cells or more
  * (black cells per column of the pair first; a block's count is two columns' sum). The
  * rule only whitens, so the counts hold for the whole scan. */
-static int rule_pools(Search *s, uint8_t *col, int *changed) {
-    int R = s->R, C = s->C;
-    uint8_t *pair = s->pool_pair;
+static int rule_pools(Search *s, uint8_t *col, int ncomp, int *changed) {
+    (void)ncomp;
+    int R = s->g.R, C = s->g.C;
+    uint8_t *pair = s->scan.pool_pair;
     for (int r = 0; r + 1 < R; r++) {
         const uint8_t *top = col + (size_t)r * C, *bottom = top + C;
         for (int x = 0; x < C; x++) pair[x] = (uint8_t)((top[x] == BLK) + (bottom[x] == BLK));
@@ -436,14 +517,15 @@ static int rule_pools(Search *s, uint8_t *col, int *changed) {
 
 /* ---- counting ----------------------------------------------------------------------- */
 
-static int rule_count(Search *s, uint8_t *col, int *changed) {
-    if (s->has_q) return OK;
-    int N = s->N, white = 0, unknown = 0;
+static int rule_counting(Search *s, uint8_t *col, int ncomp, int *changed) {
+    (void)ncomp;
+    if (s->g.has_q) return OK;
+    int N = s->g.N, white = 0, unknown = 0;
     for (int i = 0; i < N; i++) {
         white += col[i] == WHT;
         unknown += col[i] == UNK;
     }
-    int want = s->total_white;
+    int want = s->g.total_white;
     if (white > want || white + unknown < want) return FAIL;
     if (unknown == 0 || (white != want && white + unknown != want)) return OK;
     uint8_t fill = white == want ? BLK : WHT;
@@ -462,10 +544,11 @@ static int rule_count(Search *s, uint8_t *col, int *changed) {
  * white cells of the clues inside it: more clue cells than room is a contradiction, just
  * enough room makes it all white, and a region whose white cells already number its clue
  * total has the rest black. */
-static int rule_areas(Search *s, uint8_t *col, int *changed) {
-    int N = s->N, stamp = ++s->stamp_now;
-    const int *nb = s->nb, *cell_clue = s->cell_clue, *clue_val = s->clue_val;
-    int *seen = s->seen, *queue = s->queue;
+static int rule_areas(Search *s, uint8_t *col, int ncomp, int *changed) {
+    (void)ncomp;
+    int N = s->g.N, stamp = ++s->walk.stamp_now;
+    const int *nb = s->g.nb, *cell_clue = s->g.cell_clue, *clue_val = s->g.clue_val;
+    int *seen = s->walk.seen, *queue = s->walk.queue;
     for (int i = 0; i < N; i++) {
         if (col[i] == BLK || seen[i] == stamp) continue;
         int head = 0, tail = 0, white = 0, clues = 0, sum = 0, q = 0;
@@ -497,7 +580,7 @@ static int rule_areas(Search *s, uint8_t *col, int *changed) {
         }
         uint8_t fill = clues && sum == tail ? WHT : BLK;
         for (int j = 0; j < tail; j++) {
-            int v = s->queue[j];
+            int v = s->walk.queue[j];
             if (col[v] == UNK) {
                 col[v] = fill;
                 (*changed)++;
@@ -511,17 +594,17 @@ static int rule_areas(Search *s, uint8_t *col, int *changed) {
 
 /* Whether the cells of white component c include one on the edge of the grid. */
 static int on_edge(const Search *s, int c) {
-    for (int q = s->comp_start[c]; q < s->comp_start[c + 1]; q++) {
-        int v = s->comp_cells[q];
+    for (int q = s->wc.comp_start[c]; q < s->wc.comp_start[c + 1]; q++) {
+        int v = s->wc.comp_cells[q];
         for (int d = 0; d < 4; d++)
-            if (s->nb[v * 4 + d] < 0) return 1;
+            if (s->g.nb[v * 4 + d] < 0) return 1;
     }
     return 0;
 }
 
 /* Widens the bounding box (rows least, most, columns least, most) to hold cell v. */
 static void widen(const Search *s, int *box, int v) {
-    int r = v / s->C, c = v % s->C;
+    int r = v / s->g.C, c = v % s->g.C;
     if (r < box[0]) box[0] = r;
     if (r > box[1]) box[1] = r;
     if (c < box[2]) box[2] = c;
@@ -541,28 +624,28 @@ static int span(const Search *s, const int *box, int v) {
  * those facing outside the perimeter of region and path together, and n cells have a
  * perimeter of at least 2 * ceil(2 * sqrt(n)). */
 static int enclosable(const Search *s, int area, int sea) {
-    return sea >= 3 && s->min_perimeter[area] + s->min_perimeter[area + sea] <= 2 * sea + 2;
+    return sea >= 3 && s->g.min_perimeter[area] + s->g.min_perimeter[area + sea] <= 2 * sea + 2;
 }
 
 /* Prefix sums of the black cells, for counting them in any box. */
 static void sum_black(Search *s, const uint8_t *col) {
-    int R = s->R, C = s->C, W = C + 1;
-    for (int x = 0; x <= C; x++) s->black_sum[x] = 0;
+    int R = s->g.R, C = s->g.C, W = C + 1;
+    for (int x = 0; x <= C; x++) s->scan.black_sum[x] = 0;
     for (int r = 0; r < R; r++) {
-        s->black_sum[(r + 1) * W] = 0;
+        s->scan.black_sum[(r + 1) * W] = 0;
         for (int x = 0; x < C; x++)
-            s->black_sum[(r + 1) * W + x + 1] = s->black_sum[r * W + x + 1] +
-                                                 s->black_sum[(r + 1) * W + x] -
-                                                 s->black_sum[r * W + x] +
+            s->scan.black_sum[(r + 1) * W + x + 1] = s->scan.black_sum[r * W + x + 1] +
+                                                 s->scan.black_sum[(r + 1) * W + x] -
+                                                 s->scan.black_sum[r * W + x] +
                                                  (col[r * C + x] == BLK);
     }
 }
 
 /* Black cells in rows r0..r1, columns c0..c1. */
 static int black_in(const Search *s, int r0, int r1, int c0, int c1) {
-    int W = s->C + 1;
-    return s->black_sum[(r1 + 1) * W + c1 + 1] - s->black_sum[r0 * W + c1 + 1] -
-           s->black_sum[(r1 + 1) * W + c0] + s->black_sum[r0 * W + c0];
+    int W = s->g.C + 1;
+    return s->scan.black_sum[(r1 + 1) * W + c1 + 1] - s->scan.black_sum[r0 * W + c1 + 1] -
+           s->scan.black_sum[(r1 + 1) * W + c0] + s->scan.black_sum[r0 * W + c0];
 }
 
 #define FRAME_CAP 256   /* boxes listed over all enclosed islands */
@@ -574,15 +657,15 @@ static int black_in(const Search *s, int r0, int r1, int c0, int c1) {
  * exactly n, the island fills whichever it is, so the cells all of them share are white.
  * The boxes are listed for the reach rule when there are few. */
 static int frame_island(Search *s, uint8_t *col, int c, int n, int *changed) {
-    int R = s->R, C = s->C, limit = s->comp_enclosed[c] - 1;
-    const int *box = s->comp_box + 4 * c;
-    int found = 0, all_full = 1, listed = 1, from = s->nframes, work = 0;
+    int R = s->g.R, C = s->g.C, limit = s->cross.comp_enclosed[c] - 1;
+    const int *box = s->cross.comp_box + 4 * c;
+    int found = 0, all_full = 1, listed = 1, from = s->cross.nframes, work = 0;
     int meet[4] = {0, R, 0, C}; /* rows and columns every box shares */
     for (int h = box[1] - box[0] + 1; h <= R - 2 && h < limit; h++) {
         for (int w = box[3] - box[2] + 1; w <= C - 2 && h + w <= limit; w++) {
             if (h * w < n) continue;
             if (++work > FRAME_WORK) {
-                s->nframes = from;
+                s->cross.nframes = from;
                 return OK;
             }
             int rlo = box[1] - h + 1 > 1 ? box[1] - h + 1 : 1;
@@ -592,7 +675,7 @@ static int frame_island(Search *s, uint8_t *col, int c, int n, int *changed) {
             for (int r0 = rlo; r0 <= rhi; r0++) {
                 for (int c0 = clo; c0 <= chi; c0++) {
                     if (++work > FRAME_WORK) {
-                        s->nframes = from; /* too many boxes to say anything */
+                        s->cross.nframes = from; /* too many boxes to say anything */
                         return OK;
                     }
                     int room = h * w - black_in(s, r0, r0 + h - 1, c0, c0 + w - 1);
@@ -603,8 +686,8 @@ static int frame_island(Search *s, uint8_t *col, int c, int n, int *changed) {
                     if (r0 + h - 1 < meet[1]) meet[1] = r0 + h - 1;
                     if (c0 > meet[2]) meet[2] = c0;
                     if (c0 + w - 1 < meet[3]) meet[3] = c0 + w - 1;
-                    if (listed && s->nframes < FRAME_CAP) {
-                        int *f = s->frame_pool + 4 * s->nframes++;
+                    if (listed && s->cross.nframes < FRAME_CAP) {
+                        int *f = s->cross.frame_pool + 4 * s->cross.nframes++;
                         f[0] = r0;
                         f[1] = r0 + h - 1;
                         f[2] = c0;
@@ -618,10 +701,10 @@ static int frame_island(Search *s, uint8_t *col, int c, int n, int *changed) {
     }
     if (!found) return FAIL;
     if (listed) {
-        s->comp_frames[2 * c] = from;
-        s->comp_frames[2 * c + 1] = s->nframes;
+        s->cross.comp_frames[2 * c] = from;
+        s->cross.comp_frames[2 * c + 1] = s->cross.nframes;
     } else {
-        s->nframes = from;
+        s->cross.nframes = from;
     }
     if (all_full) {
         for (int r = meet[0]; r <= meet[1]; r++)
@@ -634,11 +717,11 @@ static int frame_island(Search *s, uint8_t *col, int c, int n, int *changed) {
 /* Whether cell v lies in a box that enclosed island c may span (or its boxes are not
  * listed). */
 static int in_frames(const Search *s, int c, int v) {
-    int from = s->comp_frames[2 * c], to = s->comp_frames[2 * c + 1];
+    int from = s->cross.comp_frames[2 * c], to = s->cross.comp_frames[2 * c + 1];
     if (from == to) return 1;
-    int r = v / s->C, x = v % s->C;
+    int r = v / s->g.C, x = v % s->g.C;
     for (int q = from; q < to; q++) {
-        const int *f = s->frame_pool + 4 * q;
+        const int *f = s->cross.frame_pool + 4 * q;
         if (r >= f[0] && r <= f[1] && x >= f[2] && x <= f[3]) return 1;
     }
     return 0;
@@ -646,7 +729,8 @@ static int in_frames(const Search *s, int c, int v) {
 
 /* Marks component c walled in, its island spanning fewer than `limit` rows plus columns. */
 static void wall_in(Search *s, int c, int limit) {
-    if (!s->comp_enclosed[c] || limit < s->comp_enclosed[c]) s->comp_enclosed[c] = limit;
+    if (!s->cross.comp_enclosed[c] || limit < s->cross.comp_enclosed[c])
+        s->cross.comp_enclosed[c] = limit;
 }
 
 /* A 2x2 block with black cells on one diagonal and white cells on the other: the sea
@@ -656,12 +740,12 @@ static void wall_in(Search *s, int c, int limit) {
  * be walled in, away from the edge of the grid (marked in comp_enclosed for the reach
  * rule). */
 static int rule_crossings(Search *s, uint8_t *col, int ncomp, int *changed) {
-    int R = s->R, C = s->C, sea = s->has_q ? -1 : s->N - s->total_white;
-    for (int c = 0; c < ncomp; c++) s->comp_enclosed[c] = 0;
+    int R = s->g.R, C = s->g.C, sea = s->g.has_q ? -1 : s->g.N - s->g.total_white;
+    for (int c = 0; c < ncomp; c++) s->cross.comp_enclosed[c] = 0;
     for (int r = 0; r + 1 < R; r++) {
         /* first whether the pair of rows has a crossing at all (bit 0: black, 1: white) */
         const uint8_t *top = col + (size_t)r * C, *bottom = top + C;
-        uint8_t *hit = s->pool_pair, any = 0;
+        uint8_t *hit = s->scan.pool_pair, any = 0;
         for (int x = 0; x + 1 < C; x++) {
             hit[x] = (uint8_t)(((top[x] & bottom[x + 1] & (top[x + 1] >> 1) & (bottom[x] >> 1)) |
                                 ((top[x] >> 1) & (bottom[x + 1] >> 1) & top[x + 1] & bottom[x])) &
@@ -683,42 +767,43 @@ static int rule_crossings(Search *s, uint8_t *col, int ncomp, int *changed) {
             } else {
                 continue;
             }
-            int c1 = s->comp[w1], c2 = s->comp[w2];
+            int c1 = s->wc.comp[w1], c2 = s->wc.comp[w2];
             if (c1 < 0 || c2 < 0) continue; /* whitened during this pass */
             if (c1 == c2) return FAIL;
             if (sea < 0) continue;
-            int k1 = s->comp_clue[c1], k2 = s->comp_clue[c2];
-            int n1 = k1 >= 0 && s->clue_val[k1] > 0 ? s->clue_val[k1] : s->comp_size[c1];
-            int n2 = k2 >= 0 && s->clue_val[k2] > 0 ? s->clue_val[k2] : s->comp_size[c2];
+            int k1 = s->wc.comp_clue[c1], k2 = s->wc.comp_clue[c2];
+            int n1 = k1 >= 0 && s->g.clue_val[k1] > 0 ? s->g.clue_val[k1] : s->wc.comp_size[c1];
+            int n2 = k2 >= 0 && s->g.clue_val[k2] > 0 ? s->g.clue_val[k2] : s->wc.comp_size[c2];
             /* the bounds only loosen with a longer path: try the longest there is room for */
-            int sea1 = sea < s->N - n1 ? sea : s->N - n1, sea2 = sea < s->N - n2 ? sea : s->N - n2;
+            int sea1 = sea < s->g.N - n1 ? sea : s->g.N - n1;
+            int sea2 = sea < s->g.N - n2 ? sea : s->g.N - n2;
             int ok1 = enclosable(s, n1, sea1), ok2 = enclosable(s, n2, sea2);
             if (!ok1 && !ok2) return FAIL;
             /* a region of n cells spanning h rows and w columns has a perimeter of at
                least 2 * (h + w), so h + w <= sea + 1 - min_perimeter[n + sea] / 2 */
-            if (!ok1) wall_in(s, c2, 2 + sea2 - s->min_perimeter[n2 + sea2] / 2);
-            if (!ok2) wall_in(s, c1, 2 + sea1 - s->min_perimeter[n1 + sea1] / 2);
+            if (!ok1) wall_in(s, c2, 2 + sea2 - s->g.min_perimeter[n2 + sea2] / 2);
+            if (!ok2) wall_in(s, c1, 2 + sea1 - s->g.min_perimeter[n1 + sea1] / 2);
         }
     }
     int sums = 0;
-    s->nframes = 0;
+    s->cross.nframes = 0;
     for (int c = 0; c < ncomp; c++) {
-        s->comp_frames[2 * c] = s->comp_frames[2 * c + 1] = 0;
-        if (!s->comp_enclosed[c]) continue;
+        s->cross.comp_frames[2 * c] = s->cross.comp_frames[2 * c + 1] = 0;
+        if (!s->cross.comp_enclosed[c]) continue;
         if (on_edge(s, c)) return FAIL;
-        int *box = s->comp_box + 4 * c;
-        box[0] = box[2] = s->N;
+        int *box = s->cross.comp_box + 4 * c;
+        box[0] = box[2] = s->g.N;
         box[1] = box[3] = -1;
-        for (int q = s->comp_start[c]; q < s->comp_start[c + 1]; q++)
-            widen(s, box, s->comp_cells[q]);
-        if (span(s, box, -1) >= s->comp_enclosed[c]) return FAIL;
-        int k = s->comp_clue[c];
-        if (k < 0 || s->clue_val[k] <= 0) continue;
+        for (int q = s->wc.comp_start[c]; q < s->wc.comp_start[c + 1]; q++)
+            widen(s, box, s->wc.comp_cells[q]);
+        if (span(s, box, -1) >= s->cross.comp_enclosed[c]) return FAIL;
+        int k = s->wc.comp_clue[c];
+        if (k < 0 || s->g.clue_val[k] <= 0) continue;
         if (!sums) {
             sum_black(s, col);
             sums = 1;
         }
-        int r = frame_island(s, col, c, s->clue_val[k], changed);
+        int r = frame_island(s, col, c, s->g.clue_val[k], changed);
         if (r != OK) return r;
     }
     return OK;
@@ -728,13 +813,13 @@ static int rule_crossings(Search *s, uint8_t *col, int ncomp, int *changed) {
 
 /* Cells of the edge of the grid that are not black: along the top row (side 0), the
  * bottom row (1), the left column (2) or the right column (3), between positions lo and
- * hi (clipped to the grid), from the prefix sums s->edge_black. */
+ * hi (clipped to the grid), from the prefix sums s->side.edge_black. */
 static int edge_room(const Search *s, int side, int lo, int hi) {
-    int len = side < 2 ? s->C : s->R;
+    int len = side < 2 ? s->g.C : s->g.R;
     if (lo < 0) lo = 0;
     if (hi > len - 1) hi = len - 1;
     if (lo > hi) return 0;
-    const int *sum = s->edge_black + side * (s->R + s->C + 2);
+    const int *sum = s->side.edge_black + side * (s->g.R + s->g.C + 2);
     return (hi - lo + 1) - (sum[hi + 1] - sum[lo]);
 }
 
@@ -744,10 +829,10 @@ static int edge_room(const Search *s, int side, int lo, int hi) {
  * p >= 2 * (h + w) (and >= the least perimeter of its area); along the top or bottom
  * edge, if its box can reach it, it has at most w sides there and no more than the
  * cells of that edge it may have within w columns of its cells; along the left or right
- * edge the same with h rows, and at most s->arc_cap in all (sum_edges). A box the island
- * already spans needs room for it (black cells counted from s->black_sum). */
+ * edge the same with h rows, and at most s->side.arc_cap in all (sum_edges). A box the island
+ * already spans needs room for it (black cells counted from s->scan.black_sum). */
 static void side_excess(const Search *s, const int *box, int area, int *out) {
-    int R = s->R, C = s->C;
+    int R = s->g.R, C = s->g.C;
     int hmax = R < area ? R : area;
     out[0] = out[1] = 1 << 30;
     for (int h = box[1] - box[0] + 1; h <= hmax; h++) {
@@ -770,8 +855,9 @@ static void side_excess(const Search *s, const int *box, int area, int *out) {
             if (left > h) left = h;
             if (right > h) right = h;
             horiz = w == C ? left + right : (left > right ? left : right);
-            int p = 2 * (h + w), b = vert + horiz < s->arc_cap ? vert + horiz : s->arc_cap;
-            if (p < s->min_perimeter[area]) p = s->min_perimeter[area];
+            int p = 2 * (h + w);
+            int b = vert + horiz < s->side.arc_cap ? vert + horiz : s->side.arc_cap;
+            if (p < s->g.min_perimeter[area]) p = s->g.min_perimeter[area];
             if (p - 2 * b < out[0]) out[0] = p - 2 * b;
             if (p - b < out[1]) out[1] = p - b;
         }
@@ -782,16 +868,16 @@ static void side_excess(const Search *s, const int *box, int area, int *out) {
 static int barred_for(const Search *s, const uint8_t *col, int cell, int c) {
     if (col[cell] == BLK) return 1;
     for (int d = -1; d < 4; d++) {
-        int w = d < 0 ? cell : s->nb[cell * 4 + d];
+        int w = d < 0 ? cell : s->g.nb[cell * 4 + d];
         if (w < 0 || col[w] != WHT) continue;
-        int cw = s->comp[w];
-        if (cw >= 0 && cw != c && s->comp_clue[cw] >= 0) return 1;
+        int cw = s->wc.comp[w];
+        if (cw >= 0 && cw != c && s->wc.comp_clue[cw] >= 0) return 1;
     }
     return 0;
 }
 
 /* Prefix sums, along the four edges of the grid, of the cells island c cannot have, for
- * edge_room; and in s->arc_cap the most sides on the edge it may have. Its cells on the
+ * edge_room; and in s->side.arc_cap the most sides on the edge it may have. Its cells on the
  * edge form one unbroken arc round the grid (a gap between two of its arcs that holds a
  * cell not its own is walled off by it from the rest of the grid, so it holds sea, and
  * the sea is connected), so they lie within one run of cells it may have (barred_for
@@ -800,8 +886,8 @@ static int barred_for(const Search *s, const uint8_t *col, int cell, int c) {
 static void edge_sums(Search *s);
 
 static int sum_edges(Search *s, const uint8_t *col, int c) {
-    int R = s->R, C = s->C, stride = R + C + 2, n = s->nring;
-    uint8_t *gone = s->edge_gone;
+    int R = s->g.R, C = s->g.C, stride = R + C + 2, n = s->g.nring;
+    uint8_t *gone = s->side.edge_gone;
     for (int side = 0; side < 4; side++) {
         int len = side < 2 ? C : R;
         for (int j = 0; j < len; j++) {
@@ -812,17 +898,17 @@ static int sum_edges(Search *s, const uint8_t *col, int c) {
             gone[cell] = (uint8_t)barred_for(s, col, cell, c);
         }
     }
-    s->arc_cap = 2 * (R + C);
-    s->run_from = -1;
+    s->side.arc_cap = 2 * (R + C);
+    s->side.run_from = -1;
     int start = -1;
     for (int j = 0; j < n && start < 0; j++)
-        if (gone[s->ring[j]]) start = j;
+        if (gone[s->g.ring[j]]) start = j;
     if (start >= 0) {
         /* the runs of cells c may have between barred ones: the one holding c's cells
            (cells of the others are barred too), or without any, the longest */
         int best = 0, own = -1, run = 0, mine = 0, from = start + 1, own_from = -1, own_to = -1;
         for (int t = 1; t <= n; t++) {
-            int v = s->ring[(start + t) % n];
+            int v = s->g.ring[(start + t) % n];
             if (t == n || gone[v]) {
                 if (mine) {
                     if (own >= 0) return FAIL;
@@ -835,27 +921,27 @@ static int sum_edges(Search *s, const uint8_t *col, int c) {
                 from = start + t + 1;
                 continue;
             }
-            for (int d = 0; d < 4; d++) run += s->nb[v * 4 + d] < 0;
-            mine |= col[v] == WHT && s->comp[v] == c;
+            for (int d = 0; d < 4; d++) run += s->g.nb[v * 4 + d] < 0;
+            mine |= col[v] == WHT && s->wc.comp[v] == c;
         }
-        s->arc_cap = own >= 0 ? own : best;
+        s->side.arc_cap = own >= 0 ? own : best;
         if (own >= 0) {
             for (int t = start + 1; t < start + n; t++)
-                if (t < own_from || t >= own_to) gone[s->ring[t % n]] = 1;
-            s->run_from = own_from;
-            s->run_to = own_to;
+                if (t < own_from || t >= own_to) gone[s->g.ring[t % n]] = 1;
+            s->side.run_from = own_from;
+            s->side.run_to = own_to;
         }
     }
     edge_sums(s);
     return OK;
 }
 
-/* The prefix sums of s->edge_gone along the four edges. */
+/* The prefix sums of s->side.edge_gone along the four edges. */
 static void edge_sums(Search *s) {
-    int R = s->R, C = s->C, stride = R + C + 2;
-    const uint8_t *gone = s->edge_gone;
+    int R = s->g.R, C = s->g.C, stride = R + C + 2;
+    const uint8_t *gone = s->side.edge_gone;
     for (int side = 0; side < 4; side++) {
-        int *sum = s->edge_black + side * stride, len = side < 2 ? C : R;
+        int *sum = s->side.edge_black + side * stride, len = side < 2 ? C : R;
         sum[0] = 0;
         for (int j = 0; j < len; j++) {
             int cell = side == 0   ? j
@@ -884,13 +970,13 @@ static void edge_sums(Search *s) {
 
 /* side_excess for an island of `area` cells anywhere on the grid, every edge free. */
 static void free_excess(const Search *s, int area, int *out) {
-    int R = s->R, C = s->C;
+    int R = s->g.R, C = s->g.C;
     out[0] = out[1] = 1 << 30;
     for (int h = 1; h <= R && h <= area; h++) {
         int wcap = area - h + 1 < C ? area - h + 1 : C;
         for (int w = (area + h - 1) / h; w <= wcap; w++) {
             int p = 2 * (h + w);
-            if (p < s->min_perimeter[area]) p = s->min_perimeter[area];
+            if (p < s->g.min_perimeter[area]) p = s->g.min_perimeter[area];
             int b = (h == R ? 2 : 1) * w + (w == C ? 2 : 1) * h;
             if (p - 2 * b < out[0]) out[0] = p - 2 * b;
             if (p - b < out[1]) out[1] = p - b;
@@ -903,32 +989,32 @@ static void free_excess(const Search *s, int area, int *out) {
  * even where no cell is black yet (were the cells between them all white, the two
  * would be one island). Grids of one row or column count the black cells' sides. */
 static int edge_sea(const Search *s, const uint8_t *col) {
-    int n = s->nring, total = 0;
-    const int *ring = s->ring;
+    int n = s->g.nring, total = 0;
+    const int *ring = s->g.ring;
     if (n == 0) {
-        for (int i = 0; i < s->N; i++)
+        for (int i = 0; i < s->g.N; i++)
             if (col[i] == BLK)
-                for (int d = 0; d < 4; d++) total += s->nb[i * 4 + d] < 0;
+                for (int d = 0; d < 4; d++) total += s->g.nb[i * 4 + d] < 0;
         return total;
     }
     int first = -1;
     for (int j = 0; j < n && first < 0; j++) {
         int v = ring[j];
-        if (col[v] == WHT && s->comp[v] >= 0 && s->comp_clue[s->comp[v]] >= 0) first = j;
+        if (col[v] == WHT && s->wc.comp[v] >= 0 && s->wc.comp_clue[s->wc.comp[v]] >= 0) first = j;
     }
     if (first < 0) {
         for (int j = 0; j < n; j++)
             if (col[ring[j]] == BLK)
-                for (int d = 0; d < 4; d++) total += s->nb[ring[j] * 4 + d] < 0;
+                for (int d = 0; d < 4; d++) total += s->g.nb[ring[j] * 4 + d] < 0;
         return total;
     }
-    int label = s->comp[ring[first]], gap = 0;
+    int label = s->wc.comp[ring[first]], gap = 0;
     for (int t = 1; t <= n; t++) {
         int v = ring[(first + t) % n];
         if (col[v] == BLK) {
-            for (int d = 0; d < 4; d++) gap += s->nb[v * 4 + d] < 0;
-        } else if (col[v] == WHT && s->comp[v] >= 0 && s->comp_clue[s->comp[v]] >= 0) {
-            int c = s->comp[v];
+            for (int d = 0; d < 4; d++) gap += s->g.nb[v * 4 + d] < 0;
+        } else if (col[v] == WHT && s->wc.comp[v] >= 0 && s->wc.comp_clue[s->wc.comp[v]] >= 0) {
+            int c = s->wc.comp[v];
             total += c != label && gap < 1 ? 1 : gap;
             gap = 0;
             label = c;
@@ -941,40 +1027,41 @@ static int edge_sea(const Search *s, const uint8_t *col) {
  * [f, t) barred too, stays within the slack of rule_sides (its bounds `ex` before). */
 static int trunc_fits(Search *s, const int *box, int val, const int *ex, const int *slack,
                       int f, int t) {
-    int n = s->nring, cap = 0, g[2];
-    uint8_t *gone = s->edge_gone;
-    for (int u = s->run_from; u < s->run_to; u++) {
-        int v = s->ring[u % n];
+    int n = s->g.nring, cap = 0, g[2];
+    uint8_t *gone = s->side.edge_gone;
+    for (int u = s->side.run_from; u < s->side.run_to; u++) {
+        int v = s->g.ring[u % n];
         if (u < f || u >= t) gone[v] = 1;
         else
-            for (int d = 0; d < 4; d++) cap += s->nb[v * 4 + d] < 0;
+            for (int d = 0; d < 4; d++) cap += s->g.nb[v * 4 + d] < 0;
     }
     edge_sums(s);
-    int saved = s->arc_cap;
-    s->arc_cap = cap;
+    int saved = s->side.arc_cap;
+    s->side.arc_cap = cap;
     side_excess(s, box, val, g);
-    s->arc_cap = saved;
-    for (int u = s->run_from; u < s->run_to; u++) gone[s->ring[u % n]] = 0;
+    s->side.arc_cap = saved;
+    for (int u = s->side.run_from; u < s->side.run_to; u++) gone[s->g.ring[u % n]] = 0;
     return g[0] - ex[0] <= slack[0] && g[1] - ex[1] <= slack[1];
 }
 
 /* Edge cells of island c's run (sum_edges) that must be its own: those between two of
  * its cells there (its cells on the edge form one arc), and those whose blackening would
  * cut the run so short that the island's bounds exceed the slack (fewest cells first:
- * a shorter run only raises them). Leaves s->edge_gone as sum_edges made it. */
+ * a shorter run only raises them). Leaves s->side.edge_gone as sum_edges made it. */
 static int ring_cells(Search *s, uint8_t *col, int c, const int *box, int val, const int *ex,
                       const int *slack, int *changed) {
-    int n = s->nring, from = s->run_from, to = s->run_to, a = -1, b = -1;
+    int n = s->g.nring, from = s->side.run_from, to = s->side.run_to, a = -1, b = -1;
     for (int u = from; u < to; u++) {
-        int v = s->ring[u % n];
-        if (col[v] == WHT && s->comp[v] == c) {
+        int v = s->g.ring[u % n];
+        if (col[v] == WHT && s->wc.comp[v] == c) {
             if (a < 0) a = u;
             b = u;
         }
     }
     if (a < 0) return OK;
     for (int u = a + 1; u < b; u++)
-        if (col[s->ring[u % n]] == UNK && !assign(col, s->ring[u % n], WHT, changed)) return FAIL;
+        if (col[s->g.ring[u % n]] == UNK && !assign(col, s->g.ring[u % n], WHT, changed))
+            return FAIL;
     int lo = b + 1, hi = to; /* the first position whose blackening the bounds allow */
     while (lo < hi) {
         int mid = (lo + hi) / 2;
@@ -982,7 +1069,7 @@ static int ring_cells(Search *s, uint8_t *col, int c, const int *box, int val, c
         else lo = mid + 1;
     }
     for (int u = b + 1; u < lo; u++)
-        if (!assign(col, s->ring[u % n], WHT, changed)) return FAIL;
+        if (!assign(col, s->g.ring[u % n], WHT, changed)) return FAIL;
     lo = from - 1;
     hi = a - 1; /* the last position before a whose blackening the bounds allow */
     while (lo < hi) {
@@ -991,7 +1078,7 @@ static int ring_cells(Search *s, uint8_t *col, int c, const int *box, int val, c
         else hi = mid - 1;
     }
     for (int u = lo + 1; u < a; u++)
-        if (!assign(col, s->ring[u % n], WHT, changed)) return FAIL;
+        if (!assign(col, s->g.ring[u % n], WHT, changed)) return FAIL;
     return OK;
 }
 
@@ -1007,33 +1094,33 @@ static int ring_cells(Search *s, uint8_t *col, int c, const int *box, int val, c
  * its budget, is black. (No `?` clue: the sea's size must be known and every island
  * has a clue.) */
 static int rule_sides(Search *s, uint8_t *col, int ncomp, int *changed) {
-    int R = s->R, C = s->C, sea = s->N - s->total_white;
-    if (s->has_q || sea < 1) return OK;
+    int R = s->g.R, C = s->g.C, sea = s->g.N - s->g.total_white;
+    if (s->g.has_q || sea < 1) return OK;
     int budget[2] = {2 * sea + 2 - 2 * (R + C), 2 * sea + 2 - edge_sea(s, col)};
     sum_black(s, col);
     int total[2] = {0, 0};
     for (int c = 0; c < ncomp; c++) {
-        int k = s->comp_clue[c];
+        int k = s->wc.comp_clue[c];
         if (k < 0) continue;
-        int *box = s->side_box + 4 * c, *ex = s->excess + 2 * c;
-        box[0] = box[2] = s->N;
+        int *box = s->side.side_box + 4 * c, *ex = s->side.excess + 2 * c;
+        box[0] = box[2] = s->g.N;
         box[1] = box[3] = -1;
-        for (int q = s->comp_start[c]; q < s->comp_start[c + 1]; q++)
-            widen(s, box, s->comp_cells[q]);
-        int val = s->clue_val[k];
+        for (int q = s->wc.comp_start[c]; q < s->wc.comp_start[c + 1]; q++)
+            widen(s, box, s->wc.comp_cells[q]);
+        int val = s->g.clue_val[k];
         if (val < SIDES_AREA) { /* small islands: the bound that holds anywhere (cheaper) */
-            ex[0] = s->clue_excess[2 * k];
-            ex[1] = s->clue_excess[2 * k + 1];
+            ex[0] = s->g.clue_excess[2 * k];
+            ex[1] = s->g.clue_excess[2 * k + 1];
         } else {
             /* the edges matter only to an island that can reach one (a box of h rows
                and w columns has h + w - 1 <= val) */
-            s->arc_cap = 0;
+            s->side.arc_cap = 0;
             if ((box[0] < val || box[2] < val || R - 1 - box[1] < val ||
                  C - 1 - box[3] < val) &&
                 !sum_edges(s, col, c))
                 return FAIL;
             side_excess(s, box, val, ex);
-            if (ex[0] > s->N * 4) return FAIL; /* no box holds the island */
+            if (ex[0] > s->g.N * 4) return FAIL; /* no box holds the island */
         }
         total[0] += ex[0];
         total[1] += ex[1];
@@ -1041,11 +1128,12 @@ static int rule_sides(Search *s, uint8_t *col, int ncomp, int *changed) {
     int slack[2] = {budget[0] - total[0], budget[1] - total[1]};
     if (slack[0] < 0 || slack[1] < 0) return FAIL;
     for (int c = 0; c < ncomp; c++) {
-        int k = s->comp_clue[c];
-        if (k < 0 || s->comp_size[c] >= s->clue_val[k] || s->clue_val[k] < SIDES_AREA) continue;
-        const int *box = s->side_box + 4 * c, *ex = s->excess + 2 * c;
-        int val = s->clue_val[k];
-        s->arc_cap = 0;
+        int k = s->wc.comp_clue[c];
+        if (k < 0 || s->wc.comp_size[c] >= s->g.clue_val[k] || s->g.clue_val[k] < SIDES_AREA)
+            continue;
+        const int *box = s->side.side_box + 4 * c, *ex = s->side.excess + 2 * c;
+        int val = s->g.clue_val[k];
+        s->side.arc_cap = 0;
         if ((box[0] < val || box[2] < val || R - 1 - box[1] < val || C - 1 - box[3] < val) &&
             !sum_edges(s, col, c))
             return FAIL;
@@ -1061,7 +1149,7 @@ static int rule_sides(Search *s, uint8_t *col, int ncomp, int *changed) {
             if (fits) side_excess(s, b, val, g);
             over[d] = !fits || g[0] - ex[0] > slack[0] || g[1] - ex[1] > slack[1];
         }
-        if (!s->probing && s->run_from >= 0 &&
+        if (!s->prb.probing && s->side.run_from >= 0 &&
             !ring_cells(s, col, c, box, val, ex, slack, changed))
             return FAIL;
         if (over[0] && over[1] && over[2] && over[3]) {
@@ -1076,10 +1164,10 @@ static int rule_sides(Search *s, uint8_t *col, int ncomp, int *changed) {
                             return FAIL;
         }
         if (!over[0] && !over[1] && !over[2] && !over[3]) continue;
-        for (int q = s->comp_start[c]; q < s->comp_start[c + 1]; q++) {
-            int v = s->comp_cells[q];
+        for (int q = s->wc.comp_start[c]; q < s->wc.comp_start[c + 1]; q++) {
+            int v = s->wc.comp_cells[q];
             for (int d = 0; d < 4; d++) {
-                int w = s->nb[v * 4 + d];
+                int w = s->g.nb[v * 4 + d];
                 if (w < 0 || col[w] != UNK) continue;
                 int r = w / C, x = w % C, o;
                 if (r < box[0]) o = over[0];
@@ -1099,43 +1187,43 @@ static int rule_sides(Search *s, uint8_t *col, int ncomp, int *changed) {
 /* Whether unknown cell v touches a white cell of a clued component other than `comp`. */
 static int barred(const Search *s, const uint8_t *col, int v, int comp) {
     for (int d = 0; d < 4; d++) {
-        int w = s->nb[v * 4 + d];
+        int w = s->g.nb[v * 4 + d];
         if (w < 0 || col[w] != WHT) continue;
-        int c = s->comp[w];
-        if (c >= 0 && c != comp && s->comp_clue[c] >= 0) return 1;
+        int c = s->wc.comp[w];
+        if (c >= 0 && c != comp && s->wc.comp_clue[c] >= 0) return 1;
     }
     return 0;
 }
 
 static int edge_cell(const Search *s, int v) {
-    return s->nb[v * 4] < 0 || s->nb[v * 4 + 1] < 0 || s->nb[v * 4 + 2] < 0 ||
-           s->nb[v * 4 + 3] < 0;
+    return s->g.nb[v * 4] < 0 || s->g.nb[v * 4 + 1] < 0 || s->g.nb[v * 4 + 2] < 0 ||
+           s->g.nb[v * 4 + 3] < 0;
 }
 
 /* Whether cell v may belong to island c, which the sea walls in. */
 static int may_join(const Search *s, int c, int v) {
-    return !edge_cell(s, v) && span(s, s->comp_box + 4 * c, v) < s->comp_enclosed[c] &&
+    return !edge_cell(s, v) && span(s, s->cross.comp_box + 4 * c, v) < s->cross.comp_enclosed[c] &&
            in_frames(s, c, v);
 }
 
 /* Offers node (a cell, or N + a clueless component) to the bucket queue at `cost`. */
 static void offer(Search *s, int node, int cost, int stamp, int *nentries) {
-    int *seen = s->seen, *best = s->best;
+    int *seen = s->walk.seen, *best = s->walk.best;
     if (seen[node] == stamp && best[node] <= cost) return;
     seen[node] = stamp;
     best[node] = cost;
     int e = (*nentries)++;
-    s->entry_node[e] = node;
-    s->entry_next[e] = s->bucket_head[cost];
-    s->bucket_head[cost] = e;
-    if (cost > s->bucket_top) s->bucket_top = cost;
+    s->reach.entry_node[e] = node;
+    s->reach.entry_next[e] = s->reach.bucket_head[cost];
+    s->reach.bucket_head[cost] = e;
+    if (cost > s->reach.bucket_top) s->reach.bucket_top = cost;
 }
 
 /* Relaxes the neighbours of cell v, finalised at cost `base`, for island `c`. */
 static void relax(Search *s, const uint8_t *col, int v, int base, int c, int need, int stamp,
                   int *nentries) {
-    int N = s->N, enclosed = s->comp_enclosed[c];
-    const int *nb = s->nb + v * 4, *done = s->done, *comp = s->comp;
+    int N = s->g.N, enclosed = s->cross.comp_enclosed[c];
+    const int *nb = s->g.nb + v * 4, *done = s->walk.done, *comp = s->wc.comp;
     for (int d = 0; d < 4; d++) {
         int w = nb[d];
         if (w < 0 || done[w] == stamp) continue;
@@ -1145,9 +1233,9 @@ static void relax(Search *s, const uint8_t *col, int v, int base, int c, int nee
             offer(s, w, base + 1, stamp, nentries);
         } else if (col[w] == WHT) {
             int cw = comp[w];
-            if (cw < 0 || cw == c || s->comp_clue[cw] >= 0) continue;
+            if (cw < 0 || cw == c || s->wc.comp_clue[cw] >= 0) continue;
             if (enclosed && (on_edge(s, cw) || !may_join(s, c, w))) continue;
-            int cost = base + s->comp_size[cw];
+            int cost = base + s->wc.comp_size[cw];
             if (cost > need || done[N + cw] == stamp) continue;
             offer(s, N + cw, cost, stamp, nentries);
         }
@@ -1164,20 +1252,20 @@ static void relax(Search *s, const uint8_t *col, int v, int base, int c, int nee
  * exits left them) with its weight its size.
  * Gives every visited node v in best[v] the weight of what only hangs on v (seen from
  * `root`), which depends on the graph alone, not on the walk. Returns the number of
- * nodes visited, listed in s->queue in the order they were finished. */
+ * nodes visited, listed in s->walk.queue in the order they were finished. */
 enum { WALK_ISLAND, WALK_SEA };
 
 static int cut_weights(Search *s, const uint8_t *col, int root, int mode, int c, int stamp) {
     /* the arrays in locals: the compiler cannot tell that stores to them leave s alone */
-    const int *nb = s->nb, *done = s->done, *comp = s->comp;
-    const int *kex = s->kex, *kid = s->kid, *kfrom = s->kfrom, *kto = s->kto;
-    const int *kefrom = s->kefrom, *keto = s->keto;
-    const int *island = s->comp_cells + s->comp_start[c < 0 ? 0 : c];
-    int size = c < 0 ? 0 : s->comp_size[c];
-    int *disc = s->disc, *low = s->low, *iter = s->iter, *sub = s->sub_black;
-    int *best = s->best, *parent = s->scomp, *mark = s->node_stamp, *stk = s->stk;
-    int *queue = s->queue;
-    int time = 0, sp = 0, nvisit = 0, vstamp = ++s->stamp_now;
+    const int *nb = s->g.nb, *done = s->walk.done, *comp = s->wc.comp;
+    const int *kex = s->sea.kex, *kid = s->sea.kid, *kfrom = s->sea.kfrom, *kto = s->sea.kto;
+    const int *kefrom = s->sea.kefrom, *keto = s->sea.keto;
+    const int *island = s->wc.comp_cells + s->wc.comp_start[c < 0 ? 0 : c];
+    int size = c < 0 ? 0 : s->wc.comp_size[c];
+    int *disc = s->cut.disc, *low = s->cut.low, *iter = s->cut.iter, *sub = s->cut.sub_black;
+    int *best = s->walk.best, *parent = s->cut.scomp, *mark = s->walk.node_stamp, *stk = s->cut.stk;
+    int *queue = s->walk.queue;
+    int time = 0, sp = 0, nvisit = 0, vstamp = ++s->walk.stamp_now;
     if (mode == WALK_SEA) root = kid[root];
     mark[root] = vstamp;
     disc[root] = low[root] = ++time;
@@ -1242,11 +1330,11 @@ static int cut_weights(Search *s, const uint8_t *col, int root, int mode, int c,
  * that fewer than `need` cells stay connected to it. */
 static int island_cuts(Search *s, uint8_t *col, int c, int need, int reached, int stamp,
                        int *changed) {
-    int root = s->comp_cells[s->comp_start[c]];
+    int root = s->wc.comp_cells[s->wc.comp_start[c]];
     int n = cut_weights(s, col, root, WALK_ISLAND, c, stamp);
     for (int q = 0; q < n; q++) {
-        int v = s->queue[q];
-        if (col[v] == UNK && reached - 1 - s->best[v] < need) {
+        int v = s->walk.queue[q];
+        if (col[v] == UNK && reached - 1 - s->walk.best[v] < need) {
             col[v] = WHT;
             (*changed)++;
         }
@@ -1256,51 +1344,51 @@ static int island_cuts(Search *s, uint8_t *col, int c, int need, int reached, in
 
 /* Shortest growth of every incomplete island; unreachable unknown cells are black. */
 static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
-    int N = s->N;
-    int *reach = s->reach_count;
+    int N = s->g.N;
+    int *reach = s->reach.reach_count;
     for (int i = 0; i < N; i++) reach[i] = 0;
     for (int c = 0; c < ncomp; c++) {
-        int k = s->comp_clue[c];
+        int k = s->wc.comp_clue[c];
         if (k < 0) continue;
-        int val = s->clue_val[k];
-        int need = val > 0 ? val - s->comp_size[c] : N;
+        int val = s->g.clue_val[k];
+        int need = val > 0 ? val - s->wc.comp_size[c] : N;
         if (need <= 0) continue;
-        if (need > 64 && limit_reached(s)) return OK; /* the caller sees s->stop */
-        int stamp = ++s->stamp_now, nentries = 0, reached = 0;
-        for (int b = 0; b <= need; b++) s->bucket_head[b] = -1;
-        s->bucket_top = 0; /* the highest cost offered: the buckets above it are empty */
-        int from = s->comp_start[c], to = s->comp_start[c + 1];
-        for (int q = from; q < to; q++) s->done[s->comp_cells[q]] = stamp;
-        s->done[N + c] = stamp;
+        if (need > 64 && limit_reached(s)) return OK; /* the caller sees s->lim.stop */
+        int stamp = ++s->walk.stamp_now, nentries = 0, reached = 0;
+        for (int b = 0; b <= need; b++) s->reach.bucket_head[b] = -1;
+        s->reach.bucket_top = 0; /* the highest cost offered: the buckets above it are empty */
+        int from = s->wc.comp_start[c], to = s->wc.comp_start[c + 1];
+        for (int q = from; q < to; q++) s->walk.done[s->wc.comp_cells[q]] = stamp;
+        s->walk.done[N + c] = stamp;
         for (int q = from; q < to; q++)
-            relax(s, col, s->comp_cells[q], 0, c, need, stamp, &nentries);
-        for (int b = 1; b <= need && b <= s->bucket_top; b++) {
-            while (s->bucket_head[b] >= 0) {
-                int e = s->bucket_head[b];
-                s->bucket_head[b] = s->entry_next[e];
-                int node = s->entry_node[e];
-                if (s->done[node] == stamp || s->best[node] != b) continue;
-                s->done[node] = stamp;
+            relax(s, col, s->wc.comp_cells[q], 0, c, need, stamp, &nentries);
+        for (int b = 1; b <= need && b <= s->reach.bucket_top; b++) {
+            while (s->reach.bucket_head[b] >= 0) {
+                int e = s->reach.bucket_head[b];
+                s->reach.bucket_head[b] = s->reach.entry_next[e];
+                int node = s->reach.entry_node[e];
+                if (s->walk.done[node] == stamp || s->walk.best[node] != b) continue;
+                s->walk.done[node] = stamp;
                 if (node < N) {
                     reach[node]++;
                     reached++;
                     relax(s, col, node, b, c, need, stamp, &nentries);
                 } else {
                     int cw = node - N;
-                    int f2 = s->comp_start[cw], t2 = s->comp_start[cw + 1];
+                    int f2 = s->wc.comp_start[cw], t2 = s->wc.comp_start[cw + 1];
                     for (int q = f2; q < t2; q++) {
-                        int x = s->comp_cells[q];
-                        s->done[x] = stamp;
+                        int x = s->wc.comp_cells[q];
+                        s->walk.done[x] = stamp;
                         reach[x]++;
                     }
                     reached += t2 - f2;
                     for (int q = f2; q < t2; q++)
-                        relax(s, col, s->comp_cells[q], b, c, need, stamp, &nentries);
+                        relax(s, col, s->wc.comp_cells[q], b, c, need, stamp, &nentries);
                 }
             }
         }
         if (reached < need && val > 0) return FAIL;
-        if (val > 0 && need > 1 && s->cuts) {
+        if (val > 0 && need > 1 && s->set.cuts) {
             int r = island_cuts(s, col, c, need, reached, stamp, changed);
             if (r != OK) return r;
         }
@@ -1310,7 +1398,7 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
         if (col[i] == UNK) {
             col[i] = BLK;
             (*changed)++;
-        } else if (col[i] == WHT && s->comp_clue[s->comp[i]] < 0) {
+        } else if (col[i] == WHT && s->wc.comp_clue[s->wc.comp[i]] < 0) {
             return FAIL;
         }
     }
@@ -1320,29 +1408,31 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
 /* ---- sea ---------------------------------------------------------------------------- */
 
 /* The black cells must connect through non-white cells. */
-static int rule_sea(Search *s, uint8_t *col, int *changed) {
-    int N = s->N, nblack = 0, nunknown = 0;
+static int rule_sea(Search *s, uint8_t *col, int ncomp, int *changed) {
+    (void)ncomp;
+    int N = s->g.N, nblack = 0, nunknown = 0;
     for (int i = 0; i < N; i++) {
         nblack += col[i] == BLK;
         nunknown += col[i] == UNK;
     }
-    int want = s->has_q ? -1 : N - s->total_white; /* sea size, when known */
+    int want = s->g.has_q ? -1 : N - s->g.total_white; /* sea size, when known */
     if (nblack == 0) return OK;
     int root = (int)((const uint8_t *)memchr(col, BLK, N) - col); /* the first black cell */
 
     /* the region of non-white cells around the root must hold every black cell. When it
        held them all and every unknown cell in a state (kept in sea_of) that `col` only
        adds black cells to, it still does: the non-white cells are the same */
-    int same = s->sea_valid;
+    int same = s->sea.sea_valid;
     if (same) {
         int differ = 0; /* bit 1: white, bit 0: black in sea_of and not in col */
-        for (int i = 0; i < N; i++) differ |= ((col[i] ^ s->sea_of[i]) & 2) | (s->sea_of[i] & ~col[i] & 1);
+        for (int i = 0; i < N; i++)
+            differ |= ((col[i] ^ s->sea.sea_of[i]) & 2) | (s->sea.sea_of[i] & ~col[i] & 1);
         same = !differ;
     }
-    const int *nb = s->nb;
-    int *seen = s->seen, *queue = s->queue, *done = s->done, *best = s->best;
+    const int *nb = s->g.nb;
+    int *seen = s->walk.seen, *queue = s->walk.queue, *done = s->walk.done, *best = s->walk.best;
     if (!same) {
-        int stamp = ++s->stamp_now, head = 0, tail = 0, blacks = 0;
+        int stamp = ++s->walk.stamp_now, head = 0, tail = 0, blacks = 0;
         queue[tail++] = root;
         seen[root] = stamp;
         /* once every non-white cell is in, the rest of the queue adds nothing */
@@ -1366,14 +1456,14 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
             }
         }
         if (*changed) return OK;
-        memcpy(s->sea_of, col, N);
-        s->sea_valid = 1;
+        memcpy(s->sea.sea_of, col, N);
+        s->sea.sea_valid = 1;
     }
 
     /* the sea's budget: an unknown cell whose shortest link to a black cell takes more
        unknown cells (itself included) than the sea has left cannot be black */
-    if (want >= 0 && s->sea_reach && want - nblack < nunknown) {
-        int budget = want - nblack, h = 0, t = 0, rstamp = ++s->stamp_now;
+    if (want >= 0 && s->set.sea_reach && want - nblack < nunknown) {
+        int budget = want - nblack, h = 0, t = 0, rstamp = ++s->walk.stamp_now;
         /* the walk starts from the unknown cells next to a black cell (one cell from the
            sea), which are fewer than the black cells late in a search */
         for (int i = 0; budget >= 1 && i < N; i++) {
@@ -1410,16 +1500,16 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
 
     /* black components with a single exit; a component that touches a cell blackened
        here (marked in fresh[]) is only partly walked, so it waits for the next pass */
-    int bstamp = ++s->stamp_now, fstamp = ++s->stamp_now, fill = 0, efill = 0;
-    int *fresh = s->fresh, *kcells = s->kcells, *kid = s->kid, *kfrom = s->kfrom;
-    int *kex = s->kex;
+    int bstamp = ++s->walk.stamp_now, fstamp = ++s->walk.stamp_now, fill = 0, efill = 0;
+    int *fresh = s->sea.fresh, *kcells = s->sea.kcells, *kid = s->sea.kid, *kfrom = s->sea.kfrom;
+    int *kex = s->sea.kex;
     for (int i = 0; i < N; i++) {
         if (col[i] != BLK || done[i] == bstamp) continue;
         /* the component's cells go to kcells from kfrom[i], each with kid = i (its first
            cell), its exits to kex from kefrom[i], for the cut vertices below */
-        int h = fill, exits = 0, one = -1, estamp = ++s->stamp_now, touched = 0;
+        int h = fill, exits = 0, one = -1, estamp = ++s->walk.stamp_now, touched = 0;
         kfrom[i] = fill;
-        s->kefrom[i] = efill;
+        s->sea.kefrom[i] = efill;
         kcells[fill++] = i;
         kid[i] = i;
         done[i] = bstamp;
@@ -1443,15 +1533,15 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
                 }
             }
         }
-        s->kto[i] = fill;
-        s->keto[i] = efill;
+        s->sea.kto[i] = fill;
+        s->sea.keto[i] = efill;
         if (touched) continue;
         int t = fill - kfrom[i];
         if (t < nblack || (want >= 0 && t < want)) {
             if (exits == 0) return FAIL;
             if (exits == 1) {
                 col[one] = BLK;
-                s->fresh[one] = fstamp;
+                s->sea.fresh[one] = fstamp;
                 nblack++;
                 (*changed)++;
             }
@@ -1463,8 +1553,8 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
        the other side of every cut); every black component was walked whole above */
     int n = cut_weights(s, col, root, WALK_SEA, -1, 0);
     for (int q = 0; q < n; q++) {
-        int v = s->queue[q];
-        if (col[v] == UNK && s->best[v] > 0) {
+        int v = s->walk.queue[q];
+        if (col[v] == UNK && s->walk.best[v] > 0) {
             col[v] = BLK;
             (*changed)++;
         }
@@ -1475,7 +1565,7 @@ static int rule_sea(Search *s, uint8_t *col, int *changed) {
 /* ---- propagation -------------------------------------------------------------------- */
 
 /* Applies the rules to a fixpoint. FAIL: no solution extends `col`. On OK, check
- * s->stop: a limit may have cut the work short (the state is then merely unfinished). */
+ * s->lim.stop: a limit may have cut the work short (the state is then merely unfinished). */
 static int propagate_rules(Search *s, uint8_t *col);
 
 static int propagate(Search *s, uint8_t *col) {
@@ -1484,57 +1574,86 @@ static int propagate(Search *s, uint8_t *col) {
     /* a developer build (bench/core_identity.py) hashes every fixpoint reached (a
        refuted state is discarded, so only the refutation counts), so that two builds
        can be shown to deduce the same states in the same order */
-    uint64_t h = (s->trace ^ (uint64_t)(ok + 1)) * 1099511628211ULL;
-    for (int i = 0; ok && i < s->N; i++) h = (h ^ col[i]) * 1099511628211ULL;
-    s->trace = h;
+    uint64_t h = (s->count.trace ^ (uint64_t)(ok + 1)) * 1099511628211ULL;
+    for (int i = 0; ok && i < s->g.N; i++) h = (h ^ col[i]) * 1099511628211ULL;
+    s->count.trace = h;
 #endif
     return ok;
 }
 
+/* The rules, in the order propagate() applies them (the catalogue at the top). A rule
+ * reads `col` and the white components (`ncomp` of them, labelled at the top of the
+ * round), may decide cells (counting them in *changed) and returns FAIL on a
+ * contradiction. `restart`: a change so far in the round starts the loop again from the
+ * top after this rule (islands, pools and counting are one round, every later rule on its
+ * own). `switchable`: NURIKABE_CSOLVE_OFF may name it (set.rule_on[] off). */
+typedef int (*RuleFn)(Search *s, uint8_t *col, int ncomp, int *changed);
+
+static const struct {
+    const char *name;
+    RuleFn fn;
+    int switchable;
+    int restart;
+} rules[] = {
+    [RULE_ISLANDS] = {"islands", rule_islands, 0, 0},
+    [RULE_POOLS] = {"pools", rule_pools, 0, 0},
+    [RULE_COUNTING] = {"counting", rule_counting, 0, 1},
+    [RULE_AREAS] = {"areas", rule_areas, 1, 1},
+    [RULE_CROSSINGS] = {"crossings", rule_crossings, 1, 1},
+    [RULE_SEA] = {"sea", rule_sea, 0, 1},
+    [RULE_REACH] = {"reach", rule_reach, 0, 1},
+    [RULE_SIDES] = {"sides", rule_sides, 1, 1},
+};
+
+/* The other words of NURIKABE_CSOLVE_OFF: parts of a rule and of the search, each an int
+ * of the switches (Settings) set to 0. */
+static const struct {
+    const char *name;
+    size_t offset;
+} knobs[] = {
+    {"cuts", offsetof(Search, set.cuts)},                  /* reach: island cut cells */
+    {"seareach", offsetof(Search, set.sea_reach)},         /* sea: the sea's budget */
+    {"lastconflict", offsetof(Search, set.last_conflict)}, /* search: last-conflict branching */
+    {"dominance", offsetof(Search, set.dominance)},        /* probing: skip dominated cells */
+    {"probeorder", offsetof(Search, set.probe_order)},     /* probing: hemmed-in cells first */
+};
+
 static int propagate_rules(Search *s, uint8_t *col) {
-    s->propagations++;
-    if (s->stamp_now > s->stamp_limit) {
+    s->count.propagations++;
+    if (s->walk.stamp_now > s->walk.stamp_limit) {
         /* stamps would overflow: start them again (nothing holds an old one here) */
-        memset(s->seen, 0, sizeof(int) * (2 * (size_t)s->N + 2));
-        memset(s->done, 0, sizeof(int) * (2 * (size_t)s->N + 2));
-        memset(s->fresh, 0, sizeof(int) * (size_t)s->N);
-        memset(s->node_stamp, 0, sizeof(int) * (size_t)s->N);
-        s->stamp_now = 0;
+        memset(s->walk.seen, 0, sizeof(int) * (2 * (size_t)s->g.N + 2));
+        memset(s->walk.done, 0, sizeof(int) * (2 * (size_t)s->g.N + 2));
+        memset(s->sea.fresh, 0, sizeof(int) * (size_t)s->g.N);
+        memset(s->walk.node_stamp, 0, sizeof(int) * (size_t)s->g.N);
+        s->walk.stamp_now = 0;
     }
     for (;;) {
         if (limit_reached(s)) return OK;
         int changed = 0;
         int n = white_components(s, col);
         if (n < 0) return FAIL;
-        if (!rule_islands(s, col, n, &changed)) return FAIL;
-        if (!rule_pools(s, col, &changed)) return FAIL;
-        if (!rule_count(s, col, &changed)) return FAIL;
-        if (changed) continue;
-        if (s->areas && !rule_areas(s, col, &changed)) return FAIL;
-        if (changed) continue;
-        if (s->crossings && !rule_crossings(s, col, n, &changed)) return FAIL;
-        if (changed) continue;
-        if (!rule_sea(s, col, &changed)) return FAIL;
-        if (changed) continue;
-        if (!rule_reach(s, col, n, &changed)) return FAIL;
-        if (changed) continue;
-        if (s->sides && !rule_sides(s, col, n, &changed)) return FAIL;
-        if (changed) continue;
+        for (int r = 0; r < NRULES; r++) {
+            if (!s->set.rule_on[r]) continue;
+            if (!rules[r].fn(s, col, n, &changed)) return FAIL;
+            if (rules[r].restart && changed) goto again;
+        }
         return OK;
+    again:;
     }
 }
 
 /* Whether a full board obeys every rule (independent of the propagation above). */
 static int verify(Search *s, const uint8_t *col) {
-    int N = s->N, R = s->R, C = s->C;
+    int N = s->g.N, R = s->g.R, C = s->g.C;
     for (int i = 0; i < N; i++)
         if (col[i] == UNK) return 0;
     int n = white_components(s, col);
     if (n < 0) return 0;
     for (int c = 0; c < n; c++) {
-        int k = s->comp_clue[c];
+        int k = s->wc.comp_clue[c];
         if (k < 0) return 0;
-        if (s->clue_val[k] > 0 && s->comp_size[c] != s->clue_val[k]) return 0;
+        if (s->g.clue_val[k] > 0 && s->wc.comp_size[c] != s->g.clue_val[k]) return 0;
     }
     for (int r = 0; r + 1 < R; r++)
         for (int c = 0; c + 1 < C; c++) {
@@ -1549,16 +1668,16 @@ static int verify(Search *s, const uint8_t *col) {
             nblack++;
         }
     if (root < 0) return 1;
-    int stamp = ++s->stamp_now, head = 0, tail = 0;
-    s->queue[tail++] = root;
-    s->seen[root] = stamp;
+    int stamp = ++s->walk.stamp_now, head = 0, tail = 0;
+    s->walk.queue[tail++] = root;
+    s->walk.seen[root] = stamp;
     while (head < tail) {
-        int v = s->queue[head++];
+        int v = s->walk.queue[head++];
         for (int d = 0; d < 4; d++) {
-            int w = s->nb[v * 4 + d];
-            if (w >= 0 && col[w] == BLK && s->seen[w] != stamp) {
-                s->seen[w] = stamp;
-                s->queue[tail++] = w;
+            int w = s->g.nb[v * 4 + d];
+            if (w >= 0 && col[w] == BLK && s->walk.seen[w] != stamp) {
+                s->walk.seen[w] = stamp;
+                s->walk.queue[tail++] = w;
             }
         }
     }
@@ -1567,26 +1686,26 @@ static int verify(Search *s, const uint8_t *col) {
 
 /* ---- probing ------------------------------------------------------------------------ */
 
-/* Failed literals to a fixpoint. FAIL: refuted. On OK (and no s->stop), *cell is the
+/* Failed literals to a fixpoint. FAIL: refuted. On OK (and no s->lim.stop), *cell is the
  * unknown cell to branch on (-1 when none is left) and *first the color to try first. */
 static void mark_zone(Search *s, const uint8_t *col, const uint8_t *before, int zstamp);
 
-/* Lists in s->order the cells a probe pass takes, in the order it takes them: the unknown
+/* Lists in s->prb.order the cells a probe pass takes, in the order it takes them: the unknown
  * cells (those marked zone[i] == zstamp only, unless zstamp < 0). In index order; with
- * s->probe_order, those with the most decided neighbours (a grid edge counts as one)
+ * s->set.probe_order, those with the most decided neighbours (a grid edge counts as one)
  * first, index order within each count: a cell hemmed in is likelier to be forced, and
  * what a probe decides shapes the probes after it in the pass. Measured on the corpus in
  * its 8 orientations (bench/tail.py --orientations), the native engine: 59.2 -> 51.7 s
  * of CPU in all, medians 0.19 / 1.00 / 14.3 -> 0.18 / 0.86 / 7.5 ms per size class,
  * the slowest 3.16 -> 2.72 s (janko-1091), 4 -> 1 over 2 s. Returns how many. */
 static int probe_order(Search *s, const uint8_t *col, int zstamp) {
-    int N = s->N, n = 0, *order = s->order;
-    const int *zone = s->zone;
-    for (int k = s->probe_order ? 4 : 0; k >= 0; k--) {
+    int N = s->g.N, n = 0, *order = s->prb.order;
+    const int *zone = s->prb.zone;
+    for (int k = s->set.probe_order ? 4 : 0; k >= 0; k--) {
         for (int i = 0; i < N; i++) {
             if (col[i] != UNK || (zstamp >= 0 && zone[i] != zstamp)) continue;
-            if (s->probe_order) {
-                const int *a = s->nb + i * 4;
+            if (s->set.probe_order) {
+                const int *a = s->g.nb + i * 4;
                 int m = (a[0] < 0 || col[a[0]] != UNK) + (a[1] < 0 || col[a[1]] != UNK) +
                         (a[2] < 0 || col[a[2]] != UNK) + (a[3] < 0 || col[a[3]] != UNK);
                 if (m != k) continue;
@@ -1598,71 +1717,72 @@ static int probe_order(Search *s, const uint8_t *col, int zstamp) {
 }
 
 static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8_t *parent) {
-    int N = s->N;
-    uint8_t *a = s->probe_a, *b = s->probe_b, *before = s->probe_before;
-    int *zone = s->zone, zstamp = 0; /* cells to probe again: zone[i] == zstamp */
-    int local = parent != NULL && s->child_radius >= 0;
+    int N = s->g.N;
+    uint8_t *a = s->prb.probe_a, *b = s->prb.probe_b, *before = s->prb.probe_before;
+    int *zone = s->prb.zone, zstamp = 0; /* cells to probe again: zone[i] == zstamp */
+    int local = parent != NULL && s->set.child_radius >= 0;
     /* The zone and dominance stamps are held across the propagations of a probe pass,
        so they start again here, between calls, never inside a propagation. */
-    if (s->zone_now > s->stamp_limit) {
-        memset(s->zone, 0, sizeof(int) * (size_t)N);
-        s->zone_now = 0;
+    if (s->prb.zone_now > s->walk.stamp_limit) {
+        memset(s->prb.zone, 0, sizeof(int) * (size_t)N);
+        s->prb.zone_now = 0;
     }
     if (local) {
-        zstamp = ++s->zone_now;
-        int saved = s->probe_radius;
-        s->probe_radius = s->child_radius;
+        zstamp = ++s->prb.zone_now;
+        int saved = s->set.probe_radius;
+        s->set.probe_radius = s->set.child_radius;
         mark_zone(s, col, parent, zstamp);
-        s->probe_radius = saved;
+        s->set.probe_radius = saved;
     }
     for (int pass = 0;; pass++) {
         int progress = 0, best = -1;
-        if (s->safe_stamp > s->stamp_limit) {
-            memset(s->safe_b, 0, sizeof(int) * (size_t)N);
-            memset(s->safe_w, 0, sizeof(int) * (size_t)N);
-            s->safe_stamp = 1; /* never 0, the value of the cleared marks */
+        if (s->prb.safe_stamp > s->walk.stamp_limit) {
+            memset(s->prb.safe_b, 0, sizeof(int) * (size_t)N);
+            memset(s->prb.safe_w, 0, sizeof(int) * (size_t)N);
+            s->prb.safe_stamp = 1; /* never 0, the value of the cleared marks */
         }
-        s->safe_stamp++;
+        s->prb.safe_stamp++;
         long long best_score = -1;
         memcpy(before, col, N);
         int nprobe = probe_order(s, col, (pass > 0 || local) ? zstamp : -1);
         for (int q = 0; q < nprobe; q++) {
-            int i = s->order[q];
+            int i = s->prb.order[q];
             if (col[i] != UNK) continue; /* decided earlier in this pass */
             /* dominated: if another probe that held implied each color of this cell, its
                own probes hold too (the states they reach contain them), so they could only
                agree on cells or rescore it; it keeps its old score. Measured over the
                corpus, both ways interleaved in one process: medians 0.42 / 2.55 / 34.0 ms ->
                0.40 / 2.44 / 25.2 ms per size class, janko-1091 4.3 -> 1.4 s. */
-            if (s->dominance && s->safe_b[i] == s->safe_stamp && s->safe_w[i] == s->safe_stamp)
+            if (s->set.dominance && s->prb.safe_b[i] == s->prb.safe_stamp &&
+                s->prb.safe_w[i] == s->prb.safe_stamp)
                 continue;
-            s->probes++;
+            s->count.probes++;
             memcpy(a, col, N);
             a[i] = BLK;
-            s->probing = 1;
+            s->prb.probing = 1;
             int ra = propagate(s, a);
-            s->probing = 0;
-            if (s->stop) return OK;
+            s->prb.probing = 0;
+            if (s->lim.stop) return OK;
             if (!ra) {
                 col[i] = WHT;
                 if (!propagate(s, col)) return FAIL;
-                if (s->stop) return OK;
+                if (s->lim.stop) return OK;
                 progress = 1;
-                s->safe_stamp++;
+                s->prb.safe_stamp++;
                 continue;
             }
             memcpy(b, col, N);
             b[i] = WHT;
-            s->probing = 1;
+            s->prb.probing = 1;
             int rb = propagate(s, b);
-            s->probing = 0;
-            if (s->stop) return OK;
+            s->prb.probing = 0;
+            if (s->lim.stop) return OK;
             if (!rb) {
                 col[i] = BLK;
                 if (!propagate(s, col)) return FAIL;
-                if (s->stop) return OK;
+                if (s->lim.stop) return OK;
                 progress = 1;
-                s->safe_stamp++;
+                s->prb.safe_stamp++;
                 continue;
             }
             int da = 0, db = 0, agree = 0;
@@ -1670,8 +1790,8 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
                 if (col[j] != UNK) continue;
                 da += a[j] != UNK;
                 db += b[j] != UNK;
-                if (a[j] == BLK || b[j] == BLK) s->safe_b[j] = s->safe_stamp;
-                if (a[j] == WHT || b[j] == WHT) s->safe_w[j] = s->safe_stamp;
+                if (a[j] == BLK || b[j] == BLK) s->prb.safe_b[j] = s->prb.safe_stamp;
+                if (a[j] == WHT || b[j] == WHT) s->prb.safe_w[j] = s->prb.safe_stamp;
                 if (a[j] != UNK && a[j] == b[j]) {
                     col[j] = a[j];
                     agree = 1;
@@ -1679,9 +1799,9 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
             }
             if (agree) {
                 if (!propagate(s, col)) return FAIL;
-                if (s->stop) return OK;
+                if (s->lim.stop) return OK;
                 progress = 1;
-                s->safe_stamp++;
+                s->prb.safe_stamp++;
                 continue;
             }
             /* the cell whose weaker color still decides the most (ties: the stronger);
@@ -1689,8 +1809,8 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
                hardest corpus puzzles, the same on the rest */
             int lo = da < db ? da : db, hi = da < db ? db : da;
             long long score = (long long)lo * (N + 1) + hi;
-            s->score[i] = score;
-            if (s->lean) s->lean_color[i] = da < db ? BLK : WHT;
+            s->prb.score[i] = score;
+            if (s->set.lean) s->prb.lean_color[i] = da < db ? BLK : WHT;
             if (score > best_score) {
                 best_score = score;
                 best = i;
@@ -1702,8 +1822,8 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
                 best = -1;
                 best_score = -1;
                 for (int i = 0; i < N; i++) {
-                    if (col[i] == UNK && s->score[i] > best_score) {
-                        best_score = s->score[i];
+                    if (col[i] == UNK && s->prb.score[i] > best_score) {
+                        best_score = s->prb.score[i];
                         best = i;
                     }
                 }
@@ -1711,12 +1831,13 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
             *cell = best;
             *first = WHT; /* grow islands first: finds solutions sooner */
             /* lean: the color of the cell's last probe (white when it has none) */
-            if (s->lean && best >= 0 && s->lean_color[best] != UNK) *first = s->lean_color[best];
+            if (s->set.lean && best >= 0 && s->prb.lean_color[best] != UNK)
+                *first = s->prb.lean_color[best];
             return OK;
         }
-        if (s->probe_radius < 0) continue; /* probe every cell again */
+        if (s->set.probe_radius < 0) continue; /* probe every cell again */
         /* the next pass probes only cells within probe_radius steps of a changed cell */
-        zstamp = ++s->zone_now;
+        zstamp = ++s->prb.zone_now;
         mark_zone(s, col, before, zstamp);
     }
 }
@@ -1724,24 +1845,24 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
 /* Marks zone[] = zstamp on the cells within probe_radius steps of a cell where `col`
  * differs from `before`. */
 static void mark_zone(Search *s, const uint8_t *col, const uint8_t *before, int zstamp) {
-    int N = s->N, h = 0, t = 0;
-    int *zone = s->zone;
+    int N = s->g.N, h = 0, t = 0;
+    int *zone = s->prb.zone;
     for (int i = 0; i < N; i++) {
         if (col[i] != before[i]) {
             zone[i] = zstamp;
-            s->best[i] = 0;
-            s->queue[t++] = i;
+            s->walk.best[i] = 0;
+            s->walk.queue[t++] = i;
         }
     }
     while (h < t) {
-        int v = s->queue[h++];
-        if (s->best[v] >= s->probe_radius) continue;
+        int v = s->walk.queue[h++];
+        if (s->walk.best[v] >= s->set.probe_radius) continue;
         for (int d = 0; d < 4; d++) {
-            int w = s->nb[v * 4 + d];
+            int w = s->g.nb[v * 4 + d];
             if (w >= 0 && zone[w] != zstamp) {
                 zone[w] = zstamp;
-                s->best[w] = s->best[v] + 1;
-                s->queue[t++] = w;
+                s->walk.best[w] = s->walk.best[v] + 1;
+                s->walk.queue[t++] = w;
             }
         }
     }
@@ -1750,513 +1871,393 @@ static void mark_zone(Search *s, const uint8_t *col, const uint8_t *before, int 
 /* ---- search ------------------------------------------------------------------------- */
 
 static int grow_frames(Search *s, int depth) {
-    if (depth < s->cap) return 1;
-    int cap = s->cap ? s->cap * 2 : 16;
+    if (depth < s->trail.cap) return 1;
+    int cap = s->trail.cap ? s->trail.cap * 2 : 16;
     while (cap <= depth) cap *= 2;
-    uint8_t *frames = realloc(s->frames, (size_t)cap * s->N);
-    int *cells = realloc(s->frame_cell, sizeof(int) * cap);
-    int *tried = realloc(s->frame_tried, sizeof(int) * cap);
-    uint8_t *first = realloc(s->frame_first, cap);
-    if (frames) s->frames = frames;
-    if (cells) s->frame_cell = cells;
-    if (tried) s->frame_tried = tried;
-    if (first) s->frame_first = first;
+    uint8_t *frames = realloc(s->trail.frames, (size_t)cap * s->g.N);
+    int *cells = realloc(s->trail.frame_cell, sizeof(int) * cap);
+    int *tried = realloc(s->trail.frame_tried, sizeof(int) * cap);
+    uint8_t *first = realloc(s->trail.frame_first, cap);
+    if (frames) s->trail.frames = frames;
+    if (cells) s->trail.frame_cell = cells;
+    if (tried) s->trail.frame_tried = tried;
+    if (first) s->trail.frame_first = first;
     if (!frames || !cells || !tried || !first) return 0;
-    s->cap = cap;
+    s->trail.cap = cap;
     return 1;
 }
 
 /* Puts cell x first in the list of last conflicts (dropping the oldest when it is full). */
 static void note_conflict(Search *s, int x) {
     int j = 0;
-    while (j < s->nlc && s->lc[j] != x) j++;
-    if (j == s->nlc) {
-        if (s->nlc < LC_CAP) s->nlc++;
+    while (j < s->trail.nlc && s->trail.lc[j] != x) j++;
+    if (j == s->trail.nlc) {
+        if (s->trail.nlc < LC_CAP) s->trail.nlc++;
         else j--;
     }
-    for (; j > 0; j--) s->lc[j] = s->lc[j - 1];
-    s->lc[0] = x;
+    for (; j > 0; j--) s->trail.lc[j] = s->trail.lc[j - 1];
+    s->trail.lc[0] = x;
 }
 
 /* The cell to branch on in state `col`: the latest conflict cell still unknown there, or
  * `cell` (the probe's choice) when none is; conflict cells decided in `col` leave the list. */
 static int conflict_cell(Search *s, const uint8_t *col, int cell) {
     int m = 0;
-    for (int j = 0; j < s->nlc; j++)
-        if (col[s->lc[j]] == UNK) s->lc[m++] = s->lc[j];
-    s->nlc = m;
-    return m > 0 ? s->lc[0] : cell;
+    for (int j = 0; j < s->trail.nlc; j++)
+        if (col[s->trail.lc[j]] == UNK) s->trail.lc[m++] = s->trail.lc[j];
+    s->trail.nlc = m;
+    return m > 0 ? s->trail.lc[0] : cell;
 }
 
-/* Runs the search to its next solution (left in s->solution): 1 found, 0 none left or a
- * limit stopped it (s->stop), -1 out of memory. */
+/* Runs the search to its next solution (left in s->trail.solution): 1 found, 0 none left or a
+ * limit stopped it (s->lim.stop), -1 out of memory. */
 static int search_next(Search *s) {
-    int N = s->N;
-    if (s->finished) return 0;
-    if (!s->started) {
-        if (s->max_nodes == 0) {
-            s->stop = 2;
+    int N = s->g.N;
+    if (s->trail.finished) return 0;
+    if (!s->trail.started) {
+        if (s->lim.max_nodes == 0) {
+            s->lim.stop = 2;
             return 0;
         }
-        s->started = 1;
+        s->trail.started = 1;
         if (!grow_frames(s, 0)) return -1;
-        uint8_t *root = s->frames;
-        memcpy(root, s->start, N);
+        uint8_t *root = s->trail.frames;
+        memcpy(root, s->trail.start, N);
         int ok = 1;
-        for (int k = 0; k < s->K; k++) {
-            if (root[s->clue_cell[k]] == BLK) ok = 0;
-            root[s->clue_cell[k]] = WHT;
+        for (int k = 0; k < s->g.K; k++) {
+            if (root[s->g.clue_cell[k]] == BLK) ok = 0;
+            root[s->g.clue_cell[k]] = WHT;
         }
-        s->nodes++;
+        s->count.nodes++;
         int cell = -1;
         uint8_t first = WHT;
         if (ok) ok = propagate(s, root);
-        if (s->stop) return 0;
+        if (s->lim.stop) return 0;
         /* with `near`, the root probes first near what `start` adds to it, as a child
            node does near what its branch changed */
-        if (ok) ok = probe(s, root, &cell, &first, s->near);
-        if (s->stop) return 0;
+        if (ok) ok = probe(s, root, &cell, &first, s->trail.near);
+        if (s->lim.stop) return 0;
         if (!ok) {
-            s->finished = s->complete = 1;
+            s->trail.finished = s->trail.complete = 1;
             return 0;
         }
         if (cell < 0) {
-            s->finished = s->complete = 1;
+            s->trail.finished = s->trail.complete = 1;
             if (!verify(s, root)) return 0;
-            memcpy(s->solution, root, N);
+            memcpy(s->trail.solution, root, N);
             return 1;
         }
-        s->frame_cell[0] = cell;
-        s->frame_tried[0] = 0;
-        s->frame_first[0] = first;
-        s->depth = 1;
+        s->trail.frame_cell[0] = cell;
+        s->trail.frame_tried[0] = 0;
+        s->trail.frame_first[0] = first;
+        s->trail.depth = 1;
     }
-    while (s->depth > 0) {
+    while (s->trail.depth > 0) {
         if (limit_reached(s)) return 0;
-        if (s->max_nodes >= 0 && s->nodes >= s->max_nodes) {
-            s->stop = 2;
+        if (s->lim.max_nodes >= 0 && s->count.nodes >= s->lim.max_nodes) {
+            s->lim.stop = 2;
             return 0;
         }
-        int f = s->depth - 1;
-        if (s->frame_tried[f] == 2) {
-            s->depth--;
+        int f = s->trail.depth - 1;
+        if (s->trail.frame_tried[f] == 2) {
+            s->trail.depth--;
             continue;
         }
-        uint8_t color = s->frame_first[f];
-        if (s->frame_tried[f] == 1) color = color == BLK ? WHT : BLK;
-        s->frame_tried[f]++;
-        if (!grow_frames(s, s->depth)) return -1;
-        uint8_t *parent = s->frames + (size_t)f * N;
-        uint8_t *child = s->frames + (size_t)s->depth * N;
+        uint8_t color = s->trail.frame_first[f];
+        if (s->trail.frame_tried[f] == 1) color = color == BLK ? WHT : BLK;
+        s->trail.frame_tried[f]++;
+        if (!grow_frames(s, s->trail.depth)) return -1;
+        uint8_t *parent = s->trail.frames + (size_t)f * N;
+        uint8_t *child = s->trail.frames + (size_t)s->trail.depth * N;
         memcpy(child, parent, N);
-        child[s->frame_cell[f]] = color;
-        s->nodes++;
+        child[s->trail.frame_cell[f]] = color;
+        s->count.nodes++;
         int cell = -1;
         uint8_t first = WHT;
         int ok = propagate(s, child);
-        if (s->stop) return 0;
+        if (s->lim.stop) return 0;
         if (ok) ok = probe(s, child, &cell, &first, parent);
-        if (s->stop) return 0;
+        if (s->lim.stop) return 0;
         if (!ok) {
-            if (s->last_conflict) note_conflict(s, s->frame_cell[f]);
+            if (s->set.last_conflict) note_conflict(s, s->trail.frame_cell[f]);
             continue;
         }
-        if (cell >= 0 && s->nlc > 0) cell = conflict_cell(s, child, cell);
+        if (cell >= 0 && s->trail.nlc > 0) cell = conflict_cell(s, child, cell);
         if (cell < 0) {
             if (!verify(s, child)) continue;
-            memcpy(s->solution, child, N);
+            memcpy(s->trail.solution, child, N);
             return 1;
         }
-        s->frame_cell[s->depth] = cell;
-        s->frame_tried[s->depth] = 0;
-        s->frame_first[s->depth] = first;
-        s->depth++;
+        s->trail.frame_cell[s->trail.depth] = cell;
+        s->trail.frame_tried[s->trail.depth] = 0;
+        s->trail.frame_first[s->trail.depth] = first;
+        s->trail.depth++;
     }
-    s->finished = s->complete = 1;
+    s->trail.finished = s->trail.complete = 1;
     return 0;
 }
 
-/* ---- the Python type ---------------------------------------------------------------- */
+/* ---- the C API (_csolve.h) --------------------------------------------------------- */
 
-static void Search_dealloc(Search *s) {
-    free(s->order);
-    free(s->nb);
-    free(s->clue_cell);
-    free(s->clue_val);
-    free(s->cell_clue);
-    free(s->comp);
-    free(s->comp_size);
-    free(s->comp_clue);
-    free(s->comp_start);
-    free(s->comp_cells);
-    free(s->comp_enclosed);
-    free(s->comp_box);
-    free(s->comp_frames);
-    free(s->frame_pool);
-    free(s->excess);
-    free(s->side_box);
-    free(s->clue_excess);
-    free(s->edge_black);
-    free(s->ring);
-    free(s->edge_gone);
-    free(s->pool_pair);
-    free(s->comp_of);
-    free(s->sea_of);
-    free(s->black_sum);
-    free(s->min_perimeter);
-    free(s->queue);
-    free(s->best);
-    free(s->seen);
-    free(s->done);
-    free(s->reach_count);
-    free(s->node_stamp);
-    free(s->fresh);
-    free(s->kcells);
-    free(s->kid);
-    free(s->kfrom);
-    free(s->kto);
-    free(s->kex);
-    free(s->kefrom);
-    free(s->keto);
-    free(s->disc);
-    free(s->low);
-    free(s->iter);
-    free(s->sub_black);
-    free(s->stk);
-    free(s->scomp);
-    free(s->bucket_head);
-    free(s->entry_node);
-    free(s->entry_next);
-    free(s->probe_a);
-    free(s->probe_b);
-    free(s->probe_before);
-    free(s->zone);
-    free(s->safe_b);
-    free(s->safe_w);
-    free(s->score);
-    free(s->lean_color);
-    free(s->frames);
-    free(s->frame_cell);
-    free(s->frame_tried);
-    free(s->frame_first);
-    free(s->start);
-    free(s->near);
-    free(s->solution);
-    Py_TYPE(s)->tp_free((PyObject *)s);
+void csolve_free(Search *s) {
+    if (!s) return;
+    free(s->prb.order);
+    free(s->g.nb);
+    free(s->g.clue_cell);
+    free(s->g.clue_val);
+    free(s->g.cell_clue);
+    free(s->wc.comp);
+    free(s->wc.comp_size);
+    free(s->wc.comp_clue);
+    free(s->wc.comp_start);
+    free(s->wc.comp_cells);
+    free(s->cross.comp_enclosed);
+    free(s->cross.comp_box);
+    free(s->cross.comp_frames);
+    free(s->cross.frame_pool);
+    free(s->side.excess);
+    free(s->side.side_box);
+    free(s->g.clue_excess);
+    free(s->side.edge_black);
+    free(s->g.ring);
+    free(s->side.edge_gone);
+    free(s->scan.pool_pair);
+    free(s->wc.comp_of);
+    free(s->sea.sea_of);
+    free(s->scan.black_sum);
+    free(s->g.min_perimeter);
+    free(s->walk.queue);
+    free(s->walk.best);
+    free(s->walk.seen);
+    free(s->walk.done);
+    free(s->reach.reach_count);
+    free(s->walk.node_stamp);
+    free(s->sea.fresh);
+    free(s->sea.kcells);
+    free(s->sea.kid);
+    free(s->sea.kfrom);
+    free(s->sea.kto);
+    free(s->sea.kex);
+    free(s->sea.kefrom);
+    free(s->sea.keto);
+    free(s->cut.disc);
+    free(s->cut.low);
+    free(s->cut.iter);
+    free(s->cut.sub_black);
+    free(s->cut.stk);
+    free(s->cut.scomp);
+    free(s->reach.bucket_head);
+    free(s->reach.entry_node);
+    free(s->reach.entry_next);
+    free(s->prb.probe_a);
+    free(s->prb.probe_b);
+    free(s->prb.probe_before);
+    free(s->prb.zone);
+    free(s->prb.safe_b);
+    free(s->prb.safe_w);
+    free(s->prb.score);
+    free(s->prb.lean_color);
+    free(s->trail.frames);
+    free(s->trail.frame_cell);
+    free(s->trail.frame_tried);
+    free(s->trail.frame_first);
+    free(s->trail.start);
+    free(s->trail.near);
+    free(s->trail.solution);
+    free(s);
 }
 
-static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"rows", "cols", "clues", "start", "seconds", "nodes", "cpu",
-                             "strong", "lean", "near", NULL};
-    int R, C;
-    PyObject *clues;
-    Py_buffer start = {0}, near = {0};
-    double seconds = -1;
-    long long nodes = -1;
-    int cpu = 0, strong = 0, lean = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOy*|dLpppz*", kwlist, &R, &C, &clues, &start,
-                                     &seconds, &nodes, &cpu, &strong, &lean, &near))
-        return -1;
-    if (R < 1 || C < 1 || (long long)R * C > 1000000 || start.len != (Py_ssize_t)R * C ||
-        (near.buf && near.len != (Py_ssize_t)R * C)) {
-        PyBuffer_Release(&start);
-        PyBuffer_Release(&near);
-        PyErr_SetString(PyExc_ValueError, "bad grid size or start length");
-        return -1;
-    }
+Search *csolve_create(int R, int C, int K, const int *clue_cell, const int *clue_val,
+                      const uint8_t *given, const uint8_t *above, const CsolveOptions *opt,
+                      int *error) {
+    *error = CSOLVE_NO_MEMORY;
+    Search *s = calloc(1, sizeof(Search));
+    if (!s) return NULL;
     int N = R * C;
-    s->R = R;
-    s->C = C;
-    s->N = N;
-    PyObject *seq = PySequence_Fast(clues, "clues must be a sequence of (cell, value)");
-    if (!seq) {
-        PyBuffer_Release(&start);
-        PyBuffer_Release(&near);
-        return -1;
-    }
-    int K = (int)PySequence_Fast_GET_SIZE(seq);
-    s->K = K;
+    s->g.R = R;
+    s->g.C = C;
+    s->g.N = N;
+    s->g.K = K;
 #define ALLOC(field, count) (s->field = calloc((size_t)(count) + 1, sizeof(*s->field)))
-    int ok = ALLOC(nb, 4 * N) && ALLOC(clue_cell, K) && ALLOC(clue_val, K) &&
-             ALLOC(cell_clue, N) && ALLOC(comp, N) && ALLOC(comp_size, N + 1) &&
-             ALLOC(comp_clue, N + 1) && ALLOC(comp_start, N + 2) && ALLOC(comp_cells, N) &&
-             ALLOC(comp_enclosed, N + 1) && ALLOC(comp_box, 4 * N + 4) && ALLOC(excess, 2 * N + 2) && ALLOC(side_box, 4 * N + 4) && ALLOC(clue_excess, 2 * K) && ALLOC(edge_black, 4 * (R + C + 2)) && ALLOC(ring, 2 * (R + C)) && ALLOC(edge_gone, N) && ALLOC(pool_pair, C) && ALLOC(comp_of, N) && ALLOC(sea_of, N) && ALLOC(comp_frames, 2 * N + 2) && ALLOC(frame_pool, 4 * FRAME_CAP) && ALLOC(black_sum, (R + 1) * (C + 1)) && ALLOC(min_perimeter, N + 1) && ALLOC(queue, N) && ALLOC(best, 2 * N + 2) &&
-             ALLOC(seen, 2 * N + 2) && ALLOC(done, 2 * N + 2) && ALLOC(reach_count, N) &&
-             ALLOC(node_stamp, N) && ALLOC(fresh, N) && ALLOC(kcells, N) && ALLOC(kid, N) &&
-             ALLOC(kfrom, N) && ALLOC(kto, N) && ALLOC(kex, 4 * N) &&
-             ALLOC(kefrom, N) && ALLOC(keto, N) && ALLOC(disc, N) && ALLOC(low, N) && ALLOC(iter, N) &&
-             ALLOC(sub_black, N) && ALLOC(stk, N) && ALLOC(scomp, N) &&
-             ALLOC(bucket_head, N + 2) && ALLOC(entry_node, 8 * N + 16) &&
-             ALLOC(entry_next, 8 * N + 16) && ALLOC(probe_a, N) && ALLOC(probe_b, N) &&
-             ALLOC(probe_before, N) && ALLOC(zone, N) && ALLOC(safe_b, N) && ALLOC(safe_w, N) && ALLOC(score, N) && ALLOC(order, N) && ALLOC(lean_color, N) &&
-             ALLOC(start, N) && ALLOC(solution, N);
+    int ok = /* the grid */
+        ALLOC(g.nb, 4 * N) && ALLOC(g.clue_cell, K) && ALLOC(g.clue_val, K) &&
+        ALLOC(g.cell_clue, N) && ALLOC(g.ring, 2 * (R + C)) && ALLOC(g.min_perimeter, N + 1) &&
+        ALLOC(g.clue_excess, 2 * K) &&
+        /* the white components and the walks */
+        ALLOC(wc.comp, N) && ALLOC(wc.comp_size, N + 1) && ALLOC(wc.comp_clue, N + 1) &&
+        ALLOC(wc.comp_start, N + 2) && ALLOC(wc.comp_cells, N) && ALLOC(wc.comp_of, N) &&
+        ALLOC(walk.queue, N) && ALLOC(walk.best, 2 * N + 2) && ALLOC(walk.seen, 2 * N + 2) &&
+        ALLOC(walk.done, 2 * N + 2) && ALLOC(walk.node_stamp, N) &&
+        /* the rules' scratch */
+        ALLOC(scan.pool_pair, C) && ALLOC(scan.black_sum, (R + 1) * (C + 1)) &&
+        ALLOC(cross.comp_enclosed, N + 1) && ALLOC(cross.comp_box, 4 * N + 4) &&
+        ALLOC(cross.comp_frames, 2 * N + 2) && ALLOC(cross.frame_pool, 4 * FRAME_CAP) &&
+        ALLOC(side.excess, 2 * N + 2) && ALLOC(side.side_box, 4 * N + 4) &&
+        ALLOC(side.edge_black, 4 * (R + C + 2)) && ALLOC(side.edge_gone, N) &&
+        ALLOC(sea.sea_of, N) && ALLOC(sea.fresh, N) && ALLOC(sea.kcells, N) &&
+        ALLOC(sea.kid, N) && ALLOC(sea.kfrom, N) && ALLOC(sea.kto, N) && ALLOC(sea.kex, 4 * N) &&
+        ALLOC(sea.kefrom, N) && ALLOC(sea.keto, N) &&
+        ALLOC(cut.disc, N) && ALLOC(cut.low, N) && ALLOC(cut.iter, N) &&
+        ALLOC(cut.sub_black, N) && ALLOC(cut.stk, N) && ALLOC(cut.scomp, N) &&
+        ALLOC(reach.reach_count, N) && ALLOC(reach.bucket_head, N + 2) &&
+        ALLOC(reach.entry_node, 8 * N + 16) && ALLOC(reach.entry_next, 8 * N + 16) &&
+        /* probing and the search */
+        ALLOC(prb.probe_a, N) && ALLOC(prb.probe_b, N) && ALLOC(prb.probe_before, N) &&
+        ALLOC(prb.zone, N) && ALLOC(prb.safe_b, N) && ALLOC(prb.safe_w, N) &&
+        ALLOC(prb.score, N) && ALLOC(prb.order, N) && ALLOC(prb.lean_color, N) &&
+        ALLOC(trail.start, N) && ALLOC(trail.solution, N);
 #undef ALLOC
     if (!ok) {
-        Py_DECREF(seq);
-        PyBuffer_Release(&start);
-        PyBuffer_Release(&near);
-        PyErr_NoMemory();
-        return -1;
+        csolve_free(s);
+        return NULL;
     }
     for (int a = 0, k = 0; a <= N; a++) {
         while (k * k < 4 * a) k++; /* k = ceil(2 * sqrt(a)) */
-        s->min_perimeter[a] = 2 * k;
+        s->g.min_perimeter[a] = 2 * k;
     }
-    s->nring = 0;
+    s->g.nring = 0;
     if (R > 1 && C > 1) {
-        for (int x = 0; x < C; x++) s->ring[s->nring++] = x;
-        for (int r = 1; r < R; r++) s->ring[s->nring++] = r * C + C - 1;
-        for (int x = C - 2; x >= 0; x--) s->ring[s->nring++] = (R - 1) * C + x;
-        for (int r = R - 2; r >= 1; r--) s->ring[s->nring++] = r * C;
+        for (int x = 0; x < C; x++) s->g.ring[s->g.nring++] = x;
+        for (int r = 1; r < R; r++) s->g.ring[s->g.nring++] = r * C + C - 1;
+        for (int x = C - 2; x >= 0; x--) s->g.ring[s->g.nring++] = (R - 1) * C + x;
+        for (int r = R - 2; r >= 1; r--) s->g.ring[s->g.nring++] = r * C;
     }
     for (int i = 0; i < N; i++) {
         int r = i / C, c = i % C;
-        s->nb[i * 4 + 0] = r > 0 ? i - C : -1;
-        s->nb[i * 4 + 1] = c > 0 ? i - 1 : -1;
-        s->nb[i * 4 + 2] = c + 1 < C ? i + 1 : -1;
-        s->nb[i * 4 + 3] = r + 1 < R ? i + C : -1;
-        s->cell_clue[i] = -1;
+        s->g.nb[i * 4 + 0] = r > 0 ? i - C : -1;
+        s->g.nb[i * 4 + 1] = c > 0 ? i - 1 : -1;
+        s->g.nb[i * 4 + 2] = c + 1 < C ? i + 1 : -1;
+        s->g.nb[i * 4 + 3] = r + 1 < R ? i + C : -1;
+        s->g.cell_clue[i] = -1;
     }
     for (int k = 0; k < K; k++) {
-        int cell, val;
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, k);
-        if (!PyArg_ParseTuple(item, "ii", &cell, &val) || cell < 0 || cell >= N ||
-            s->cell_clue[cell] >= 0 || val == 0 || val < -1) {
-            Py_DECREF(seq);
-            PyBuffer_Release(&start);
-            PyBuffer_Release(&near);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad clue");
-            return -1;
+        int cell = clue_cell[k], val = clue_val[k];
+        if (cell < 0 || cell >= N || s->g.cell_clue[cell] >= 0 || val == 0 || val < -1) {
+            csolve_free(s);
+            *error = CSOLVE_BAD_CLUE;
+            return NULL;
         }
-        s->clue_cell[k] = cell;
-        s->clue_val[k] = val;
-        s->cell_clue[cell] = k;
-        if (val < 0) s->has_q = 1;
-        else s->total_white += val;
+        s->g.clue_cell[k] = cell;
+        s->g.clue_val[k] = val;
+        s->g.cell_clue[cell] = k;
+        if (val < 0) s->g.has_q = 1;
+        else s->g.total_white += val;
     }
-    Py_DECREF(seq);
-    const uint8_t *given = start.buf;
-    for (int i = 0; i < N; i++) s->start[i] = given[i] <= WHT ? given[i] : UNK;
-    PyBuffer_Release(&start);
-    if (near.buf) {
-        s->near = malloc((size_t)N);
-        if (!s->near) {
-            PyBuffer_Release(&near);
-            PyErr_NoMemory();
-            return -1;
+    for (int i = 0; i < N; i++) s->trail.start[i] = given[i] <= WHT ? given[i] : UNK;
+    if (above) {
+        s->trail.near = malloc((size_t)N);
+        if (!s->trail.near) {
+            csolve_free(s);
+            return NULL;
         }
-        const uint8_t *above = near.buf;
-        for (int i = 0; i < N; i++) s->near[i] = above[i] <= WHT ? above[i] : UNK;
-        for (int k = 0; k < K; k++) s->near[s->clue_cell[k]] = WHT;
-        PyBuffer_Release(&near);
+        for (int i = 0; i < N; i++) s->trail.near[i] = above[i] <= WHT ? above[i] : UNK;
+        for (int k = 0; k < K; k++) s->trail.near[s->g.clue_cell[k]] = WHT;
     }
-    s->remaining = seconds; /* search time left; a deadline is set from it on each call */
-    s->deadline = 0;
-    s->cpu_clock = cpu;
-    s->max_nodes = nodes;
-    s->cuts = 1;
-    s->probe_radius = PROBE_RADIUS;
-    s->child_radius = CHILD_RADIUS;
-    s->areas = 1;
-    s->sea_reach = 1;
-    s->last_conflict = 1;
-    s->dominance = 1;
-    s->stamp_limit = STAMP_LIMIT;
-    s->crossings = 1;
+    s->lim.remaining = opt->seconds; /* search time left; a deadline is set from it on each call */
+    s->lim.deadline = 0;
+    s->lim.cpu_clock = opt->cpu;
+    s->lim.max_nodes = opt->nodes;
+    s->set.cuts = 1;
+    s->set.probe_radius = PROBE_RADIUS;
+    s->set.child_radius = CHILD_RADIUS;
+    s->set.sea_reach = 1;
+    s->set.last_conflict = 1;
+    s->set.dominance = 1;
+    s->walk.stamp_limit = STAMP_LIMIT;
+    for (int r = 0; r < NRULES; r++) s->set.rule_on[r] = 1;
     /* only on sparse grids: islands of SIDES_SPARSE cells or more on average */
-    s->sides = strong && !s->has_q && s->total_white >= SIDES_SPARSE * K;
-    for (int k = 0; k < K && strong; k++)
-        if (s->clue_val[k] > 0 && s->clue_val[k] < SIDES_AREA)
-            free_excess(s, s->clue_val[k], s->clue_excess + 2 * k);
-    s->nlc = 0;
-    s->comp_count = -2;
-    s->lean = strong && lean;
-    s->probe_order = strong;
-    const char *knobs = getenv("NURIKABE_CSOLVE_OFF"); /* developer switch for measuring */
-    if (knobs) {
-        if (strstr(knobs, "cuts")) s->cuts = 0;
-        if (strstr(knobs, "areas")) s->areas = 0;
-        if (strstr(knobs, "seareach")) s->sea_reach = 0;
-        if (strstr(knobs, "lastconflict")) s->last_conflict = 0;
-        if (strstr(knobs, "crossings")) s->crossings = 0;
-        if (strstr(knobs, "dominance")) s->dominance = 0;
-        if (strstr(knobs, "sides")) s->sides = 0;
-        if (strstr(knobs, "probeorder")) s->probe_order = 0;
+    s->set.rule_on[RULE_SIDES] = opt->strong && !s->g.has_q && s->g.total_white >= SIDES_SPARSE * K;
+    for (int k = 0; k < K && opt->strong; k++)
+        if (s->g.clue_val[k] > 0 && s->g.clue_val[k] < SIDES_AREA)
+            free_excess(s, s->g.clue_val[k], s->g.clue_excess + 2 * k);
+    s->trail.nlc = 0;
+    s->wc.comp_count = -2;
+    s->set.lean = opt->strong && opt->lean;
+    s->set.probe_order = opt->strong;
+    const char *off = getenv("NURIKABE_CSOLVE_OFF"); /* developer switch for measuring */
+    if (off) {
+        for (int r = 0; r < NRULES; r++)
+            if (rules[r].switchable && strstr(off, rules[r].name)) s->set.rule_on[r] = 0;
+        for (size_t j = 0; j < sizeof(knobs) / sizeof(knobs[0]); j++)
+            if (strstr(off, knobs[j].name)) *(int *)((char *)s + knobs[j].offset) = 0;
     }
+    *error = 0;
+    return s;
+}
+
+void csolve_set_poll(Search *s, int (*poll)(void *), void *arg) {
+    s->lim.poll = poll;
+    s->lim.poll_arg = arg;
+}
+
+int csolve_idle(Search *s) {
+    if (atomic_load(&s->lim.cancelled) && !s->lim.stop) s->lim.stop = 4;
+    return s->lim.stop || s->trail.finished;
+}
+
+int csolve_arm(Search *s) {
+    s->lim.began = now_seconds(s);
+    s->lim.cpu_seen = -1; /* this call may run in another thread than the last */
+    if (s->lim.remaining >= 0) {
+        if (s->lim.remaining == 0) {
+            s->lim.stop = 1;
+            return 0;
+        }
+        s->lim.deadline = s->lim.began + s->lim.remaining;
+    }
+    return 1;
+}
+
+int csolve_run(Search *s) {
+    int found = search_next(s);
+    if (s->lim.remaining >= 0) {
+        s->lim.remaining -= now_seconds(s) - s->lim.began;
+        if (s->lim.remaining < 0) s->lim.remaining = 0;
+    }
+    return found;
+}
+
+int csolve_next(Search *s) {
+    if (csolve_idle(s) || !csolve_arm(s)) return 0;
+    return csolve_run(s);
+}
+
+int csolve_cells(const Search *s) { return s->g.N; }
+
+const uint8_t *csolve_solution(const Search *s) { return s->trail.solution; }
+
+int csolve_stop(const Search *s) { return s->lim.stop; }
+
+int csolve_complete(const Search *s) { return s->trail.complete; }
+
+int csolve_pending(const Search *s) {
+    if (s->trail.finished) return 0;
+    if (!s->trail.started) return 1;
+    for (int f = 0; f < s->trail.depth; f++)
+        if (s->trail.frame_tried[f] < 2) return 1;
     return 0;
 }
 
-/* next() -> bytes of the next solution's black cells (bit i = cell i), or None. */
-static PyObject *Search_next(Search *s, PyObject *Py_UNUSED(ignored)) {
-    if (atomic_load(&s->cancelled) && !s->stop) s->stop = 4;
-    if (s->stop || s->finished) Py_RETURN_NONE;
-    double began = now_seconds(s);
-    s->cpu_seen = -1; /* this call may run in another thread than the last */
-    if (s->remaining >= 0) {
-        if (s->remaining == 0) {
-            s->stop = 1;
-            Py_RETURN_NONE;
-        }
-        s->deadline = began + s->remaining;
-    }
-    if (s->running) {
-        PyErr_SetString(PyExc_RuntimeError, "this search is already running in another thread");
-        return NULL;
-    }
-    s->running = 1; /* set under the GIL, so no other thread can enter too */
-    s->tstate = PyEval_SaveThread();
-    int found = search_next(s);
-    PyEval_RestoreThread(s->tstate);
-    s->running = 0;
-    if (s->remaining >= 0) {
-        s->remaining -= now_seconds(s) - began;
-        if (s->remaining < 0) s->remaining = 0;
-    }
-    if (found < 0) return PyErr_NoMemory();
-    if (s->stop == 3) return NULL; /* the signal handler's exception is set */
-    if (!found) Py_RETURN_NONE;
-    int nbytes = (s->N + 7) / 8;
-    PyObject *out = PyBytes_FromStringAndSize(NULL, nbytes);
-    if (!out) return NULL;
-    uint8_t *bits = (uint8_t *)PyBytes_AS_STRING(out);
-    memset(bits, 0, nbytes);
-    for (int i = 0; i < s->N; i++)
-        if (s->solution[i] == BLK) bits[i >> 3] |= (uint8_t)(1u << (i & 7));
-    return out;
-}
-
-static PyObject *Search_get_stop(Search *s, void *closure) {
-    (void)closure;
-    switch (s->stop) {
-    case 1: return PyUnicode_FromString("seconds");
-    case 2: return PyUnicode_FromString("nodes");
-    case 3: return PyUnicode_FromString("interrupted");
-    case 4: return PyUnicode_FromString("cancelled");
-    default: Py_RETURN_NONE;
-    }
-}
-
-static PyObject *Search_get_complete(Search *s, void *closure) {
-    (void)closure;
-    return PyBool_FromLong(s->complete);
-}
-
-/* Whether some branch is left to explore (False once the search space is exhausted). */
-static PyObject *Search_get_pending(Search *s, void *closure) {
-    (void)closure;
-    if (s->finished) Py_RETURN_FALSE;
-    if (!s->started) Py_RETURN_TRUE;
-    for (int f = 0; f < s->depth; f++)
-        if (s->frame_tried[f] < 2) Py_RETURN_TRUE;
-    Py_RETURN_FALSE;
-}
-
-/* extend(nodes, seconds=-1): let a search its node limit stopped go on, up to `nodes`
- * nodes in all (and, given seconds >= 0, that many more seconds); the next call of next()
- * carries on from where it stopped, as if the limit had been `nodes` from the start.
- * A search stopped by anything else stays stopped. */
-static PyObject *Search_extend(Search *s, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"nodes", "seconds", NULL};
-    long long nodes;
-    double seconds = -1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "L|d", kwlist, &nodes, &seconds)) return NULL;
-    if (s->running) {
-        PyErr_SetString(PyExc_RuntimeError, "this search is running in another thread");
-        return NULL;
-    }
-    if (s->stop == 2 && (nodes < 0 || nodes > s->nodes)) {
-        s->stop = 0;
-        s->max_nodes = nodes;
-        if (seconds >= 0) s->remaining = seconds;
-    }
-    Py_RETURN_NONE;
-}
-
-/* cancel(): stop the search soon, from any thread (it may be running in another, without
- * the GIL); next() then returns None and `stop` is "cancelled". */
-static PyObject *Search_cancel(Search *s, PyObject *Py_UNUSED(ignored)) {
-    atomic_store_explicit(&s->cancelled, 1, memory_order_relaxed);
-    Py_RETURN_NONE;
-}
-
-/* _restart_stamps_at(limit): let every stamp counter start again once it passes `limit`
- * rather than near INT_MAX, so that a test sees restarts within a short search (they must
- * change nothing the search finds). */
-static PyObject *Search_restart_stamps_at(Search *s, PyObject *arg) {
-    long limit = PyLong_AsLong(arg);
-    if (limit == -1 && PyErr_Occurred()) return NULL;
-    if (limit < 16 || limit > STAMP_LIMIT) {
-        PyErr_SetString(PyExc_ValueError, "limit out of range");
-        return NULL;
-    }
-    s->stamp_limit = (int)limit;
-    Py_RETURN_NONE;
-}
-
-static PyGetSetDef Search_getset[] = {
-    {"pending", (getter)Search_get_pending, NULL, "Whether branches are left to explore.", NULL},
-    {"stop", (getter)Search_get_stop, NULL, "Which limit stopped the search, or None.", NULL},
-    {"complete", (getter)Search_get_complete, NULL, "Whether the space was exhausted.", NULL},
-    {NULL, NULL, NULL, NULL, NULL},
-};
-
-static PyMemberDef Search_members[] = {
-    {"nodes", T_LONGLONG, offsetof(Search, nodes), READONLY, "Search nodes (states propagated)."},
-    {"propagations", T_LONGLONG, offsetof(Search, propagations), READONLY, "Propagations run."},
-    {"probes", T_LONGLONG, offsetof(Search, probes), READONLY, "Cells probed both ways."},
+CsolveCounters csolve_counters(const Search *s) {
+    CsolveCounters c = {s->count.nodes, s->count.propagations, s->count.probes, 0};
 #ifdef CSOLVE_TRACE
-    {"trace", T_ULONGLONG, offsetof(Search, trace), READONLY, "Hash of the fixpoints reached."},
+    c.trace = s->count.trace;
 #endif
-    {NULL, 0, 0, 0, NULL},
-};
+    return c;
+}
 
-static PyMethodDef Search_methods[] = {
-    {"next", (PyCFunction)Search_next, METH_NOARGS,
-     "The next solution's black cells as little-endian bits, or None when there is none "
-     "left or a limit stopped the search."},
-    {"extend", (PyCFunction)(void (*)(void))Search_extend, METH_VARARGS | METH_KEYWORDS,
-     "extend(nodes, seconds=-1): let a search stopped by its node limit go on, up to "
-     "`nodes` nodes in all (and `seconds` more, when given); the next call of next() "
-     "carries on from where it stopped."},
-    {"cancel", (PyCFunction)Search_cancel, METH_NOARGS,
-     "Stop the search soon; callable from any thread while next() runs in another."},
-    {"_restart_stamps_at", (PyCFunction)Search_restart_stamps_at, METH_O,
-     "Test hook: start the stamp counters again whenever they pass this (default near "
-     "INT_MAX)."},
-    {NULL, NULL, 0, NULL},
-};
-
-static PyTypeObject SearchType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "nurikabe.solver._csolve.Search",
-    .tp_doc = "Search(rows, cols, clues, start, seconds=-1, nodes=-1, cpu=False, strong=False,"
-              " lean=False, near=None): an exact search; with cpu, seconds are CPU seconds of the"
-              " searching thread; with near (a position start extends), the root probes first"
-              " near what start adds.",
-    .tp_basicsize = sizeof(Search),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)Search_init,
-    .tp_dealloc = (destructor)Search_dealloc,
-    .tp_methods = Search_methods,
-    .tp_getset = Search_getset,
-    .tp_members = Search_members,
-};
-
-static struct PyModuleDef csolve_module = {
-    PyModuleDef_HEAD_INIT, "_csolve",
-    "The compiled core of the native exact engine (see solver/native.py).", -1, NULL,
-    NULL, NULL, NULL, NULL,
-};
-
-PyMODINIT_FUNC PyInit__csolve(void) {
-    if (PyType_Ready(&SearchType) < 0) return NULL;
-    PyObject *m = PyModule_Create(&csolve_module);
-    if (!m) return NULL;
-    Py_INCREF(&SearchType);
-    if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
-        Py_DECREF(&SearchType);
-        Py_DECREF(m);
-        return NULL;
+void csolve_extend(Search *s, long long nodes, double seconds) {
+    if (s->lim.stop == 2 && (nodes < 0 || nodes > s->count.nodes)) {
+        s->lim.stop = 0;
+        s->lim.max_nodes = nodes;
+        if (seconds >= 0) s->lim.remaining = seconds;
     }
-    return m;
+}
+
+void csolve_cancel(Search *s) { atomic_store_explicit(&s->lim.cancelled, 1, memory_order_relaxed); }
+
+int csolve_restart_stamps_at(Search *s, long limit) {
+    if (limit < 16 || limit > STAMP_LIMIT) return 0;
+    s->walk.stamp_limit = (int)limit;
+    return 1;
 }
