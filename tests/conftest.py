@@ -18,6 +18,12 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked `long` first: `pytest -n` hands tests out in order, and a long one
+    handed out last keeps one worker busy while the others have ended."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+
+
 @pytest.fixture(autouse=True)
 def _no_command_left_running() -> Iterator[None]:
     """After each test, end any command it started with `tests.processes.start_cli`."""

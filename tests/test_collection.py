@@ -751,6 +751,7 @@ def test_show_number_out_of_range(
     assert collection.get(conn, 10**20) is None
 
 
+@pytest.mark.long
 def test_a_build_run_again_resumes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -74,6 +74,7 @@ print(report.done, len(batch.load_results(sys.argv[1])), report.interrupted, rep
 """
 
 
+@pytest.mark.long
 def test_sigterm_to_the_group_at_any_moment_ends_the_batch(tmp_path: Path) -> None:
     """SIGTERM to the whole process group kills the workers wherever they are (reading
     a job, sending a result); the batch still ends at once, keeping what it stored.

@@ -114,6 +114,7 @@ SIGNALLED: list[list[str]] = [
 ]
 
 
+@pytest.mark.long
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs process groups")
 @settings(
     max_examples=8,

@@ -299,6 +299,7 @@ EXAMPLE_URL = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
 MANY_SOLUTIONS = Puzzle(6, 6, {0: UNKNOWN_CLUE, 35: UNKNOWN_CLUE}).to_url()  # 100,000s of solutions
 
 
+@pytest.mark.long
 def test_solve_all_streams() -> None:
     """The first solution is printed long before the search ends, and memory stays flat."""
     proc = subprocess.Popen(

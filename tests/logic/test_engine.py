@@ -610,6 +610,7 @@ CORPUS_EXAMPLES = settings(
 )
 
 
+@pytest.mark.long
 @needs_corpus
 @given(unknown_clue_puzzles())
 @CORPUS_EXAMPLES
@@ -618,6 +619,7 @@ def test_walkthrough_with_question_marks_agrees_with_solution(case) -> None:
     _check_walk(puzzle, solution)
 
 
+@pytest.mark.long
 @needs_corpus
 @given(unknown_clue_puzzles(), st.data())
 @CORPUS_EXAMPLES

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -74,6 +75,7 @@ def positions(draw: st.DrawFn) -> tuple[Puzzle, int, int, int]:
     return puzzle, black, black & known, ~black & known & ((1 << area) - 1)
 
 
+@pytest.mark.long
 @given(positions())
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 def test_every_solution_island_lies_within_its_reach(case: tuple[Puzzle, int, int, int]) -> None:

@@ -145,6 +145,7 @@ def test_guided_trial_order_still_gives_a_valid_step(monkeypatch: pytest.MonkeyP
     assert (step.mask.bit_length() - 1, Color.WHITE if step.black_mask else Color.BLACK) in offered
 
 
+@pytest.mark.long
 @needs_corpus
 def test_ranking_carries_paused_searches_on_without_changing_the_order() -> None:
     """The depth-3 ranking's passes carry on the core's searches where the pass before
@@ -339,6 +340,7 @@ def test_depth_three_search_remembers_what_it_found_where_chains_stalled(
             _check_chain(found, found.trial_depth)
 
 
+@pytest.mark.long
 @needs_corpus
 def test_time_only_stops_a_trial_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """A depth-2 trial search guided by the exact engine finds the same step twice in a

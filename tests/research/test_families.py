@@ -191,6 +191,7 @@ def sparse_puzzles(draw: st.DrawFn) -> Puzzle:
     return Puzzle(rows, cols, dict(zip(cells, values, strict=True)))
 
 
+@pytest.mark.long
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sparse_puzzles())
 def test_sparse_puzzles_agree_with_the_oracle(puzzle: Puzzle) -> None:

@@ -460,6 +460,7 @@ def tiny_puzzles(draw: st.DrawFn) -> Puzzle:
     return Puzzle(rows, cols, {cell: draw(values) for cell in cells})
 
 
+@pytest.mark.long
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tiny_puzzles())
 def test_strong_and_plain_list_the_oracles_solutions(puzzle: Puzzle) -> None:

@@ -565,6 +565,7 @@ def test_the_fuzzed_operations_are_all_of_them(app: FastAPI) -> None:
     assert [r.ok().label for r in schema.get_all_operations()] == OPERATIONS
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("label", OPERATIONS)
 def test_no_request_makes_a_server_error(app: FastAPI, label: str) -> None:
     schema = schemathesis.openapi.from_asgi("/openapi.json", app)
