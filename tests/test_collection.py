@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 import sqlite3
 from collections import Counter
 from pathlib import Path
@@ -20,18 +21,27 @@ from nurikabe.generator.jobs import derive_seed, make_record
 
 
 @pytest.fixture(scope="module")
-def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A small database with three generated puzzles and one imported one."""
+def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small database with three generated puzzles and one imported one (made once; each
+    test takes a copy, `db`)."""
     path = tmp_path_factory.mktemp("db") / "c.sqlite"
     conn = collection.create(path)
-    for n in range(3):
-        record = generate(6, 7, difficulty="easy", rng=derive_seed(5, n)).to_json()
-        collection.store(conn, "10x10", n, record)
-    imported = generate(5, 6, difficulty="easy", rng=1).to_json()
-    collection.store(conn, "imported", 0, imported, source="https://example.org/p/1")
-    collection.set_meta(conn, **collection.build_meta(5))
-    conn.commit()
-    conn.close()
+    with database.transaction(conn):
+        for n in range(3):
+            record = generate(6, 7, difficulty="easy", rng=derive_seed(5, n)).to_json()
+            collection.store(conn, "10x10", n, record)
+        imported = generate(5, 6, difficulty="easy", rng=1).to_json()
+        collection.store(conn, "imported", 0, imported, source="https://example.org/p/1")
+        collection.set_meta(conn, **collection.build_meta(5))
+    collection.close_db(conn)  # back in rollback-journal mode: one file to copy
+    return path
+
+
+@pytest.fixture
+def db(pristine: Path, tmp_path: Path) -> Path:
+    """A copy of `pristine` of the test's own, to change as it likes."""
+    path = tmp_path / "c.sqlite"
+    shutil.copyfile(pristine, path)
     return path
 
 
@@ -456,22 +466,6 @@ def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-@pytest.fixture
-def fresh_db(tmp_path: Path) -> Path:
-    """Three generated 6x7 puzzles and one imported puzzle."""
-    path = tmp_path / "c.sqlite"
-    conn = collection.create(path)
-    with database.transaction(conn):
-        for n in range(3):
-            record = generate(6, 7, difficulty="easy", rng=derive_seed(5, n)).to_json()
-            collection.store(conn, "10x10", n, record)
-        imported = generate(5, 6, difficulty="easy", rng=1).to_json()
-        collection.store(conn, "imported", 0, imported, source="https://example.org/p/1")
-        collection.set_meta(conn, **collection.build_meta(5))
-    collection.close_db(conn)
-    return path
-
-
 _OLD_TABLES = """
 CREATE TABLE IF NOT EXISTS progress (
     puzzle_id INTEGER PRIMARY KEY REFERENCES puzzles(id),
@@ -532,18 +526,18 @@ def test_build_never_writes_the_bundled_file(
         collection.open_db(bundled)
 
 
-def test_build_into_existing_file_keeps_rows_it_did_not_make(fresh_db: Path) -> None:
+def test_build_into_existing_file_keeps_rows_it_did_not_make(db: Path) -> None:
     """An older file's progress and settings tables (nothing reads them any more) are
     kept like the imported puzzle: a build drops nothing it did not make."""
-    _with_old_tables(fresh_db)
-    assert _counts(fresh_db) == {"puzzles": 4, "progress": 1, "settings": 1}
+    _with_old_tables(db)
+    assert _counts(db) == {"puzzles": 4, "progress": 1, "settings": 1}
     code = main(
-        ["collection", "build", "--seed", "4", "--limit", "2", "--jobs", "1", "-o", str(fresh_db)]
+        ["collection", "build", "--seed", "4", "--limit", "2", "--jobs", "1", "-o", str(db)]
     )
     assert code == 0
-    counts = _counts(fresh_db)
+    counts = _counts(db)
     assert counts["progress"] == 1 and counts["settings"] == 1
-    conn = collection.open_db(fresh_db, readonly=True)
+    conn = collection.open_db(db, readonly=True)
     imported = collection.get(conn, 0, "imported")
     assert imported is not None and imported.source == "https://example.org/p/1"
     names = dict(collection.collections(conn))
@@ -552,9 +546,7 @@ def test_build_into_existing_file_keeps_rows_it_did_not_make(fresh_db: Path) -> 
     joined = conn.execute("SELECT COUNT(*) FROM progress JOIN puzzles ON puzzles.id = puzzle_id")
     assert joined.fetchone()[0] == 1
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
-    assert not [
-        p for p in fresh_db.parent.iterdir() if p.name.endswith((".building", "-wal", ".tmp"))
-    ]
+    assert not [p for p in db.parent.iterdir() if p.name.endswith((".building", "-wal", ".tmp"))]
 
 
 @pytest.mark.parametrize("where", ["missing-folder", "folder", "read-only", "not-a-db"])
@@ -583,17 +575,17 @@ def test_build_output_checked_before_work(
     assert sorted(p.name for p in tmp_path.iterdir()) == before  # no stray file
 
 
-def test_build_swaps_atomically_and_cleans_up_on_failure(tmp_path: Path, fresh_db: Path) -> None:
-    before = _digest(fresh_db)
-    with pytest.raises(RuntimeError), collection.build_into(fresh_db) as conn:
+def test_build_swaps_atomically_and_cleans_up_on_failure(tmp_path: Path, db: Path) -> None:
+    before = _digest(db)
+    with pytest.raises(RuntimeError), collection.build_into(db) as conn:
         collection.store(conn, "10x10", 0, json.loads(json.dumps(_record())))
         raise RuntimeError("a failure mid-build")
-    assert _digest(fresh_db) == before  # untouched
-    assert sorted(p.name for p in fresh_db.parent.iterdir()) == [fresh_db.name]
-    with collection.build_into(fresh_db) as conn:
+    assert _digest(db) == before  # untouched
+    assert sorted(p.name for p in db.parent.iterdir()) == [db.name]
+    with collection.build_into(db) as conn:
         collection.store(conn, "10x10", 9, _record())
-        assert _digest(fresh_db) == before  # nothing visible until the end
-    conn = collection.open_db(fresh_db, readonly=True)
+        assert _digest(db) == before  # nothing visible until the end
+    conn = collection.open_db(db, readonly=True)
     assert collection.get(conn, 9) is not None
 
 
@@ -626,20 +618,20 @@ def test_interrupted_build_keeps_what_is_done(
 # -- item 2: SQLite robustness -------------------------------------------------------------------
 
 
-def test_an_older_file_with_progress_and_settings_still_works(fresh_db: Path) -> None:
-    _with_old_tables(fresh_db)
-    conn = collection.open_db(fresh_db, readonly=True)
+def test_an_older_file_with_progress_and_settings_still_works(db: Path) -> None:
+    _with_old_tables(db)
+    conn = collection.open_db(db, readonly=True)
     assert len(list(collection.entries(conn))) == 4
     conn.close()
-    conn = collection.open_db(fresh_db)
+    conn = collection.open_db(db)
     collection.store(conn, "10x10", 5, _record())
     conn.commit()
     collection.close_db(conn)
-    assert _counts(fresh_db) == {"puzzles": 5, "progress": 1, "settings": 1}
+    assert _counts(db) == {"puzzles": 5, "progress": 1, "settings": 1}
 
 
-def test_writable_collection_uses_wal(fresh_db: Path) -> None:
-    conn = collection.open_db(fresh_db)
+def test_writable_collection_uses_wal(db: Path) -> None:
+    conn = collection.open_db(db)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
 
@@ -692,10 +684,10 @@ DAMAGES = ["short-by-1", "half", "page", "text", "empty", "no-tables", "bad-json
     ],
 )
 def test_damaged_file_is_one_line(
-    how: str, command: list[str], fresh_db: Path, capsys: pytest.CaptureFixture[str]
+    how: str, command: list[str], db: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _damage(fresh_db, how)
-    code = main([*command, "--db", str(fresh_db)])
+    _damage(db, how)
+    code = main([*command, "--db", str(db)])
     err = capsys.readouterr().err
     assert "Traceback" not in err
     assert code == 2, err
@@ -703,15 +695,15 @@ def test_damaged_file_is_one_line(
     assert len(lines) == 1, err
 
 
-def test_read_only_regrade(fresh_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    fresh_db.chmod(0o444)
+def test_read_only_regrade(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db.chmod(0o444)
     try:
-        assert main(["collection", "regrade", "--db", str(fresh_db)]) == 2
+        assert main(["collection", "regrade", "--db", str(db)]) == 2
         err = capsys.readouterr().err
         assert "read-only" in err and "Traceback" not in err
-        assert main(["collection", "regrade", "--check", "--db", str(fresh_db)]) == 0
+        assert main(["collection", "regrade", "--check", "--db", str(db)]) == 0
     finally:
-        fresh_db.chmod(0o644)
+        db.chmod(0o644)
 
 
 def test_regrade_without_db_never_writes_the_bundled_file(
@@ -722,16 +714,16 @@ def test_regrade_without_db_never_writes_the_bundled_file(
 
 
 def test_lock_held_during_regrade(
-    fresh_db: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    db: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    conn = collection.open_db(fresh_db)
+    conn = collection.open_db(db)
     collection.set_grade(conn, "10x10", 1, "hard", 999)  # so that regrade has to write
     collection.close_db(conn)
     monkeypatch.setattr(database, "BUSY_TIMEOUT", 0.2)
-    holder = sqlite3.connect(fresh_db, isolation_level=None)
+    holder = sqlite3.connect(db, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     try:
-        assert main(["collection", "regrade", "--db", str(fresh_db)]) == 2
+        assert main(["collection", "regrade", "--db", str(db)]) == 2
     finally:
         holder.execute("ROLLBACK")
         holder.close()
@@ -741,13 +733,13 @@ def test_lock_held_during_regrade(
 
 @pytest.mark.parametrize("number", ["99999999999999999999", "-1", "x", "1e3"])
 def test_show_number_out_of_range(
-    number: str, fresh_db: Path, capsys: pytest.CaptureFixture[str]
+    number: str, db: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with pytest.raises(SystemExit) as stop:
-        main(["collection", "show", number, "--db", str(fresh_db)])
+        main(["collection", "show", number, "--db", str(db)])
     assert stop.value.code == 2
     assert "Traceback" not in capsys.readouterr().err
-    conn = collection.open_db(fresh_db, readonly=True)
+    conn = collection.open_db(db, readonly=True)
     assert collection.get(conn, 10**20) is None
 
 
