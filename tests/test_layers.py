@@ -37,8 +37,8 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("solver",),
     ("logic",),
     ("generator",),
-    ("research",),
     ("workers",),
+    ("research",),
     ("batch",),
     ("database",),
     ("collection",),
@@ -88,11 +88,6 @@ ALLOWED: dict[tuple[str, str], tuple[str, str]] = {
         LAZY,
         "BookletPuzzle.solved, given no solution, proves the puzzle unique to print its "
         "solution (a booklet prints unique puzzles only): the solver is loaded then",
-    ),
-    ("nurikabe.research.mine", "nurikabe.workers"): (
-        LAZY,
-        "mine_all on several processes runs on the one worker pool (workers.py names the "
-        "miner as a user; it imports nothing above errors)",
     ),
     ("nurikabe.cli.serve", "nurikabe.web"): (
         LAZY,
