@@ -38,9 +38,13 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "players.sqlite"
 
 
+FAST = {"rate": 1e6, "burst": 1e6}
+"""The tests play faster than any person: no rate limit (tests/web/test_lanes.py has it)."""
+
+
 @pytest.fixture
 def app(db: Path) -> FastAPI:
-    return create_app(db)
+    return create_app(db, **FAST)
 
 
 @pytest.fixture
@@ -307,19 +311,17 @@ def test_a_hint_the_engine_cannot_find_in_time_reveals_a_cell(
         board = apply(board, hint["cells"])
 
 
-def test_hints_wait_for_a_free_slot_then_time_out(
+def test_a_full_cheap_lane_answers_503_with_retry_after(
     app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    searches = app.state.games.searches
-    monkeypatch.setattr(searches, "_wait", 0.2)
-    held = [searches._slots.acquire(timeout=1) for _ in range(2)]
-    try:
-        assert all(held)
-        busy = client.post("/api/hint", json={"key": "10x10/0", "board": "?" * 100})
-        assert_error(busy, 422, "timeout")
-    finally:
-        for _ in held:
-            searches._slots.release()
+    """No 422 for a busy server: a hint that finds the cheap lane full is told to come
+    back (503 busy, Retry-After), and is answered once there is room again."""
+    cheap = app.state.lanes.cheap
+    monkeypatch.setattr(cheap, "_inflight", cheap.capacity)
+    busy = client.post("/api/hint", json={"key": "10x10/0", "board": "?" * 100})
+    assert_error(busy, 503, "busy")
+    assert int(busy.headers["retry-after"]) >= 1
+    monkeypatch.setattr(cheap, "_inflight", 0)
     free = client.post("/api/hint", json={"key": "10x10/0", "board": "?" * 100})
     assert free.json()["kind"] == "step"
 
@@ -490,12 +492,21 @@ def test_print_refuses_bad_input(client: TestClient) -> None:
     assert_error(client.post("/api/print", json={"keys": ["imported/5"]}), 404, "not-found")
 
 
-def test_print_gives_up_after_its_time_limit(client: TestClient, monkeypatch: Any) -> None:
+def test_print_gives_up_after_its_time_limit(monkeypatch: Any) -> None:
+    """The booklet's job (run here as a worker process runs it) stops at its time limit,
+    and the handler answers that with 422 timeout (the booklet asked for is too big)."""
+    from nurikabe.solver import solve
     from nurikabe.web import printing
 
+    found = solve(Puzzle.from_url(URL)).solution
+    assert found is not None
+    items = [(URL, "".join(found.to_rows()), None, None, "imported/1")]
+    options = {"per_page": 4, "paper": "a4", "title": "t", "author": None, "solutions": True}
     monkeypatch.setattr(printing, "PRINT_SECONDS", -1.0)
-    response = client.get("/api/print", params={"collection": "10x10", "count": 2})
-    assert_error(response, 422, "timeout")
+    assert printing.booklet_job(items, options) is None
+    monkeypatch.setattr(printing, "PRINT_SECONDS", 60.0)
+    pdf = printing.booklet_job(items, options)
+    assert pdf is not None and pdf.startswith(b"%PDF")
 
 
 def test_the_page_is_served(client: TestClient) -> None:

@@ -1,120 +1,71 @@
-"""The studio's analyses in worker processes that a newer edit can stop at once.
+"""The studio's jobs for the expensive lane's worker processes, and `run_analysis`.
 
-`run_analysis` sends a draft to an idle worker process (`MAX_WORKERS` of them, shared by
-the whole server, started on first use) and waits for its `analysis.Analysis`, asking
-`stale()` every few milliseconds meanwhile. When a newer analysis of the same player has
-made this one stale, or the worker overruns its limits by `GRACE_SECONDS`, the worker is
-killed (its search goes with it) and a fresh one is started in its place. In its own
-process the solver's C core cannot stall the server's other requests either.
+`analysis_job` (a draft's `analysis.Analysis`) and `walkthrough_job` (a unique draft's
+walkthrough page) run in a worker process of `lanes.WorkerPool`: in its own process
+the solver's C core and the logic engine cannot stall the server's other requests, and
+a job that a newer edit has made stale is stopped at once by killing its process.
 
-Imports `analysis` (run in the workers), `errors` and `workers` (which starts them).
+`run_analysis` runs one analysis on a pool of its own (two processes, started on first
+use), for the studio's benchmark and the tests; the server goes through its lanes.
+
+Imports `analysis` (run in the workers), `lanes` (the pool) and the library.
 """
 
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
-from multiprocessing.connection import Connection
 
+from ..logic import explain
 from ..puzzle import Puzzle
-from ..workers import start_helper
+from ..render.walkthrough import walkthrough_html
 from .analysis import FORCED_SECONDS, GRADE_SECONDS, Analysis, analyze
-from .errors import ApiError
+from .lanes import WorkerPool
 
-__all__ = ["GRACE_SECONDS", "MAX_WORKERS", "run_analysis", "warm"]
+__all__ = [
+    "ANALYSIS_SECONDS",
+    "WALKTHROUGH_SECONDS",
+    "analysis_job",
+    "run_analysis",
+    "walkthrough_job",
+]
 
-MAX_WORKERS = 2
-"""Worker processes at most (the searches' slots bound how many are busy)."""
-GRACE_SECONDS = 10.0
-"""How long past its own limits a worker may take before it is killed."""
-POLL_SECONDS = 0.01
-
-
-def _serve(conn: Connection) -> None:
-    """In a worker: analyse each ``(draft URL, graded)`` received, until None."""
-    while True:
-        job = conn.recv()
-        if job is None:
-            return
-        url, graded = job
-        conn.send(analyze(Puzzle.from_url(url), graded=graded))
+ANALYSIS_SECONDS = FORCED_SECONDS + GRADE_SECONDS
+"""The time limit of one analysis (its searches' limits together)."""
+WALKTHROUGH_SECONDS = 5.0
+"""CPU time the walkthrough page's solve may take."""
 
 
-class _Worker:
-    def __init__(self) -> None:
-        self.process, self.conn = start_helper(_serve)
-
-    def kill(self) -> None:
-        self.process.kill()
-        self.process.join(1)
-        self.conn.close()
+def analysis_job(url: str, graded: bool) -> Analysis | None:
+    """In a worker: the analysis of the draft `url`."""
+    return analyze(Puzzle.from_url(url), graded=graded)
 
 
-_IDLE: list[_Worker] = []
+def walkthrough_job(url: str, title: str) -> str:
+    """In a worker: the walkthrough page of the puzzle `url`."""
+    walk = explain(Puzzle.from_url(url), seconds=WALKTHROUGH_SECONDS)
+    return walkthrough_html(walk, title=title)
+
+
+_POOL: WorkerPool | None = None
 _LOCK = threading.Lock()
-
-
-def _take() -> _Worker:
-    with _LOCK:
-        while _IDLE:
-            worker = _IDLE.pop()
-            if worker.process.is_alive():
-                return worker
-            worker.kill()
-    return _Worker()
-
-
-def _give(worker: _Worker) -> None:
-    with _LOCK:
-        if len(_IDLE) < MAX_WORKERS:
-            _IDLE.append(worker)
-            return
-    worker.conn.send(None)
-
-
-def _replace(worker: _Worker) -> None:
-    """Kill `worker` and start a fresh one, so that the next analysis finds it warm."""
-    worker.kill()
-    fresh = _Worker()
-    _give(fresh)
-
-
-def warm() -> None:
-    """Start the workers in the background (the studio page calls it when it is served),
-    so that the first analysis does not wait for a worker to start."""
-
-    def start() -> None:
-        with _LOCK:
-            missing = MAX_WORKERS - len(_IDLE)
-        for _ in range(missing):
-            _give(_Worker())
-
-    threading.Thread(target=start, daemon=True).start()
 
 
 def run_analysis(
     puzzle: Puzzle, stale: Callable[[], bool], *, graded: bool = True
 ) -> Analysis | None:
     """The analysis of `puzzle` from a worker, or None when `stale()` turned true first
-    (the worker is then killed).
+    (the worker is then killed and replaced).
 
     Raises:
-        ApiError: ``timeout`` when the worker died or overran its limits.
+        ApiError: 503 ``busy`` when the worker died or overran its limits.
     """
-    worker = _take()
-    deadline = time.monotonic() + FORCED_SECONDS + GRADE_SECONDS + GRACE_SECONDS
-    try:
-        worker.conn.send((puzzle.to_url(), graded))
-        while not worker.conn.poll(POLL_SECONDS):
-            if stale():
-                _replace(worker)
-                return None
-            if time.monotonic() > deadline or not worker.process.is_alive():
-                raise EOFError
-        result: Analysis = worker.conn.recv()
-    except (EOFError, OSError):
-        _replace(worker)
-        raise ApiError(422, "timeout", "the analysis did not finish; try again") from None
-    _give(worker)
-    return result
+    global _POOL
+    with _LOCK:
+        if _POOL is None:
+            _POOL = WorkerPool(2)
+        pool = _POOL
+    done, found = pool.run(
+        analysis_job, (puzzle.to_url(), graded), seconds=ANALYSIS_SECONDS, stale=stale
+    )
+    return found if done else None

@@ -4,17 +4,26 @@ Each handler validates its input (`models`), looks the puzzle up (`games`) and c
 library's public functions: `rules.check` and `rules.wrong_cells` for a check, the logic
 engine's `find_step` for a hint (mistakes first, found against the unique solution),
 `formats.load` and the solver for an import; progress and settings go to the players'
-database (`players`), one committed transaction per request. The handlers that search
-(hint, import) are plain functions, so FastAPI runs them in its thread pool and a search
-never blocks the event loop; the others take well under a millisecond of work and run on
-the event loop itself, saving a thread hand-off per request. Every answer carries a
+database (`players`), one committed transaction per request.
+
+Work goes by lanes (`lanes`): a hint's search runs in the cheap lane's threads; an
+import's solve, the studio's analyses and walkthroughs and printed booklets run in the
+expensive lane's worker processes, so that no amount of expensive work makes a hint
+wait. Checks, progress, settings and the solve of a stored puzzle take well under a
+millisecond and run on the event loop itself. A player over its share of requests gets
+429, a full server 503, both with ``Retry-After`` (`middleware.PlayerRateLimit`, the
+lanes). Every answer carries the security headers (`middleware.SecurityHeaders`) and a
 ``Server-Timing`` header with the time the app spent on it. The page is served from
-``static/``: ``/`` is ``static/index.html``.
+``static/``: ``/`` is ``static/index.html``. `create_app_from_env` is the factory
+``nurikabe serve --workers N`` gives uvicorn.
 """
 
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -30,7 +39,16 @@ from ..puzzle import UNKNOWN_CLUE, Board, Color
 from ..rules import check, wrong_cells
 from .errors import ApiError, install_handlers
 from .games import HINT_SECONDS, Game, Games, board_text, parse_board
-from .middleware import BodyLimit, PlayerCookie, ServerTiming
+from .lanes import Lanes, RateLimits, fair_key
+from .middleware import (
+    API_BURST,
+    API_RATE,
+    BodyLimit,
+    PlayerCookie,
+    PlayerRateLimit,
+    SecurityHeaders,
+    ServerTiming,
+)
 from .models import (
     COLLECTION_PATTERN,
     KEY_PATTERN,
@@ -59,7 +77,7 @@ from .models import (
 from .printing import print_router
 from .studio import studio_router
 
-__all__ = ["MAX_BODY", "MAX_SETTINGS", "STATIC", "create_app"]
+__all__ = ["ENV", "MAX_BODY", "MAX_SETTINGS", "STATIC", "create_app", "create_app_from_env"]
 
 MAX_BODY = 64 * 1024
 """The largest request body, in bytes."""
@@ -73,9 +91,11 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     for status, text in (
         (400, "bad input: bad-board, bad-puzzle, bad-request"),
         (404, "not-found"),
-        (409, "stale-puzzle"),
         (413, "too-large"),
+        (409, "stale-puzzle, superseded"),
         (422, "bad-request (fields), timeout"),
+        (429, "rate-limited (with Retry-After)"),
+        (503, "busy (with Retry-After)"),
     )
 }
 
@@ -86,6 +106,11 @@ Level = Annotated[str | None, Query(pattern="^(" + "|".join(LEVELS) + ")$")]
 
 def _player(request: Request) -> str:
     return str(request.state.player)
+
+
+def _fair(request: Request) -> str:
+    """Whom the request's expensive work counts against (`lanes.fair_key`)."""
+    return fair_key(request.scope["state"], request.scope.get("client"))
 
 
 def _puzzle_out(game: Game, games: Games, players: Players, player: str) -> PuzzleOut:
@@ -155,24 +180,67 @@ def _reveal(game: Game, board: Board) -> HintStep:
     )
 
 
+ENV = {
+    "db": "NURIKABE_SERVE_DB",
+    "collection": "NURIKABE_SERVE_COLLECTION",
+    "https_only": "NURIKABE_SERVE_HTTPS_ONLY",
+    "jobs": "NURIKABE_SERVE_JOBS",
+}
+"""The environment variables `create_app_from_env` reads (set by ``nurikabe serve``)."""
+
+
+def create_app_from_env() -> FastAPI:
+    """The app `nurikabe serve` describes in the environment (`ENV`): the factory each
+    of uvicorn's worker processes calls."""
+    jobs = os.environ.get(ENV["jobs"])
+    return create_app(
+        os.environ.get(ENV["db"]) or None,
+        os.environ.get(ENV["collection"]) or None,
+        https_only=os.environ.get(ENV["https_only"]) == "1",
+        lanes=Lanes.make(workers=int(jobs)) if jobs else None,
+    )
+
+
 def create_app(
-    db_path: str | Path | None = None, collection_path: str | Path | None = None
+    db_path: str | Path | None = None,
+    collection_path: str | Path | None = None,
+    *,
+    https_only: bool = False,
+    lanes: Lanes | None = None,
+    rate: float = API_RATE,
+    burst: float = API_BURST,
 ) -> FastAPI:
     """The game's app on the players' database `db_path` (default `players.default_path`)
-    and the collection `collection_path` (default: the bundled one, read-only)."""
+    and the collection `collection_path` (default: the bundled one, read-only).
+
+    `https_only` makes the player cookie Secure on every answer (it is anyway on an
+    answer to https); `lanes` are the work lanes (default `Lanes.make()`); `rate` and
+    `burst` each player's share of the API's requests (`middleware.PlayerRateLimit`).
+    """
     players = open_players(db_path)
-    games = Games(players, collection_path)
+    games = Games(players, collection_path, lanes)
+    lanes = games.lanes
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        lanes.close()
+
     app = FastAPI(
         title="nurikabe",
         summary="Play Nurikabe: puzzles, checks, hints that teach, progress kept per player.",
         version=_version(),
         responses=_ERRORS,
+        lifespan=lifespan,
     )
     app.state.players = players
     app.state.games = games
+    app.state.lanes = lanes
     install_handlers(app)
     app.add_middleware(BodyLimit, max_bytes=MAX_BODY)
-    app.add_middleware(PlayerCookie)
+    app.add_middleware(PlayerRateLimit, limits=RateLimits(rate, burst))
+    app.add_middleware(PlayerCookie, secure=https_only)
+    app.add_middleware(SecurityHeaders)
     app.add_middleware(ServerTiming)
 
     @app.get("/", include_in_schema=False)
@@ -226,10 +294,11 @@ def create_app(
         return _puzzle_out(games.get(collection, number), games, players, _player(request))
 
     @app.post("/api/import")
-    def import_puzzle(request: Request, body: ImportRequest) -> PuzzleOut:
+    async def import_puzzle(request: Request, body: ImportRequest) -> PuzzleOut:
         """Store a puzzle given as a puzz.link URL, janko block, text, pzprv3 or game ID."""
         player = _player(request)
-        return _puzzle_out(games.import_text(body.text, player), games, players, player)
+        game = await games.import_text(body.text, player, _fair(request))
+        return _puzzle_out(game, games, players, player)
 
     @app.post("/api/check")
     async def check_board(body: BoardRequest) -> CheckOut:
@@ -248,11 +317,11 @@ def create_app(
         )
 
     @app.post("/api/hint")
-    def hint(body: BoardRequest) -> HintMistakes | HintStep | HintSolved:
+    async def hint(body: BoardRequest) -> HintMistakes | HintStep | HintSolved:
         """The mistakes while there are any, else the simplest next step, with its reason."""
         game = games.by_key(body.key)
         board = parse_board(game.puzzle, body.board)
-        return games.searches.run(lambda: _hint(game, board))
+        return await lanes.cheap.run(lambda: _hint(game, board))
 
     @app.post("/api/solve")
     async def solve_puzzle(body: SolveRequest) -> SolveOut:

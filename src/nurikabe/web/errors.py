@@ -2,7 +2,9 @@
 
 Every 4xx and 5xx body is ``{"ok": false, "error": {"code": ..., "message": ...}}`` with a
 stable kebab-case code (docs/web-api.md): ``bad-request``, ``not-found``, ``bad-board``,
-``bad-puzzle``, ``too-large``, ``timeout``; and 500 ``database`` (the server's
+``bad-puzzle``, ``too-large``, ``timeout``, ``superseded``; 429 ``rate-limited`` and
+503 ``busy`` (both with ``Retry-After``: the server is not refusing the input, only
+asking the client to come back); and 500 ``database`` (the server's
 database file cannot be used) or ``internal`` (a bug). FastAPI's own
 errors (validation, unknown routes, wrong methods) are mapped to the same envelope.
 """
@@ -28,11 +30,15 @@ _STATUS_CODES = {404: "not-found", 413: "too-large"}
 class ApiError(Exception):
     """An error the API answers with: HTTP status, code and one line for people."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, *, headers: dict[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.headers = headers or {}
+        """Headers the answer carries (``Retry-After`` of a 429 or 503)."""
 
 
 def error_body(code: str, message: str) -> dict[str, object]:
@@ -60,7 +66,9 @@ def install_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return error_response(exc.status, exc.code, exc.message)
+        response = error_response(exc.status, exc.code, exc.message)
+        response.headers.update(exc.headers)
+        return response
 
     @app.exception_handler(DatabaseError)
     async def _database_error(request: Request, exc: DatabaseError) -> JSONResponse:

@@ -1,17 +1,18 @@
-"""The puzzles the game serves, by key, each with its unique solution; and the searches.
+"""The puzzles the game serves, by key, each with its unique solution; and the imports.
 
 `Games` reads the bundled collection once, read-only (`collection.open_db`), with the
 keys that held other puzzles before (`collection.former_keys`), and the
 imported puzzles from the players' database (`players.Players`); each puzzle comes with
 its unique solution, known from the collection or found once at import, so checks and
 hints never solve a puzzle again. `Games.now` says what a key holds now, for the
-players' progress (`players.is_current`). It also parses a player's board string, and runs
-the searches (hint, import) in at most `MAX_SEARCHES` threads at a time, each under
-the library's time limits, so that no request can hang the server; an import's exact
-solve runs in a separate process (`_solve_apart`, a helper of `workers.helper_pool`).
+players' progress (`players.is_current`). It also parses a player's board string.
+
+`Games.lanes` are the app's lanes (`lanes.Lanes`): an import reads its text in the
+cheap lane and, for a puzzle not imported before, solves it in the expensive lane (a
+worker process: `_solve_child`), under the library's time limits.
 
 Raises `errors.ApiError` with the API's codes; imports the library, `players` and
-`workers` (the solver's process).
+`lanes`.
 """
 
 from __future__ import annotations
@@ -19,12 +20,8 @@ from __future__ import annotations
 import functools
 import random
 import threading
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
 
 from .. import collection as bundled
 from ..errors import FormatError, InvalidPuzzleError
@@ -32,14 +29,13 @@ from ..formats import load
 from ..players import Players
 from ..puzzle import Board, Puzzle
 from ..solver import Limit, Status, solve
-from ..workers import helper_pool, helpers_start_deaf
 from .errors import ApiError
+from .lanes import Lanes
 from .models import MAX_SIDE
 
 __all__ = [
     "HINT_SECONDS",
     "IMPORTED",
-    "MAX_SEARCHES",
     "SOLVE_SECONDS",
     "Game",
     "Games",
@@ -53,12 +49,6 @@ HINT_SECONDS = 2.0
 """CPU time a hint's search may take."""
 SOLVE_SECONDS = 5.0
 """Wall time the solver may take on an imported puzzle."""
-MAX_SEARCHES = 2
-"""Searches (hints, imports) running at once; more wait for a slot."""
-WAIT_SECONDS = 5.0
-"""How long a search waits for a slot before the request gives up with ``timeout``."""
-
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -125,50 +115,6 @@ def _solve_child(url: str, seconds: float) -> tuple[str, str | None]:
     return result.status.value, None
 
 
-_POOL: ProcessPoolExecutor | None = None
-_POOL_LOCK = threading.Lock()
-
-
-def _solve_apart(url: str) -> tuple[Status, str | None]:
-    """Solve the puzzle of `url` in a separate process (one, started on first use).
-
-    The solver's C core holds the interpreter lock while it searches; in its own process
-    it cannot stall the server's other requests for the seconds a hard import may take.
-    """
-    global _POOL
-    with _POOL_LOCK:
-        if _POOL is None:
-            _POOL = helper_pool(1)
-        pool = _POOL
-    try:
-        with helpers_start_deaf():  # the pool starts its process on the first submit
-            future = pool.submit(_solve_child, url, SOLVE_SECONDS)
-        status, solution = future.result(timeout=SOLVE_SECONDS + 60)
-    except (BrokenProcessPool, TimeoutError):
-        with _POOL_LOCK:
-            if _POOL is pool:
-                _POOL = None
-        pool.shutdown(wait=False, cancel_futures=True)
-        return Status.UNKNOWN, None
-    return Status(status), solution
-
-
-class _Searches:
-    """At most `limit` searches at once; a request waits `wait` seconds for a slot."""
-
-    def __init__(self, limit: int, wait: float) -> None:
-        self._slots = threading.BoundedSemaphore(limit)
-        self._wait = wait
-
-    def run(self, search: Callable[[], T]) -> T:
-        if not self._slots.acquire(timeout=self._wait):
-            raise ApiError(422, "timeout", "the server is busy with other searches; try again")
-        try:
-            return search()
-        finally:
-            self._slots.release()
-
-
 @functools.lru_cache(maxsize=4)
 def _read_collection(
     path: str, mtime_ns: int
@@ -193,9 +139,15 @@ def _read_collection(
 class Games:
     """The bundled collection and the imported puzzles, by key."""
 
-    def __init__(self, players: Players, collection_path: str | Path | None = None) -> None:
+    def __init__(
+        self,
+        players: Players,
+        collection_path: str | Path | None = None,
+        lanes: Lanes | None = None,
+    ) -> None:
         self.players = players
-        self.searches = _Searches(MAX_SEARCHES, WAIT_SECONDS)
+        self.lanes = lanes if lanes is not None else Lanes.make()
+        """The app's lanes (cheap and expensive work)."""
         path = Path(collection_path) if collection_path is not None else bundled.bundled_path()
         self.collections, self._former = _read_collection(
             str(path.resolve()), path.stat().st_mtime_ns
@@ -295,14 +247,11 @@ class Games:
 
     # -- import ----------------------------------------------------------------------------
 
-    def import_text(self, text: str, player: str | None = None) -> Game:
-        """Store the puzzle `text` holds as ``imported/N`` (once per canonical URL).
-
-        The puzzle must have exactly one solution, found within `SOLVE_SECONDS`.
+    def read_import(self, text: str) -> tuple[str, str]:
+        """The canonical URL and the format of the puzzle `text` holds.
 
         Raises:
-            ApiError: ``bad-puzzle`` (does not parse, no solution or several),
-                ``too-large`` (a side over 40), ``timeout``.
+            ApiError: ``bad-puzzle`` (does not parse), ``too-large`` (a side over 40).
         """
         try:
             document = load(text)
@@ -317,10 +266,29 @@ class Games:
                 f"the grid is {puzzle.rows}x{puzzle.cols}; the game takes up to"
                 f" {MAX_SIDE}x{MAX_SIDE}",
             )
-        url = puzzle.to_url()
+        return puzzle.to_url(), document.format
+
+    async def import_text(self, text: str, player: str, fair: str | None = None) -> Game:
+        """Store the puzzle `text` holds as ``imported/N`` (once per canonical URL), for
+        `player` (`fair`: whom the solve counts against in the expensive lane; default
+        `player`).
+
+        The text is read in the cheap lane; a puzzle not imported before is solved in
+        the expensive lane and must have exactly one solution, found within
+        `SOLVE_SECONDS`.
+
+        Raises:
+            ApiError: ``bad-puzzle`` (does not parse, no solution or several),
+                ``too-large`` (a side over 40), ``timeout`` (the solve ran its whole
+                time: the puzzle is too hard to take), and the lanes' 409, 429, 503.
+        """
+        url, format = await self.lanes.cheap.run(lambda: self.read_import(text))
         known = self.players.imported_by_url(url)
         if known is None:
-            status, solution = self.searches.run(lambda: _solve_apart(url))
+            code, solution = await self.lanes.expensive.run(
+                fair or player, _solve_child, (url, SOLVE_SECONDS), seconds=SOLVE_SECONDS
+            )
+            status = Status(code)
             if status is Status.UNKNOWN:
                 raise ApiError(
                     422, "timeout", f"the puzzle could not be solved within {SOLVE_SECONDS:g} s"
@@ -330,5 +298,5 @@ class Games:
             if status is Status.MULTIPLE:
                 raise ApiError(400, "bad-puzzle", "the puzzle has more than one solution")
             assert solution is not None
-            known = self.players.add_imported(url, solution, format=document.format, player=player)
+            known = self.players.add_imported(url, solution, format=format, player=player)
         return self._get_imported(known.number)

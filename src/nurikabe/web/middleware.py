@@ -1,8 +1,13 @@
-"""The ASGI middleware of the game: the anonymous player cookie and the request body limit.
+"""The ASGI middleware of the game: the player cookie, limits, and the security headers.
 
 `PlayerCookie` gives every browser an anonymous player id, kept in the cookie
-``nk_player`` (random, HttpOnly, SameSite=Lax, one year), and puts it in
-``request.state.player``. `BodyLimit` refuses a request body over its limit with a
+``nk_player`` (random, HttpOnly, SameSite=Lax, one year; Secure when the request came
+over https, or always with `secure`), and puts it in ``request.state.player``
+(``request.state.player_new`` says the request carried none). `PlayerRateLimit` gives
+each player a token bucket for the API's requests and answers 429 ``rate-limited``
+with ``Retry-After`` past it. `SecurityHeaders` puts a Content-Security-Policy
+(`CSP`: no inline script), ``X-Content-Type-Options: nosniff``, a Referrer-Policy and a
+frame policy on every answer. `BodyLimit` refuses a request body over its limit with a
 413 ``too-large`` error before any handler reads it, whether or not the client sent a
 Content-Length. `ServerTiming` says in a ``Server-Timing: app;dur=<ms>`` header how long
 the app took to start its answer (what the benchmark reads as the server-side time).
@@ -20,8 +25,20 @@ from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .errors import error_body
+from .lanes import RateLimits, fair_key
 
-__all__ = ["COOKIE", "BodyLimit", "PlayerCookie", "ServerTiming", "new_player_id"]
+__all__ = [
+    "API_BURST",
+    "API_RATE",
+    "COOKIE",
+    "CSP",
+    "BodyLimit",
+    "PlayerCookie",
+    "PlayerRateLimit",
+    "SecurityHeaders",
+    "ServerTiming",
+    "new_player_id",
+]
 
 COOKIE = "nk_player"
 """The cookie that holds the player id."""
@@ -50,10 +67,13 @@ def _player_of(scope: Scope) -> str | None:
 
 
 class PlayerCookie:
-    """Put the player id in ``scope["state"]["player"]``; set the cookie when it is new."""
+    """Put the player id in ``scope["state"]["player"]``; set the cookie when it is new
+    (Secure when the request came over https, as a proxy says with `--proxy-headers`,
+    or always when `secure`)."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, secure: bool = False) -> None:
         self.app = app
+        self.secure = secure
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -63,14 +83,18 @@ class PlayerCookie:
         new = player is None
         if player is None:
             player = new_player_id()
-        scope.setdefault("state", {})["player"] = player
+        state = scope.setdefault("state", {})
+        state["player"] = player
+        state["player_new"] = new
+        secure = "; Secure" if self.secure or scope.get("scheme") == "https" else ""
 
         async def send_with_cookie(message: Message) -> None:
             if new and message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
                 headers.append(
                     "set-cookie",
-                    f"{COOKIE}={player}; Max-Age={_MAX_AGE}; Path=/; HttpOnly; SameSite=Lax",
+                    f"{COOKIE}={player}; Max-Age={_MAX_AGE}; Path=/; HttpOnly; SameSite=Lax"
+                    + secure,
                 )
             await send(message)
 
@@ -161,3 +185,92 @@ class ServerTiming:
             await send(message)
 
         await self.app(scope, receive, send_timed)
+
+
+API_RATE = 20.0
+"""API requests a player may make per second, on average (a person playing fast makes
+a save and a check per move, a few moves a second)."""
+API_BURST = 100.0
+"""API requests a player may make at once (a page load makes about ten)."""
+
+
+async def _send_error(
+    send: Send, status: int, code: str, message: str, headers: dict[str, str]
+) -> None:
+    body = json.dumps(error_body(code, message)).encode()
+    raw = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+    ] + [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()]
+    await send({"type": "http.response.start", "status": status, "headers": raw})
+    await send({"type": "http.response.body", "body": body})
+
+
+class PlayerRateLimit:
+    """Answer 429 ``rate-limited`` (with ``Retry-After``) to a player over its share of
+    the API's requests (`limits`: a token bucket per player; see `lanes.fair_key`).
+    Sits inside `PlayerCookie`, which names the player."""
+
+    def __init__(self, app: ASGIApp, limits: RateLimits) -> None:
+        self.app = app
+        self.limits = limits
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope.get("path", "").startswith("/api/"):
+            await self.app(scope, receive, send)
+            return
+        wait = self.limits.take(fair_key(scope["state"], scope.get("client")))
+        if wait > 0:
+            seconds = max(1, int(wait + 0.999))
+            await _send_error(
+                send,
+                429,
+                "rate-limited",
+                f"too many requests from this player; try again in {seconds} s",
+                {"retry-after": str(seconds)},
+            )
+            return
+        await self.app(scope, receive, send)
+
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
+    " connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self';"
+    " frame-ancestors 'none'"
+)
+"""The Content-Security-Policy of every answer: the page's own files only, no inline
+script or style, no framing."""
+CSP_INLINE_STYLE = CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+"""The policy of an HTML answer that carries its own ``<style>`` (the walkthrough page,
+`render.walkthrough`, made for saving as one file): inline style, still no script."""
+
+_SECURITY = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+
+
+class SecurityHeaders:
+    """Add the security headers to every answer; an answer that set its own
+    Content-Security-Policy keeps it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                if "content-security-policy" not in headers:
+                    headers.append("content-security-policy", CSP)
+                for name, value in _SECURITY:
+                    headers.append(name.decode(), value.decode())
+            await send(message)
+
+        await self.app(scope, receive, send_secured)

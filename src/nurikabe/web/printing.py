@@ -5,8 +5,9 @@
 keys (the puzzles they solved or imported, say). Both take the booklet's options
 (`models.PrintOptions`) and answer the PDF as an attachment. Every puzzle the game
 serves carries its unique solution (`games.Game`), so nothing is solved here: the
-booklet is `render.pdf.write_booklet`, drawn in a worker thread (one of the searches'
-slots) and given up with 422 ``timeout`` when it takes longer than `PRINT_SECONDS`.
+booklet is `render.pdf.write_booklet`, drawn in the expensive lane (`booklet_job`, in
+a worker process: `lanes`) and given up with 422 ``timeout`` when it takes longer than
+`PRINT_SECONDS`.
 
 Imports `limits`, and `render.pdf` (reportlab) only when a booklet is drawn.
 """
@@ -17,12 +18,13 @@ import io
 import time
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from ..limits import OutOfTime
 from .errors import ApiError
-from .games import Game, Games
+from .games import Game, Games, board_text
+from .lanes import fair_key
 from .models import PrintOptions, PrintQuery, PrintRequest
 
 __all__ = ["PRINT_SECONDS", "print_router"]
@@ -44,40 +46,50 @@ _PDF: dict[int | str, dict[str, Any]] = {
 }
 
 
-def _booklet(games: Games, chosen: list[Game], options: PrintOptions) -> bytes:
-    """The PDF of `chosen`, drawn under `PRINT_SECONDS` (in one of the searches' slots)."""
+def booklet_job(
+    items: list[tuple[str, str, str | None, int | None, str]], options: dict[str, Any]
+) -> bytes | None:
+    """In a worker: the PDF of `items` (``(url, solution, level, score, key)`` each),
+    drawn under `PRINT_SECONDS`; None when it took longer."""
+    from ..puzzle import Board, Puzzle
     from ..render.pdf import BookletPuzzle, write_booklet
 
-    items = [
-        BookletPuzzle(g.puzzle, g.solution, level=g.level, score=g.score, name=g.key)
-        for g in chosen
-    ]
+    puzzles = []
+    for url, solution, level, score, key in items:
+        puzzle = Puzzle.from_url(url)
+        rows = [solution[r * puzzle.cols : (r + 1) * puzzle.cols] for r in range(puzzle.rows)]
+        board = Board.from_rows(puzzle, rows)
+        puzzles.append(BookletPuzzle(puzzle, board, level=level, score=score, name=key))
     deadline = time.monotonic() + PRINT_SECONDS
 
     def on_grid() -> None:
         if time.monotonic() > deadline:
             raise OutOfTime
 
-    def draw() -> bytes:
-        out = io.BytesIO()
-        write_booklet(
-            items,
-            out,
-            per_page=options.per_page,
-            paper=options.paper,
-            title=options.title,
-            author=options.author or None,
-            solutions=options.solutions,
-            on_grid=on_grid,
-        )
-        return out.getvalue()
-
+    out = io.BytesIO()
     try:
-        return games.searches.run(draw)
+        write_booklet(puzzles, out, on_grid=on_grid, **options)
     except OutOfTime:
-        raise ApiError(
-            422, "timeout", f"the booklet was not drawn within {PRINT_SECONDS:g} s"
-        ) from None
+        return None
+    return out.getvalue()
+
+
+async def _booklet(games: Games, player: str, chosen: list[Game], options: PrintOptions) -> bytes:
+    """The PDF of `chosen`, drawn in the expensive lane under `PRINT_SECONDS`."""
+    items = [(g.url, board_text(g.solution), g.level, g.score, g.key) for g in chosen]
+    settings = {
+        "per_page": options.per_page,
+        "paper": options.paper,
+        "title": options.title,
+        "author": options.author or None,
+        "solutions": options.solutions,
+    }
+    pdf = await games.lanes.expensive.run(
+        player, booklet_job, (items, settings), seconds=PRINT_SECONDS
+    )
+    if pdf is None:
+        raise ApiError(422, "timeout", f"the booklet was not drawn within {PRINT_SECONDS:g} s")
+    return pdf
 
 
 def _attachment(pdf: bytes, name: str) -> Response:
@@ -106,23 +118,29 @@ def _from_collection(games: Games, query: PrintQuery) -> list[Game]:
     return chosen
 
 
+def _fair(request: Request) -> str:
+    return fair_key(request.scope["state"], request.scope.get("client"))
+
+
 def print_router(games: Games) -> APIRouter:
     """The routes of ``/api/print``."""
     router = APIRouter()
 
     @router.get("/api/print", response_class=Response, responses=_PDF)
-    def print_collection(query: Annotated[PrintQuery, Query()]) -> Response:
+    async def print_collection(request: Request, query: Annotated[PrintQuery, Query()]) -> Response:
         """A PDF booklet of `count` puzzles of a bundled collection, solutions at the back."""
         chosen = _from_collection(games, query)
         level = f"-{query.level}" if query.level else ""
         name = f"nurikabe-{query.collection}{level}-{chosen[0].number}-{chosen[-1].number}"
-        return _attachment(_booklet(games, chosen, query), name)
+        pdf = await _booklet(games, _fair(request), chosen, query)
+        return _attachment(pdf, name)
 
     @router.post("/api/print", response_class=Response, responses=_PDF)
-    def print_selection(body: PrintRequest) -> Response:
+    async def print_selection(request: Request, body: PrintRequest) -> Response:
         """A PDF booklet of the puzzles of `keys` (a player's selection), in that order."""
         chosen = [games.by_key(key) for key in body.keys]
         many = "puzzle" if len(chosen) == 1 else "puzzles"
-        return _attachment(_booklet(games, chosen, body), f"nurikabe-{len(chosen)}-{many}")
+        pdf = await _booklet(games, _fair(request), chosen, body)
+        return _attachment(pdf, f"nurikabe-{len(chosen)}-{many}")
 
     return router

@@ -1,16 +1,17 @@
 """The setter's studio API under ``/api/studio/`` (docs/web-api.md): analysis, drafts, export.
 
 - ``POST /api/studio/analyze``: a draft's status, forced and open cells, the two-solution
-  witness and, when unique, its grade and techniques (`analysis.analyze`). A newer analysis
-  from the same player makes the older one stale: its worker process is killed
-  (`analysts`) and it answers 409 ``superseded``.
+  witness and, when unique, its grade and techniques (`analysis.analyze`), run in the
+  expensive lane (`lanes`, `analysts.analysis_job`). A newer analysis (or any other
+  expensive job) from the same player makes the older one stale: its worker process is
+  killed and it answers 409 ``superseded``.
 - ``POST /api/studio/export``: the draft as a puzz.link URL, janko, text or SVG.
 - ``POST /api/studio/read``: a puzzle in any format the library reads, as a draft.
 - ``POST /api/studio/play``: the draft imported into the game (``imported/N``).
 - ``GET|POST /api/studio/drafts``, ``GET|PUT|DELETE /api/studio/drafts/{id}``: the
   player's drafts, kept in the players' database.
 - ``GET /studio`` is the page; ``GET /studio/walkthrough?url=...`` a unique draft's
-  walkthrough as an HTML page.
+  walkthrough as an HTML page (drawn in the expensive lane too).
 
 `studio_router` builds the router on the app's `Players` and `Games`.
 """
@@ -27,22 +28,19 @@ from pydantic import BaseModel, Field
 
 from ..errors import FormatError, InvalidPuzzleError
 from ..formats import load, write
-from ..logic import explain
 from ..players import Draft, Players
 from ..puzzle import UNKNOWN_CLUE, Puzzle
 from ..render import render_svg
-from ..render.walkthrough import walkthrough_html
-from .analysis import Generations
-from .analysts import run_analysis, warm
+from .analysts import ANALYSIS_SECONDS, WALKTHROUGH_SECONDS, analysis_job, walkthrough_job
 from .errors import ApiError
 from .games import Games
+from .lanes import fair_key
+from .middleware import CSP_INLINE_STYLE
 from .models import MAX_SIDE
 
 __all__ = ["studio_router"]
 
 STATIC = Path(__file__).parent / "static"
-WALKTHROUGH_SECONDS = 5.0
-"""CPU time the walkthrough page's solve may take."""
 
 DraftId = Annotated[int, PathParam(ge=1, le=999_999_999)]
 Side = Annotated[int, Field(ge=1, le=MAX_SIDE)]
@@ -172,54 +170,44 @@ def _walkthrough_link(url: str) -> str:
 def studio_router(players: Players, games: Games) -> APIRouter:
     """The studio's routes on the players' database and the game's puzzles."""
     router = APIRouter()
-    generations = Generations()
+    expensive = games.lanes.expensive
 
     def player_of(request: Request) -> str:
         return str(request.state.player)
+
+    def fair(request: Request) -> str:
+        return fair_key(request.scope["state"], request.scope.get("client"))
 
     @router.get("/studio", include_in_schema=False)
     def page() -> FileResponse:
         path = STATIC / "studio.html"
         if not path.is_file():
             raise ApiError(404, "not-found", "the studio page is not installed")
-        warm()
+        expensive.pool.warm()
         return FileResponse(path, headers={"cache-control": "no-cache"})
 
     @router.post("/api/studio/analyze")
-    def analyze_draft(request: Request, body: AnalyzeRequest) -> AnalysisOut:
+    async def analyze_draft(request: Request, body: AnalyzeRequest) -> AnalysisOut:
         """The draft's status, forced and open cells, witness and (when unique) grade."""
-        puzzle = body.puzzle()
-        player = player_of(request)
-        number = generations.next(player)
-
-        def stale() -> bool:
-            return not generations.is_latest(player, number)
-
-        def run() -> AnalysisOut | None:
-            if stale():  # a newer edit arrived while this one waited for a slot
-                return None
-            found = run_analysis(puzzle, stale, graded=body.grade)
-            if found is None:
-                return None
-            url = puzzle.to_url()
-            return AnalysisOut(
-                status=found.status.value,
-                forced={"black": found.black, "white": found.white},
-                open=found.open,
-                unresolved=found.unresolved,
-                witness=found.witness,
-                level=found.level,
-                score=found.score,
-                techniques=[{"id": t, "name": n, "steps": c} for t, n, c in found.techniques],
-                solved_by_logic=found.solved_by_logic,
-                url=url,
-                walkthrough=_walkthrough_link(url) if found.level is not None else None,
-            )
-
-        out = games.searches.run(run)
-        if out is None:
+        url = body.puzzle().to_url()
+        found = await expensive.run(
+            fair(request), analysis_job, (url, body.grade), seconds=ANALYSIS_SECONDS
+        )
+        if found is None:  # cannot be: nothing in the worker cancels it
             raise ApiError(409, "superseded", "a newer edit of this draft replaced this analysis")
-        return out
+        return AnalysisOut(
+            status=found.status.value,
+            forced={"black": found.black, "white": found.white},
+            open=found.open,
+            unresolved=found.unresolved,
+            witness=found.witness,
+            level=found.level,
+            score=found.score,
+            techniques=[{"id": t, "name": n, "steps": c} for t, n, c in found.techniques],
+            solved_by_logic=found.solved_by_logic,
+            url=url,
+            walkthrough=_walkthrough_link(url) if found.level is not None else None,
+        )
 
     @router.post("/api/studio/export")
     def export_draft(body: ExportRequest) -> ExportOut:
@@ -246,22 +234,30 @@ def studio_router(players: Players, games: Games) -> APIRouter:
         return DraftPuzzleOut(rows=puzzle.rows, cols=puzzle.cols, clues=_clues(puzzle))
 
     @router.post("/api/studio/play")
-    def play_draft(request: Request, body: DraftPuzzle) -> PlayOut:
+    async def play_draft(request: Request, body: DraftPuzzle) -> PlayOut:
         """Import the draft into the game; it must have exactly one solution."""
         puzzle = body.puzzle()
-        game = games.import_text(puzzle.to_url(), player_of(request))
+        game = await games.import_text(puzzle.to_url(), player_of(request), fair(request))
         return PlayOut(key=game.key, url=f"/#{game.key}")
 
     @router.get("/studio/walkthrough", include_in_schema=False)
-    def walkthrough(url: Annotated[str, Query(max_length=4000)]) -> HTMLResponse:
+    async def walkthrough(
+        request: Request, url: Annotated[str, Query(max_length=4000)]
+    ) -> HTMLResponse:
         try:
             puzzle = Puzzle.from_url(url)
         except (FormatError, InvalidPuzzleError) as exc:
             raise ApiError(400, "bad-puzzle", str(exc).splitlines()[0] or "not a puzzle") from None
         if puzzle.rows > MAX_SIDE or puzzle.cols > MAX_SIDE:
             raise ApiError(413, "too-large", f"the grid is {puzzle.rows}x{puzzle.cols}")
-        walk = games.searches.run(lambda: explain(puzzle, seconds=WALKTHROUGH_SECONDS))
-        return HTMLResponse(walkthrough_html(walk, title="Walkthrough of a studio draft"))
+        page = await expensive.run(
+            fair(request),
+            walkthrough_job,
+            (puzzle.to_url(), "Walkthrough of a studio draft"),
+            seconds=WALKTHROUGH_SECONDS,
+        )
+        # The page carries its own <style> (it is made to be saved as one file).
+        return HTMLResponse(page, headers={"content-security-policy": CSP_INLINE_STYLE})
 
     @router.get("/api/studio/drafts")
     async def list_drafts(request: Request) -> DraftsOut:
