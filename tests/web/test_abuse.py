@@ -1,0 +1,99 @@
+"""A hostile client against the real server (``nurikabe serve`` in a subprocess).
+
+One client sends 20 studio analyses of sparse 40x40 drafts at once (each can take the
+analysis's whole time limit), twice: first without a cookie, then with one. Meanwhile an
+honest player asks for hints on a 10x10 puzzle. The honest player must get every answer,
+fast; the hostile client gets its own answers or 409/429/503, never a 422 (busy is not
+the client's bad input) and never another 5xx.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.web.test_server import server
+
+httpx = pytest.importorskip("httpx")
+pytest.importorskip("uvicorn")
+
+pytestmark = pytest.mark.long
+
+SIDE = 40
+
+
+def sparse_draft(rng: random.Random) -> dict[str, object]:
+    """A 40x40 draft with a few small clues far apart: many solutions, slow to settle."""
+    cells = rng.sample(range(SIDE * SIDE), 4)
+    return {"rows": SIDE, "cols": SIDE, "clues": [[c, rng.randint(2, 9)] for c in cells]}
+
+
+def flood(client: httpx.Client, rng: random.Random, count: int) -> list[int]:
+    """`count` analyses sent at once; their status codes."""
+    codes: list[int] = []
+    lock = threading.Lock()
+
+    def one(draft: dict[str, object]) -> None:
+        try:
+            code = client.post("/api/studio/analyze", json=draft).status_code
+        except httpx.TransportError:
+            code = 0
+        with lock:
+            codes.append(code)
+
+    threads = [threading.Thread(target=one, args=(sparse_draft(rng),)) for _ in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    return codes
+
+
+def test_an_honest_player_keeps_getting_hints_while_one_client_floods(tmp_path: Path) -> None:
+    rng = random.Random(38)
+    with server(tmp_path / "players.sqlite", own_group=True) as (_, base):
+        honest = httpx.Client(base_url=base, timeout=30)
+        hostile = httpx.Client(base_url=base, timeout=120)
+        key = "10x10/3"
+        puzzle = honest.get(f"/api/puzzles/{key}").json()
+        board = "".join("." if i in {c for c, _ in puzzle["clues"]} else "?" for i in range(100))
+        warm = honest.post("/api/hint", json={"key": key, "board": board})
+        assert warm.status_code == 200
+
+        latencies: list[float] = []
+        honest_codes: list[int] = []
+        stop = threading.Event()
+
+        def play() -> None:
+            while not stop.is_set():
+                began = time.perf_counter()
+                answer = honest.post("/api/hint", json={"key": key, "board": board})
+                latencies.append(time.perf_counter() - began)
+                honest_codes.append(answer.status_code)
+                time.sleep(0.1)
+
+        player = threading.Thread(target=play)
+        player.start()
+        try:
+            first = flood(hostile, rng, 20)  # without a cookie: they count by address
+            assert "nk_player" in hostile.cookies
+            second = flood(hostile, rng, 20)  # with the cookie the first wave got
+        finally:
+            stop.set()
+            player.join(60)
+        honest.close()
+        hostile.close()
+
+    assert honest_codes and set(honest_codes) == {200}, honest_codes
+    assert len(latencies) >= 10
+    p95 = sorted(latencies)[int(0.95 * (len(latencies) - 1))]
+    assert p95 < 1.0, (statistics.median(latencies), p95)  # 5 s and a 422 before the lanes
+    for codes in (first, second):
+        assert len(codes) == 20
+        assert set(codes) <= {200, 409, 429, 503}, codes
+        assert sum(code == 200 for code in codes) <= 2  # one job per player at a time

@@ -1,0 +1,160 @@
+"""The lanes (`nurikabe.web.lanes`): rate limits, the expensive lane's fairness and
+bounds, and the cheap lane left free while the expensive one is full.
+
+The expensive lane's jobs here are ``time.sleep`` and ``int`` (builtins, pickled by name
+for the spawned workers), so the tests time the lane, not a search.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+warnings.filterwarnings("ignore", message=".*httpx2.*")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from nurikabe.web import create_app  # noqa: E402
+from nurikabe.web.errors import ApiError  # noqa: E402
+from nurikabe.web.lanes import Lanes, RateLimits, WorkerLane, WorkerPool, fair_key  # noqa: E402
+
+
+def test_a_bucket_gives_its_burst_then_its_rate() -> None:
+    limits = RateLimits(rate=2.0, burst=3)
+    assert [limits.take("a", now=10.0) for _ in range(3)] == [0.0, 0.0, 0.0]
+    assert limits.take("a", now=10.0) == pytest.approx(0.5)  # one token in half a second
+    assert limits.take("b", now=10.0) == 0.0  # each key its own bucket
+    assert limits.take("a", now=10.5) == 0.0
+    assert limits.take("a", now=10.5) > 0
+    assert limits.take("a", now=100.0) == 0.0  # refilled, never past the burst
+    assert [limits.take("a", now=100.0) for _ in range(3)][-1] > 0
+
+
+def test_buckets_are_bounded() -> None:
+    limits = RateLimits(rate=1.0, burst=1, keys=100)
+    for n in range(1000):
+        limits.take(str(n), now=0.0)
+    assert len(limits._buckets) == 100
+    with pytest.raises(ValueError):
+        RateLimits(rate=0, burst=1)
+
+
+def test_the_fair_key_is_the_player_or_the_address_of_a_cookieless_request() -> None:
+    assert fair_key({"player": "p", "player_new": False}, ("1.2.3.4", 5)) == "p"
+    assert fair_key({"player": "p", "player_new": True}, ("1.2.3.4", 5)) == "address:1.2.3.4"
+    assert fair_key({"player": "p", "player_new": True}, None) == "p"
+
+
+@pytest.fixture(scope="module")
+def pool() -> Any:
+    pool = WorkerPool(1)
+    yield pool
+    pool.close()
+
+
+def lane(pool: WorkerPool, *, queue: int = 1, burst: float = 100) -> WorkerLane:
+    return WorkerLane(pool, queue=queue, limits=RateLimits(rate=0.01, burst=burst))
+
+
+async def outcome(work: Any) -> Any:
+    try:
+        return await work
+    except ApiError as exc:
+        return exc
+
+
+def test_a_newer_job_of_a_player_supersedes_the_older_at_once(pool: WorkerPool) -> None:
+    expensive = lane(pool)
+
+    async def main() -> list[Any]:
+        first = asyncio.ensure_future(outcome(expensive.run("p", time.sleep, (30,), seconds=30)))
+        await asyncio.sleep(1.0)  # the first runs (its worker started)
+        began = time.monotonic()
+        second = await outcome(expensive.run("p", time.sleep, (0.1,), seconds=5))
+        return [await first, second, time.monotonic() - began]
+
+    first, second, took = asyncio.run(main())
+    assert isinstance(first, ApiError) and (first.status, first.code) == (409, "superseded")
+    assert second is None  # time.sleep's answer, from a fresh worker
+    assert took < 15
+    assert expensive.running == 0 and expensive.waiting == 0
+
+
+def test_a_full_queue_answers_503_and_a_player_over_its_share_429(pool: WorkerPool) -> None:
+    expensive = lane(pool, queue=1)
+
+    async def main() -> list[Any]:
+        running = asyncio.ensure_future(outcome(expensive.run("a", time.sleep, (1.5,), seconds=5)))
+        await asyncio.sleep(0.2)
+        waiting = asyncio.ensure_future(outcome(expensive.run("b", time.sleep, (0,), seconds=5)))
+        await asyncio.sleep(0.2)
+        full = await outcome(expensive.run("c", time.sleep, (0,), seconds=5))
+        return [await running, await waiting, full]
+
+    running, waiting, full = asyncio.run(main())
+    assert running is None and waiting is None  # the waiting job ran after the first
+    assert isinstance(full, ApiError) and (full.status, full.code) == (503, "busy")
+    assert int(full.headers["retry-after"]) >= 1
+
+    stingy = lane(pool, burst=1)
+    assert asyncio.run(outcome(stingy.run("a", time.sleep, (0,), seconds=5))) is None
+    over = asyncio.run(outcome(stingy.run("a", time.sleep, (0,), seconds=5)))
+    assert isinstance(over, ApiError) and (over.status, over.code) == (429, "rate-limited")
+    assert int(over.headers["retry-after"]) >= 60  # 0.01 tokens a second
+    assert asyncio.run(outcome(stingy.run("b", time.sleep, (0,), seconds=5))) is None
+
+
+def test_a_failing_job_is_an_error_and_the_worker_lives_on(pool: WorkerPool) -> None:
+    expensive = lane(pool)
+    with pytest.raises(RuntimeError, match="ValueError"):
+        asyncio.run(expensive.run("a", int, ("x",), seconds=5))
+    assert asyncio.run(expensive.run("a", int, ("7",), seconds=5)) == 7
+
+
+def test_hints_answer_while_the_expensive_lane_is_full(tmp_path: Path) -> None:
+    """Every slot and place of the expensive lane taken by long jobs: a hint still
+    answers at once, a further studio analysis gets 503, and nothing answers 422."""
+    lanes = Lanes.make(workers=1, queue=1)
+    app = create_app(tmp_path / "players.sqlite", lanes=lanes)
+    expensive = lanes.expensive
+
+    async def hold() -> None:
+        await asyncio.gather(
+            outcome(expensive.run("x", time.sleep, (4,), seconds=10)),
+            outcome(expensive.run("y", time.sleep, (4,), seconds=10)),
+        )
+
+    with TestClient(app) as client:
+        holder = client.portal.start_task_soon(hold)  # type: ignore[union-attr]
+        deadline = time.monotonic() + 10
+        while expensive.running + expensive.waiting < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        began = time.monotonic()
+        hint = client.post("/api/hint", json={"key": "10x10/0", "board": "?" * 100})
+        assert hint.status_code == 200 and hint.json()["kind"] == "step"
+        assert time.monotonic() - began < 2.0
+        draft = {"rows": 5, "cols": 5, "clues": [[0, 2]]}
+        full = client.post("/api/studio/analyze", json=draft)
+        assert full.status_code == 503 and full.json()["error"]["code"] == "busy"
+        assert "retry-after" in full.headers
+        holder.result(timeout=30)
+
+
+def test_the_api_rate_limit_answers_429_per_player(tmp_path: Path) -> None:
+    app = create_app(tmp_path / "players.sqlite", rate=0.01, burst=3)
+    with TestClient(app) as alice, TestClient(app) as bob:
+        alice.get("/api/collections")  # a request without the cookie counts by address
+        codes = [alice.get("/api/settings").status_code for _ in range(4)]
+        assert codes == [200, 200, 200, 429]
+        over = alice.get("/api/settings")
+        assert over.json()["error"]["code"] == "rate-limited"
+        assert int(over.headers["retry-after"]) >= 1
+        bob.cookies.set("nk_player", "b" * 32)
+        assert bob.get("/api/settings").status_code == 200  # another player's share
+        assert alice.get("/").status_code in (200, 404)  # the page is not limited
