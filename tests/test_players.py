@@ -173,3 +173,236 @@ def test_migration_2_to_3_keeps_every_row_and_a_changed_key_starts_fresh(tmp_pat
     ]
     assert players.solved_keys(A, current) == {"10x10/1"}
     players.close()
+
+
+# -- every earlier schema, migrated -----------------------------------------------------------
+
+_V1 = """
+CREATE TABLE players (id TEXT PRIMARY KEY, created_at TEXT NOT NULL);
+CREATE TABLE progress (
+    player TEXT NOT NULL REFERENCES players(id), puzzle TEXT NOT NULL, board TEXT NOT NULL,
+    moves TEXT NOT NULL DEFAULT '[]', seconds REAL NOT NULL DEFAULT 0,
+    solved INTEGER NOT NULL DEFAULT 0, solved_at TEXT, best_seconds REAL,
+    updated_at TEXT NOT NULL, PRIMARY KEY (player, puzzle)
+);
+CREATE TABLE settings (
+    player TEXT PRIMARY KEY REFERENCES players(id), value TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+CREATE TABLE imported (
+    number INTEGER PRIMARY KEY, url TEXT NOT NULL UNIQUE, solution TEXT NOT NULL,
+    format TEXT, player TEXT, created_at TEXT NOT NULL
+)
+"""
+_DRAFTS = """
+CREATE TABLE drafts (
+    id INTEGER PRIMARY KEY, player TEXT NOT NULL REFERENCES players(id),
+    name TEXT NOT NULL, url TEXT NOT NULL, updated_at TEXT NOT NULL
+);
+CREATE INDEX drafts_by_player ON drafts (player, updated_at)
+"""
+_V3_PROGRESS = """
+CREATE TABLE progress (
+    player TEXT NOT NULL REFERENCES players(id), puzzle TEXT NOT NULL, url TEXT,
+    board TEXT NOT NULL, moves TEXT NOT NULL DEFAULT '[]', seconds REAL NOT NULL DEFAULT 0,
+    solved INTEGER NOT NULL DEFAULT 0, solved_at TEXT, best_seconds REAL,
+    updated_at TEXT NOT NULL, UNIQUE (player, puzzle, url)
+)
+"""
+FROZEN = {
+    1: _V1,
+    2: _V1 + ";" + _DRAFTS,
+    3: _V1.replace(_V1[_V1.index("CREATE TABLE progress") : _V1.index("CREATE TABLE settings")], "")
+    + ";"
+    + _V3_PROGRESS
+    + ";"
+    + _DRAFTS,
+}
+"""The schema of each released version of the players' database, as it was (frozen
+here: the code only knows the newest). A new schema version adds its own."""
+
+
+def _old_file(path: Path, version: int) -> None:
+    """A players' file of schema `version`, a row in every table it has."""
+    conn = sqlite3.connect(path)
+    for statement in FROZEN[version].split(";"):
+        if statement.strip():
+            conn.execute(statement)
+    conn.execute("INSERT INTO players VALUES (?, 'then')", (A,))
+    conn.execute("INSERT INTO settings VALUES (?, '{\"theme\": \"dark\"}', 'then')", (A,))
+    conn.execute("INSERT INTO imported VALUES (1, ?, '#..', 'url', ?, 'then')", (URL_1, A))
+    columns = "player, puzzle, board, moves, seconds, solved, solved_at, best_seconds, updated_at"
+    conn.execute(
+        f"INSERT INTO progress ({columns}) VALUES (?, 'imported/1', '#.?', '[\"r1c1=#\"]',"
+        " 7, 0, NULL, NULL, 'then')",
+        (A,),
+    )
+    conn.execute(
+        f"INSERT INTO progress ({columns}) VALUES (?, '10x10/4', '..#', '[]', 9, 1, 'then',"
+        " 9, 'then')",
+        (A,),
+    )
+    if version >= 3:  # schema 3 saves each row with its puzzle's url
+        conn.execute("UPDATE progress SET url = ? WHERE puzzle = 'imported/1'", (URL_1,))
+    if version >= 2:
+        conn.execute("INSERT INTO drafts VALUES (1, ?, 'mine', ?, 'then')", (A, URL_1))
+    conn.execute(f"PRAGMA user_version = {version}")
+    conn.commit()
+    conn.close()
+
+
+def test_every_earlier_schema_is_frozen_for_the_migration_tests() -> None:
+    assert set(range(1, SCHEMA_VERSION)) <= set(FROZEN), "freeze the schema you replaced"
+
+
+@pytest.mark.parametrize("version", sorted(FROZEN))
+def test_a_file_of_every_earlier_schema_migrates_with_every_row(
+    tmp_path: Path, version: int
+) -> None:
+    if version > SCHEMA_VERSION:
+        pytest.fail(f"a frozen schema {version} newer than the code's {SCHEMA_VERSION}")
+    path = tmp_path / "p.sqlite"
+    _old_file(path, version)
+    players = open_players(path)
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    conn.close()
+    assert players.settings(A) == {"theme": "dark"}
+    imported = players.imported(1)
+    assert imported is not None and imported.url == URL_1 and imported.solution == "#.."
+    every = {p.puzzle: p for p in players.all_progress(A)}
+    assert every["imported/1"].board == "#.?" and every["imported/1"].moves == ["r1c1=#"]
+    assert every["imported/1"].url == URL_1  # an imported key's url is filled in
+    assert every["10x10/4"].best_seconds == 9 and every["10x10/4"].solved
+    assert [d.name for d in players.drafts(A)] == (["mine"] if version >= 2 else [])
+    # and the migrated file takes new writes of every kind
+    players.save_progress(A, "10x10/5", ("u", False), board="#", moves=[], seconds=1, solved=True)
+    assert players.save_draft(A, "new", URL_1) is not None
+    players.close()
+
+
+# -- backup and restore --------------------------------------------------------------------------
+
+
+def test_a_backup_taken_while_another_process_writes_is_whole(tmp_path: Path) -> None:
+    """A writer in another process saves all along; the backup is a consistent file,
+    holding a prefix of the saves (none torn), and restores into a working database."""
+    import subprocess
+    import sys
+    import time
+
+    from nurikabe.players import backup, restore
+
+    path = tmp_path / "p.sqlite"
+    players = open_players(path)
+    for n in range(300):  # some pages to copy
+        players.save_progress(
+            A,
+            f"10x10/{n}",
+            (f"u{n}", False),
+            board="#" * 400,
+            moves=["r1c1=#"] * 50,
+            seconds=n,
+            solved=False,
+        )
+    players.close()
+    writer = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys\n"
+            "from nurikabe.players import open_players\n"
+            f"p = open_players({str(path)!r})\n"
+            "for n in range(100000):\n"
+            f"    p.save_progress({B!r}, 'w/0', ('w', False), board=str(n), moves=[],"
+            " seconds=n, solved=False)\n",
+        ]
+    )
+    try:
+        time.sleep(1.0)
+        copies = [backup(path, tmp_path / f"copy{i}.sqlite") for i in range(3)]
+    finally:
+        writer.kill()
+        writer.wait()
+    seen = []
+    for copy in copies:
+        conn = sqlite3.connect(copy)
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+        assert (
+            conn.execute("SELECT count(*) FROM progress WHERE player = ?", (A,)).fetchone()[0]
+            == 300
+        )
+        row = conn.execute("SELECT board, seconds FROM progress WHERE player = ?", (B,)).fetchone()
+        conn.close()
+        if row is not None:
+            assert row[0] == str(int(row[1]))  # board and seconds from the same save
+            seen.append(int(row[1]))
+    assert seen == sorted(seen)
+    assert not list(tmp_path.glob(".*.tmp"))
+
+    with pytest.raises(DatabaseError, match="exists already"):
+        backup(path, copies[0])
+    target = tmp_path / "restored.sqlite"
+    restored = restore(copies[-1], target)
+    assert len(restored.all_progress(A)) == 300
+    restored.save_settings(A, {"after": 1})
+    restored.close()
+
+
+def test_restore_refuses_a_damaged_foreign_or_newer_backup(tmp_path: Path) -> None:
+    from nurikabe.players import restore
+
+    junk = tmp_path / "junk.sqlite"
+    junk.write_bytes(b"not a database " * 500)
+    with pytest.raises(DatabaseError, match="junk.sqlite"):
+        restore(junk, tmp_path / "p.sqlite")
+    newer = tmp_path / "newer.sqlite"
+    open_players(newer).close()
+    conn = sqlite3.connect(newer)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.commit()
+    conn.close()
+    with pytest.raises(DatabaseError, match="newer"):
+        restore(newer, tmp_path / "p.sqlite")
+    foreign = tmp_path / "foreign.sqlite"
+    conn = sqlite3.connect(foreign)
+    conn.execute("CREATE TABLE t (x)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(DatabaseError, match="no table"):
+        restore(foreign, tmp_path / "p.sqlite")
+
+
+def test_an_old_backup_is_migrated_on_restore(tmp_path: Path) -> None:
+    from nurikabe.players import restore
+
+    old = tmp_path / "old.sqlite"
+    _old_file(old, 1)
+    players = restore(old, tmp_path / "p.sqlite")
+    assert players.settings(A) == {"theme": "dark"}
+    assert players.save_draft(A, "d", URL_1) is not None
+    players.close()
+
+
+def test_the_players_command_backs_up_restores_and_checks(tmp_path: Path) -> None:
+    from nurikabe.cli import main
+
+    db = tmp_path / "p.sqlite"
+    players = open_players(db)
+    players.save_settings(A, {"x": 1})
+    players.close()
+    copy = tmp_path / "backup.sqlite"
+    assert main(["players", "backup", str(copy), "--db", str(db)]) == 0
+    assert main(["players", "backup", str(copy), "--db", str(db)]) == 2  # never overwrites
+    assert main(["players", "check", "--db", str(copy)]) == 0
+    target = tmp_path / "new.sqlite"
+    assert main(["players", "restore", str(copy), "--db", str(target)]) == 0
+    assert main(["players", "restore", str(copy), "--db", str(target)]) == 2  # needs --force
+    assert main(["players", "restore", str(copy), "--db", str(target), "--force"]) == 0
+    assert open_players(target).settings(A) == {"x": 1}
+    data = bytearray(copy.read_bytes())
+    data[2 * 4096 : 2 * 4096 + 300] = b"\xff" * 300
+    copy.write_bytes(bytes(data))
+    assert main(["players", "check", "--db", str(copy)]) == 2

@@ -38,10 +38,15 @@ the server started on another file), its puzzles' progress is there again. The u
 NULL only in rows from schema 2, at most one per (player, key), which the old primary
 key guaranteed (SQLite's UNIQUE lets NULLs repeat; no new row is saved without a url).
 
-Every write is one transaction, committed before the function returns; the file is in
-WAL mode, so a killed server loses at most the write in flight. `open_players` applies the
-migrations in `MIGRATIONS` to an older file. One `Players` object may be shared by
-threads. Faults of the file are `DatabaseError` lines (`database.connect`).
+Every write is one short transaction, committed before the function returns; the file
+is in WAL mode, so a killed server loses at most the write in flight, and several server
+processes can share it (readers never wait; a writer waits up to the busy timeout,
+`database.BUSY_TIMEOUT`, for another's transaction, which takes a millisecond or so).
+`open_players` applies the migrations in `MIGRATIONS` to an older file and checks the
+file (``PRAGMA quick_check``). `backup` copies the file while servers use it (SQLite's
+online backup API: a consistent snapshot, never a half-written page); `restore` puts a
+backup back. One `Players` object may be shared by threads. Faults of the file are
+`DatabaseError` lines (`database.connect`).
 
 Imports `database` (how the file is opened) and nothing else of the package.
 """
@@ -59,9 +64,19 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .database import DatabaseError, connect, guard, require_tables, run_script, transaction
+from .database import (
+    DatabaseError,
+    connect,
+    explain,
+    guard,
+    replace_atomically,
+    require_tables,
+    run_script,
+    transaction,
+)
 
 __all__ = [
+    "BACKUP_PAGES",
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "Current",
@@ -69,12 +84,19 @@ __all__ = [
     "Imported",
     "Players",
     "Progress",
+    "backup",
     "default_path",
     "is_current",
     "open_players",
+    "restore",
 ]
 
 SCHEMA_VERSION = 3
+
+_TABLES = ("players", "progress", "settings", "imported", "drafts")
+BACKUP_PAGES = 256
+"""Pages a backup copies per step; between steps the servers may write (1 MiB of the
+default 4 KiB pages: a step takes about a millisecond)."""
 
 _SCHEMA = """
 CREATE TABLE players (
@@ -176,7 +198,7 @@ def _migrate(conn: sqlite3.Connection, path: Path) -> None:
             MIGRATIONS[version](conn)
             version += 1
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-    require_tables(conn, ("players", "progress", "settings", "imported", "drafts"))
+    require_tables(conn, _TABLES)
 
 
 @dataclass(frozen=True)
@@ -516,3 +538,86 @@ def open_players(path: str | Path | None = None) -> Players:
         players.close()
         raise
     return players
+
+
+def _copy(source: sqlite3.Connection, target: sqlite3.Connection, where: Path) -> None:
+    """Copy `source` into `target` with the online backup API, in steps."""
+    try:
+        source.backup(target, pages=BACKUP_PAGES, sleep=0.005)
+    except sqlite3.Error as exc:
+        raise explain(exc, where) from exc
+
+
+def backup(path: str | Path | None, dest: str | Path) -> Path:
+    """Copy the players' database at `path` (default `default_path`) to the new file
+    `dest`, while servers may be using it; returns `dest` resolved.
+
+    SQLite's online backup API copies a consistent snapshot (a write that lands during
+    the copy makes it start that step again, never a torn copy). The copy is made beside
+    `dest`, checked (``PRAGMA quick_check``), left in rollback-journal mode (one file,
+    no ``-wal``) and moved into place in one step: an interrupted backup leaves no file
+    at `dest`.
+
+    Raises:
+        DatabaseError: the source is missing or not a players' database, or `dest`
+            exists or cannot be written (one line naming the file).
+    """
+    source_path = Path(path).expanduser() if path is not None else default_path()
+    target = Path(dest).expanduser()
+    if target.exists():
+        raise DatabaseError(f"{target}: exists already (a backup never overwrites a file)")
+    source = connect(source_path)
+    try:
+        require_tables(source, _TABLES)
+        tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        copy = connect(tmp, create=True)
+        try:
+            _copy(source, copy, target)
+            with guard(copy):
+                copy.execute("PRAGMA journal_mode = DELETE")
+                problems = [row[0] for row in copy.execute("PRAGMA quick_check")]
+            if problems != ["ok"]:
+                raise DatabaseError(f"{target}: the copy is damaged ({problems[0]})")
+        except BaseException:
+            copy.close()
+            tmp.unlink(missing_ok=True)
+            raise
+        copy.close()
+        replace_atomically(tmp, target)
+    finally:
+        source.close()
+    return target.resolve()
+
+
+def restore(backup_path: str | Path, path: str | Path | None = None) -> Players:
+    """Put the backup at `backup_path` back as the players' database at `path` (default
+    `default_path`), replacing what it holds, and migrate it to `SCHEMA_VERSION`.
+
+    The backup is checked first (a players' database, not from a newer version, passes
+    ``PRAGMA quick_check``); then copied into the file with the online backup API, so
+    that a server using the file sees the restored data from its next request (stop the
+    servers first all the same: a save made during the restore is lost with it).
+
+    Raises:
+        DatabaseError: the backup is missing, damaged, not a players' database or from
+            a newer version; or the file cannot be written.
+    """
+    source = connect(Path(backup_path).expanduser(), readonly=True)
+    try:
+        require_tables(source, ("players", "progress", "settings", "imported"))
+        with guard(source):
+            version = source.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise DatabaseError(
+                f"{backup_path}: players database version {version} is newer than this"
+                f" nurikabe ({SCHEMA_VERSION})"
+            )
+        target_path = Path(path).expanduser() if path is not None else default_path()
+        target = connect(target_path, create=True)
+        try:
+            _copy(source, target, target_path)
+        finally:
+            target.close()
+    finally:
+        source.close()
+    return open_players(target_path)

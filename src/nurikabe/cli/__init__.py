@@ -34,6 +34,7 @@ COMMANDS = {
     # not `print`: a submodule named so would shadow the builtin inside this package
     "print": "printing",
     "serve": "serve",
+    "players": "players",
     "research": "research",
 }
 COMMAND_MODULES = list(dict.fromkeys(COMMANDS.values()))

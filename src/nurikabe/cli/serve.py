@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from ..web import app as web
+        from ..web import ENV, create_app_from_env
     except ModuleNotFoundError as exc:
         raise CliError(
             f"the game needs the 'web' extra ({exc.name} is missing): pip install 'nurikabe[web]'"
@@ -87,14 +87,14 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs is not None and not 1 <= args.jobs <= 64:
         raise CliError(f"--jobs must be between 1 and 64, not {args.jobs}")
     env = {
-        web.ENV["db"]: args.db or "",
-        web.ENV["collection"]: args.collection or "",
-        web.ENV["https_only"]: "1" if args.https_only else "",
-        web.ENV["jobs"]: str(args.jobs or ""),
+        ENV["db"]: args.db or "",
+        ENV["collection"]: args.collection or "",
+        ENV["https_only"]: "1" if args.https_only else "",
+        ENV["jobs"]: str(args.jobs or ""),
     }
     os.environ.update(env)  # for the factory, here and in every worker process
     try:
-        app = web.create_app_from_env()  # checks and migrates the database, once
+        app = create_app_from_env()  # checks and migrates the database, once
     except (sqlite3.Error, OSError) as exc:
         raise CliError(f"cannot open the database: {exc}") from None
     players = app.state.players

@@ -5,7 +5,8 @@
 - `printing`: PDF booklets of the game's puzzles (``/api/print``).
 - `games`: the puzzles the game serves, by key, each with its unique solution.
 - `errors`: the JSON error envelope and the handlers that map every error to it.
-- `middleware`: the player cookie and the request body limit.
+- `middleware`: the player cookie, the rate limit, the body limit, the security headers.
+- `lanes`: cheap work apart from expensive work (worker processes), fairness per player.
 - `static/`: the page (HTML, CSS, JavaScript modules), served as it is.
 
 The API is described in docs/web-api.md. Imports the library's public modules,
@@ -14,6 +15,6 @@ FastAPI and Starlette; nothing in the library imports this package.
 
 from __future__ import annotations
 
-from .app import create_app
+from .app import ENV, create_app, create_app_from_env
 
-__all__ = ["create_app"]
+__all__ = ["ENV", "create_app", "create_app_from_env"]
