@@ -356,7 +356,7 @@ def test_restore_refuses_a_damaged_foreign_or_newer_backup(tmp_path: Path) -> No
 
     junk = tmp_path / "junk.sqlite"
     junk.write_bytes(b"not a database " * 500)
-    with pytest.raises(DatabaseError, match="junk.sqlite"):
+    with pytest.raises(DatabaseError, match=r"junk\.sqlite"):
         restore(junk, tmp_path / "p.sqlite")
     newer = tmp_path / "newer.sqlite"
     open_players(newer).close()
