@@ -29,6 +29,7 @@ from .lanes import RateLimits, fair_key
 
 __all__ = [
     "API_BURST",
+    "API_DOCS",
     "API_RATE",
     "COOKIE",
     "CSP",
@@ -252,9 +253,14 @@ _SECURITY = [
 ]
 
 
+API_DOCS = ("/docs", "/redoc")
+"""FastAPI's pages of the API's documentation: they load Swagger UI or ReDoc from a CDN
+with an inline script, so they get no Content-Security-Policy (the other headers, yes)."""
+
+
 class SecurityHeaders:
     """Add the security headers to every answer; an answer that set its own
-    Content-Security-Policy keeps it."""
+    Content-Security-Policy keeps it, and the `API_DOCS` pages get none."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -264,10 +270,12 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
 
+        docs = scope.get("path", "").startswith(API_DOCS)
+
         async def send_secured(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
-                if "content-security-policy" not in headers:
+                if "content-security-policy" not in headers and not docs:
                     headers.append("content-security-policy", CSP)
                 for name, value in _SECURITY:
                     headers.append(name.decode(), value.decode())

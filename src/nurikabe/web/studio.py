@@ -44,7 +44,10 @@ STATIC = Path(__file__).parent / "static"
 
 DraftId = Annotated[int, PathParam(ge=1, le=999_999_999)]
 Side = Annotated[int, Field(ge=1, le=MAX_SIDE)]
-Clue = tuple[Annotated[int, Field(ge=0, lt=MAX_SIDE * MAX_SIDE)], int | None]
+Clue = tuple[
+    Annotated[int, Field(ge=0, lt=MAX_SIDE * MAX_SIDE)],
+    Annotated[int, Field(le=MAX_SIDE * MAX_SIDE)] | None,
+]
 
 
 class DraftPuzzle(BaseModel):
