@@ -1,5 +1,5 @@
 // The JSON API client (docs/web-api.md): one function per endpoint, errors thrown as ApiError
-// with the server's one-line message. Progress saves go through a queue: one request in
+// with the server's one-line message (a calm one, after retries, for a busy server). Progress saves go through a queue: one request in
 // flight, each save sent in order, so the server always ends with the latest board.
 
 export class ApiError extends Error {
@@ -10,6 +10,25 @@ export class ApiError extends Error {
   }
 }
 
+// A 429 (this player is going faster than its share) or 503 (the server is full) is not
+// the player's mistake: the call waits the server's Retry-After (at most RETRY_CAP_S) and
+// tries again, up to RETRIES times, then says so calmly. Every call of this API may be
+// sent again: reads, checks and hints change nothing, a save or the settings put the same
+// state again, an import of the same text finds the same puzzle.
+const RETRIES = 2;
+const RETRY_CAP_S = 10;
+const CALM = {
+  429: "You are going faster than the server can follow; it will catch up in a moment.",
+  503: "The server is busy just now; please try again in a few seconds.",
+};
+
+const pause = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+
+function retryAfter(response) {
+  const seconds = Number(response.headers.get("Retry-After"));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, RETRY_CAP_S) : 1;
+}
+
 async function call(method, path, body, keepalive = false) {
   // keepalive lets the last save finish when the tab is closed.
   const init = { method, headers: {}, credentials: "same-origin", keepalive };
@@ -18,16 +37,23 @@ async function call(method, path, body, keepalive = false) {
     init.body = JSON.stringify(body);
   }
   let response;
-  try {
-    response = await fetch(path, init);
-  } catch {
-    throw new ApiError("The server cannot be reached.", "offline", 0);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      response = await fetch(path, init);
+    } catch {
+      throw new ApiError("The server cannot be reached.", "offline", 0);
+    }
+    if (!(response.status in CALM) || attempt >= RETRIES) break;
+    await pause(retryAfter(response));
   }
   let data = null;
   try {
     data = await response.json();
   } catch {
     data = null;
+  }
+  if (response.status in CALM) {
+    throw new ApiError(CALM[response.status], data?.error?.code || "busy", response.status);
   }
   if (!response.ok || !data || data.ok === false) {
     const err = data?.error || {};
