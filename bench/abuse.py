@@ -8,15 +8,18 @@ port, a temporary players' database), then for ``--seconds``:
 
 * ``--honest`` players (one cookie jar each), each asking for a hint and a check on its
   own 10x10 collection puzzle, ``--think`` seconds after the last answer;
-* one hostile client that sends waves of ``--flood`` studio analyses of sparse 40x40
+* ``--hostile`` clients (1 by default), each sending waves of ``--flood`` studio
+  analyses of sparse 40x40
   drafts at once (a few clues: slow to settle), each wave as soon as the last is
   answered, and the same number of imports of puzzles it has not seen (bundled 15x15 and
   20x20 puzzles with every other clue made ``?``: slow to solve).
 
-Reports the honest requests' latency (p50, p95, max, as the client sees it) and their
-answers other than 200, and the hostile client's answers by status. The client runs on
-the same machine as the server, so the figures include its own load. Writes a JSON
-summary to bench/results/abuse-DATE.json. This script owns no library code.
+Reports the honest requests' latency (p50, p95, max, as the client sees it), their
+answers other than 200 and their rate, the hostile clients' answers by status, the CPU
+the load generator took, and the server's process tree (resident memory, open file
+descriptors, processes) at the start and the end of the load: what a soak watches. The
+client runs on the same machine as the server, so the figures include its own load.
+Writes a JSON summary to bench/results/abuse-DATE.json. This script owns no library code.
 """
 
 from __future__ import annotations
@@ -58,6 +61,30 @@ def _quantiles(values: list[float]) -> dict[str, float]:
         "p95_ms": round(1000 * ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 1),
         "max_ms": round(1000 * ordered[-1], 1),
     }
+
+
+def _tree(pid: int) -> dict[str, int]:
+    """The server's process tree (Linux /proc): processes, resident MiB, open fds."""
+    pids, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        pids.append(p)
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == p:
+                    todo.append(int(stat.parent.name))
+            except (OSError, ValueError, IndexError):
+                continue
+    rss = fds = 0
+    for p in pids:
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    rss += int(line.split()[1])
+            fds += len(list(Path(f"/proc/{p}/fd").iterdir()))
+        except OSError:
+            continue
+    return {"processes": len(pids), "rss_mib": rss // 1024, "fds": fds}
 
 
 def _draft(rng: random.Random) -> dict[str, Any]:
@@ -105,7 +132,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise SystemExit("the server did not start")
             time.sleep(0.2)
-        return _load(base, args)
+        before = _tree(proc.pid)
+        out = _load(base, args)
+        out["server_before"], out["server_after"] = before, _tree(proc.pid)
+        return out
     finally:
         proc.kill()
         proc.wait()
@@ -168,20 +198,23 @@ def _load(base: str, args: argparse.Namespace) -> dict[str, Any]:
     for t in players:
         t.start()
     time.sleep(1.0)  # the honest players are playing when the flood starts
-    bad = threading.Thread(target=attacker)
+    bad = [threading.Thread(target=attacker) for _ in range(args.hostile)]
     cpu = os.times()
     began = time.monotonic()
-    bad.start()
+    for t in bad:
+        t.start()
     time.sleep(args.seconds)
     stop.set()
     for t in players:
         t.join()
-    bad.join()
+    for t in bad:
+        t.join()
     took = time.monotonic() - began
     used = os.times()
     return {
         "honest": {kind: _quantiles(v) for kind, v in honest.items()},
         "honest_errors": dict(honest_bad),
+        "honest_per_second": round(sum(len(v) for v in honest.values()) / took, 1),
         "hostile": dict(sorted(hostile.items())),
         "seconds": round(took, 1),
         "load_generator_cpu_seconds": round(used.user + used.system - cpu.user - cpu.system, 1),
@@ -193,6 +226,7 @@ def main() -> int:
     parser.add_argument("--src", help="serve this source tree (default: the installed one)")
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--honest", type=int, default=5)
+    parser.add_argument("--hostile", type=int, default=1)
     parser.add_argument("--flood", type=int, default=20)
     parser.add_argument("--think", type=float, default=0.1)
     parser.add_argument("--seed", type=int, default=38)

@@ -36,6 +36,13 @@ def test_a_bucket_gives_its_burst_then_its_rate() -> None:
     assert [limits.take("a", now=100.0) for _ in range(3)][-1] > 0
 
 
+def test_peek_takes_nothing() -> None:
+    limits = RateLimits(rate=1.0, burst=1)
+    assert limits.peek("a", now=0.0) == 0.0 and limits.peek("a", now=0.0) == 0.0
+    assert limits.take("a", now=0.0) == 0.0
+    assert limits.peek("a", now=0.25) == pytest.approx(0.75)
+
+
 def test_buckets_are_bounded() -> None:
     limits = RateLimits(rate=1.0, burst=1, keys=100)
     for n in range(1000):
@@ -158,3 +165,17 @@ def test_the_api_rate_limit_answers_429_per_player(tmp_path: Path) -> None:
         bob.cookies.set("nk_player", "b" * 32)
         assert bob.get("/api/settings").status_code == 200  # another player's share
         assert alice.get("/").status_code in (200, 404)  # the page is not limited
+
+
+def test_an_import_over_the_players_share_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    lanes = Lanes.make(workers=1, queue=1, rate=0.01, burst=1)
+    app = create_app(tmp_path / "players.sqlite", lanes=lanes)
+    with TestClient(app) as client:
+        client.cookies.set("nk_player", "c" * 32)
+        url = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
+        assert client.post("/api/import", json={"text": url}).status_code == 200
+        again = client.post("/api/import", json={"text": "junk that does not parse"})
+        assert again.status_code == 429 and again.json()["error"]["code"] == "rate-limited"
+        other = TestClient(app)
+        other.cookies.set("nk_player", "d" * 32)
+        assert other.post("/api/import", json={"text": "junk"}).status_code == 400

@@ -30,7 +30,7 @@ from ..players import Players
 from ..puzzle import Board, Puzzle
 from ..solver import Limit, Status, solve
 from .errors import ApiError
-from .lanes import Lanes
+from .lanes import Lanes, rate_limited
 from .models import MAX_SIDE
 
 __all__ = [
@@ -282,11 +282,15 @@ class Games:
                 ``too-large`` (a side over 40), ``timeout`` (the solve ran its whole
                 time: the puzzle is too hard to take), and the lanes' 409, 429, 503.
         """
+        fair = fair or player
+        wait = self.lanes.expensive.limits.peek(fair)
+        if wait > 0:  # over its share of solves: not even the text is read
+            raise rate_limited(wait)
         url, format = await self.lanes.cheap.run(lambda: self.read_import(text))
         known = self.players.imported_by_url(url)
         if known is None:
             code, solution = await self.lanes.expensive.run(
-                fair or player, _solve_child, (url, SOLVE_SECONDS), seconds=SOLVE_SECONDS
+                fair, _solve_child, (url, SOLVE_SECONDS), seconds=SOLVE_SECONDS
             )
             status = Status(code)
             if status is Status.UNKNOWN:

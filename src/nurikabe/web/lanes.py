@@ -115,6 +115,14 @@ class RateLimits:
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
         self._lock = threading.Lock()
 
+    def peek(self, key: str, now: float | None = None) -> float:
+        """The seconds until `key`'s bucket has a token (0.0: it has one); takes none."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            tokens, then = self._buckets.get(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - then) * self.rate)
+        return 0.0 if tokens >= 1 else (1 - tokens) / self.rate
+
     def take(self, key: str, now: float | None = None) -> float:
         """Take one token from `key`'s bucket: 0.0 when there was one, else the seconds
         until there will be (nothing is taken then)."""
