@@ -133,8 +133,19 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 raise SystemExit("the server did not start")
             time.sleep(0.2)
         before = _tree(proc.pid)
+        samples: list[dict[str, int]] = []
+        done = threading.Event()
+
+        def watch() -> None:  # the server's tree every --sample seconds (a soak's watch)
+            while not done.wait(args.sample):
+                samples.append(_tree(proc.pid))
+
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
         out = _load(base, args)
+        done.set()
         out["server_before"], out["server_after"] = before, _tree(proc.pid)
+        out["server_samples"] = samples
         return out
     finally:
         proc.kill()
@@ -230,6 +241,7 @@ def main() -> int:
     parser.add_argument("--flood", type=int, default=20)
     parser.add_argument("--think", type=float, default=0.1)
     parser.add_argument("--seed", type=int, default=38)
+    parser.add_argument("--sample", type=float, default=30.0, help="seconds between samples")
     parser.add_argument("--label", default="", help="a name for the run in the summary")
     parser.add_argument("serve_args", nargs="*", help="more options of nurikabe serve")
     args = parser.parse_args()

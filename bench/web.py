@@ -18,7 +18,11 @@ players' database:
   every player send its next request as soon as it has the answer: a stress test).
   Counts the errors (any answer but 200, or none within 30 s) and the latency of every
   request as the client sees it (and the server's own time from its header, and the
-  server process's CPU time per request). Target: no error, p95 <= 100 ms. The
+  server's CPU time per request, its worker processes included). Then checks that each
+  player's progress is their last save. ``--workers 1,2`` runs the load test once per
+  number of server processes (``nurikabe serve --workers N``), one after the other, to
+  compare them side by side (``--load-only`` skips the in-process part). Target: no
+  error, every save kept, p95 <= 100 ms. The
   client runs on the same machine as the server (2 cores), so the figures include its
   own load.
 
@@ -82,7 +86,8 @@ def server_side(puzzles: int, db: Path) -> dict[str, Any]:
     check_times: list[float] = []
     hint_trips: list[float] = []
     check_trips: list[float] = []
-    with TestClient(create_app(db)) as client:
+    # One client asks for every board as fast as it can: no per-player rate limit here.
+    with TestClient(create_app(db, rate=1e6, burst=1e6)) as client:
         count = client.get("/api/collections").json()["collections"][0]["count"]
         keys = [f"10x10/{round(i * (count - 1) / max(1, puzzles - 1))}" for i in range(puzzles)]
         for key in keys:
@@ -126,10 +131,12 @@ async def _player(
     latencies: list[float],
     server: list[float],
     errors: list[str],
+    cookies: dict[int, str],
 ) -> None:
     key = f"10x10/{number}"
     async with httpx.AsyncClient(base_url=base, timeout=30) as client:
         puzzle = (await client.get(f"/api/puzzles/{key}")).json()
+        cookies[number] = client.cookies["nk_player"]
         solution = (await client.post("/api/solve", json={"key": key})).json()["solution"]
         clues = {c for c, _ in puzzle["clues"]}
         cells = [i for i in range(100) if i not in clues]
@@ -159,32 +166,56 @@ async def _player(
 
 async def _load(
     base: str, players: int, moves: int, think: float
-) -> tuple[list[float], list[float], list[str], float]:
+) -> tuple[list[float], list[float], list[str], float, int]:
     latencies: list[float] = []
     server: list[float] = []
     errors: list[str] = []
+    cookies: dict[int, str] = {}
     began = time.perf_counter()
     await asyncio.gather(
         *(
-            _player(base, 7 * i % 500, moves, think, latencies, server, errors)
+            _player(base, 7 * i % 500, moves, think, latencies, server, errors, cookies)
             for i in range(players)
         )
     )
-    return latencies, server, errors, time.perf_counter() - began
+    took = time.perf_counter() - began
+    return latencies, server, errors, took, await _saves_kept(base, moves, cookies)
 
 
 def _cpu_seconds(pid: int) -> float:
-    """User and system CPU time of a process so far (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User and system CPU time so far of a process and its children (Linux /proc: the
+    server's worker processes with ``--workers``)."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(stat.parent.name) == pid or int(fields[1]) == pid:
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
-def load_test(players: int, moves: int, think: float, db: Path) -> dict[str, Any]:
-    """`players` players at once against the real server, `moves` moves each."""
+async def _saves_kept(base: str, moves: int, cookies: dict[int, str]) -> int:
+    """How many players' progress is their last save (seconds = moves - 1)."""
+    kept = 0
+    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+        for number, player in cookies.items():
+            client.cookies.set("nk_player", player)
+            got = (await client.get(f"/api/puzzles/10x10/{number}")).json()
+            progress = got.get("progress") or {}
+            kept += progress.get("seconds") == moves - 1
+    return kept
+
+
+def load_test(players: int, moves: int, think: float, db: Path, workers: int = 1) -> dict[str, Any]:
+    """`players` players at once against the real server (`workers` processes), `moves`
+    moves each; then whether each player's progress is their last save."""
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
+    serve = ["serve", "--port", str(port), "--db", str(db), "--workers", str(workers)]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "nurikabe", "serve", "--port", str(port), "--db", str(db)],
+        [sys.executable, "-m", "nurikabe", *serve],
         stdout=subprocess.DEVNULL,
     )
     try:
@@ -199,7 +230,7 @@ def load_test(players: int, moves: int, think: float, db: Path) -> dict[str, Any
                 time.sleep(0.1)
         cpu_before = _cpu_seconds(proc.pid)
         client_before = time.process_time()
-        latencies, server, errors, seconds = asyncio.run(
+        latencies, server, errors, seconds, kept = asyncio.run(
             asyncio.wait_for(_load(base, players, moves, think), timeout=600)
         )
         server_cpu = _cpu_seconds(proc.pid) - cpu_before
@@ -208,7 +239,9 @@ def load_test(players: int, moves: int, think: float, db: Path) -> dict[str, Any
         proc.kill()
         proc.wait(timeout=10)
     return {
+        "workers": workers,
         "players": players,
+        "saves_kept": kept,
         "moves_each": moves,
         "think_seconds": think,
         "requests": len(latencies),
@@ -229,28 +262,44 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=50, help="simulated players at once")
     ap.add_argument("--moves", type=int, default=20, help="moves per player")
     ap.add_argument("--think", type=float, default=0.25, help="seconds between a player's moves")
+    ap.add_argument(
+        "--workers",
+        default="1",
+        help="server processes of the load test; a list (1,2) runs one load test for each,"
+        " one after the other",
+    )
+    ap.add_argument("--load-only", action="store_true", help="skip the in-process part")
     ap.add_argument("--out", default=None, help="JSON summary (default results/web-DATE.json)")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
-        inside = server_side(args.puzzles, Path(tmp) / "bench.sqlite")
+        inside = {} if args.load_only else server_side(args.puzzles, Path(tmp) / "bench.sqlite")
         for name in ("hint", "check", "hint_round_trip", "check_round_trip"):
+            if name not in inside:
+                continue
             q = inside[name]
             print(
                 f"in process  {name:16}  {q['count']:4} boards  median {q['median_ms']:6.2f} ms"
                 f"  p95 {q['p95_ms']:6.2f} ms  max {q['max_ms']:7.2f} ms"
             )
-        load = load_test(args.players, args.moves, args.think, Path(tmp) / "load.sqlite")
-        q = load["latency"]
-        print(
-            f"load  {load['players']} players x {load['moves_each']} moves,"
-            f" {load['think_seconds']} s apart:"
-            f" {load['requests']} requests in {load['seconds']} s, {load['errors']} errors,"
-            f" median {q['median_ms']} ms, p95 {q['p95_ms']} ms, max {q['max_ms']} ms"
-            f" (server's own time: median {load['server_side']['median_ms']} ms,"
-            f" p95 {load['server_side']['p95_ms']} ms; server CPU"
-            f" {load['server_cpu_ms_per_request']} ms a request, client CPU"
-            f" {load['client_cpu_ms_per_request']} ms)"
-        )
+        loads = []
+        for workers in [int(w) for w in args.workers.split(",")]:
+            db = Path(tmp) / f"load-{workers}.sqlite"
+            load = load_test(args.players, args.moves, args.think, db, workers)
+            loads.append(load)
+            q = load["latency"]
+            print(
+                f"load  {workers} server process(es), {load['players']} players x"
+                f" {load['moves_each']} moves, {load['think_seconds']} s apart:"
+                f" {load['requests']} requests in {load['seconds']} s"
+                f" ({load['requests_per_second']}/s), {load['errors']} errors,"
+                f" {load['saves_kept']}/{load['players']} last saves kept,"
+                f" median {q['median_ms']} ms, p95 {q['p95_ms']} ms, max {q['max_ms']} ms"
+                f" (server's own time: median {load['server_side']['median_ms']} ms,"
+                f" p95 {load['server_side']['p95_ms']} ms; server CPU"
+                f" {load['server_cpu_ms_per_request']} ms a request, client CPU"
+                f" {load['client_cpu_ms_per_request']} ms)"
+            )
+        load = loads[0] if len(loads) == 1 else {"runs": loads}
     summary = {
         "date": datetime.date.today().isoformat(),
         "commit": subprocess.run(
@@ -263,7 +312,7 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out or ROOT / "results" / f"web-{summary['date']}.json")
     out.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
     print(f"summary: {out}")
-    return 0 if load["errors"] == 0 else 1
+    return 0 if all(run["errors"] == 0 for run in loads) else 1
 
 
 if __name__ == "__main__":

@@ -26,7 +26,6 @@ from nurikabe.players import SCHEMA_VERSION, open_players  # noqa: E402
 from nurikabe.rules import check  # noqa: E402
 from nurikabe.solver import Status  # noqa: E402
 from nurikabe.web import create_app  # noqa: E402
-from nurikabe.web.analysis import Generations  # noqa: E402
 from nurikabe.web.analysts import run_analysis  # noqa: E402
 from tests.bruteforce import black_masks  # noqa: E402
 
@@ -213,13 +212,3 @@ def test_a_stale_analysis_is_stopped_at_once() -> None:
     assert time.monotonic() - began < 2.0
     found = run_analysis(puzzle, lambda: False)  # a fresh worker answers the next one
     assert found is not None and found.status is Status.UNIQUE and found.level is not None
-
-
-def test_a_newer_analysis_makes_the_older_stale() -> None:
-    generations = Generations()
-    first = generations.next("p")
-    assert generations.is_latest("p", first)
-    second = generations.next("p")
-    other = generations.next("q")
-    assert not generations.is_latest("p", first)
-    assert generations.is_latest("p", second) and generations.is_latest("q", other)

@@ -3,16 +3,14 @@
 `analyze` runs the library's public searches on one draft, each under a time limit:
 `solver.forced_cells` (status, forced cells, the two-solution witness) and, for a
 unique puzzle, `logic.explain` (grade and the techniques the solve needs). Between the
-two it asks `cancelled()`, so a draft that a newer edit has replaced stops early.
-`Generations` is the per-player edit counter that makes a request stale: each new
-analysis takes the next number and the older ones see they are no longer the latest.
+two it asks `cancelled()`, so a draft that a newer edit has replaced stops early (the
+server instead kills the worker process of a stale analysis: `lanes`).
 
 Imports the library only; no web code.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -21,7 +19,7 @@ from ..logic.techniques import technique
 from ..puzzle import Board, Puzzle
 from ..solver import Limit, Status, forced_cells
 
-__all__ = ["FORCED_SECONDS", "GRADE_SECONDS", "Analysis", "Generations", "analyze"]
+__all__ = ["FORCED_SECONDS", "GRADE_SECONDS", "Analysis", "analyze"]
 
 FORCED_SECONDS = 3.0
 """Wall time the forced-cell search may take on one draft."""
@@ -88,21 +86,3 @@ def analyze(
                 (tid, technique(tid).name, n) for tid, n in sorted(walk.grade.counts.items())
             ]
     return None if cancelled() else out
-
-
-class Generations:
-    """A counter per player: `next` starts an analysis, `is_latest` tells if it still is."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._latest: dict[str, int] = {}
-
-    def next(self, player: str) -> int:
-        with self._lock:
-            number = self._latest.get(player, 0) + 1
-            self._latest[player] = number
-            return number
-
-    def is_latest(self, player: str, number: int) -> bool:
-        with self._lock:
-            return self._latest.get(player) == number
