@@ -177,3 +177,30 @@ def test_serve_refuses_a_database_it_cannot_use(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "junk.sqlite" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_serve_names_a_damaged_database_in_one_line(tmp_path: Path) -> None:
+    """The file is checked (quick_check) as the server starts: a players' database with
+    a page overwritten ends the command with one line that says it is damaged."""
+    from nurikabe.players import open_players
+
+    db = tmp_path / "players.sqlite"
+    players = open_players(db)
+    for n in range(200):  # pages enough that one in the middle holds rows
+        players.save_settings(f"{n:032x}", {"notes": "x" * 500})
+    players.close()
+    conn = sqlite3.connect(db)
+    conn.execute("PRAGMA journal_mode = DELETE")  # everything in the main file
+    conn.close()
+    data = bytearray(db.read_bytes())
+    data[3 * 4096 : 3 * 4096 + 400] = b"\xa5" * 400
+    db.write_bytes(bytes(data))
+    done = subprocess.run(
+        [sys.executable, "-m", "nurikabe", "serve", "--port", str(free_port()), "--db", str(db)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "damaged" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
