@@ -204,3 +204,34 @@ def test_serve_names_a_damaged_database_in_one_line(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "damaged" in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_behind_a_proxy_the_cookie_is_secure_when_the_proxy_was_reached_over_https(
+    tmp_path: Path,
+) -> None:
+    args = ("--proxy-headers", "--forwarded-allow-ips", "127.0.0.1")
+    with server(tmp_path / "players.sqlite", args=args) as (_, base):
+        over_https = httpx.get(
+            f"{base}/api/settings", headers={"x-forwarded-proto": "https"}, timeout=30
+        )
+        assert "; Secure" in over_https.headers["set-cookie"]
+        plain = httpx.get(f"{base}/api/settings", timeout=30)
+        assert "Secure" not in plain.headers["set-cookie"]
+        assert plain.headers["x-content-type-options"] == "nosniff"
+    with server(tmp_path / "players.sqlite") as (_, base):  # no proxy trusted
+        spoofed = httpx.get(
+            f"{base}/api/settings", headers={"x-forwarded-proto": "https"}, timeout=30
+        )
+        assert "Secure" not in spoofed.headers["set-cookie"]
+
+
+@pytest.mark.parametrize("option", [("--workers", "0"), ("--jobs", "100"), ("--port", "0")])
+def test_serve_refuses_bad_numbers_in_one_line(option: tuple[str, str]) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "nurikabe", "serve", *option],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert option[0] in done.stderr
