@@ -179,3 +179,22 @@ def test_an_import_over_the_players_share_is_refused_before_it_is_read(tmp_path:
         other = TestClient(app)
         other.cookies.set("nk_player", "d" * 32)
         assert other.post("/api/import", json={"text": "junk"}).status_code == 400
+
+
+def test_workers_run_at_a_lower_priority(pool: WorkerPool) -> None:
+    import os
+
+    theirs = asyncio.run(lane(pool).run("p", os.getpriority, (os.PRIO_PROCESS, 0), seconds=5))
+    assert theirs == min(19, os.getpriority(os.PRIO_PROCESS, 0) + 10)
+
+
+def test_a_worker_starts_without_fastapi() -> None:
+    """What a worker imports for its jobs (a respawn after each superseded job costs it)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, nurikabe.web.analysts, nurikabe.web.lanes\n"
+        "assert 'fastapi' not in sys.modules and 'pydantic' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

@@ -15,6 +15,20 @@ FastAPI and Starlette; nothing in the library imports this package.
 
 from __future__ import annotations
 
-from .app import ENV, create_app, create_app_from_env
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .app import ENV, create_app, create_app_from_env
 
 __all__ = ["ENV", "create_app", "create_app_from_env"]
+
+
+def __getattr__(name: str) -> Any:
+    """`create_app` and the rest of `app`, imported on first use: the expensive lane's
+    worker processes import this package for their jobs (`analysts`, `lanes`) and start
+    faster without FastAPI."""
+    if name in __all__:
+        from . import app
+
+        return getattr(app, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

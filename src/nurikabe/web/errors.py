@@ -12,13 +12,14 @@ errors (validation, unknown routes, wrong methods) are mapped to the same envelo
 from __future__ import annotations
 
 import logging
-
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
-from starlette.exceptions import HTTPException as StarletteHTTPException
+from typing import TYPE_CHECKING
 
 from ..errors import DatabaseError, NurikabeError
+
+if TYPE_CHECKING:  # FastAPI is imported when used: the lanes' workers import ApiError
+    from fastapi import FastAPI
+    from fastapi.exceptions import RequestValidationError
+    from fastapi.responses import JSONResponse
 
 __all__ = ["ApiError", "error_body", "error_response", "install_handlers"]
 
@@ -48,6 +49,8 @@ def error_body(code: str, message: str) -> dict[str, object]:
 
 def error_response(status: int, code: str, message: str) -> JSONResponse:
     """A JSON response carrying the envelope."""
+    from fastapi.responses import JSONResponse
+
     return JSONResponse(error_body(code, message), status_code=status)
 
 
@@ -63,6 +66,9 @@ def _validation_message(exc: RequestValidationError) -> str:
 
 def install_handlers(app: FastAPI) -> None:
     """Map every error the app can meet to the envelope."""
+    from fastapi import Request
+    from fastapi.exceptions import RequestValidationError
+    from starlette.exceptions import HTTPException as StarletteHTTPException
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:

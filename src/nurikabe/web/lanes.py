@@ -180,10 +180,8 @@ class ThreadLane:
 
 
 def _serve(conn: Connection) -> None:
-    """In a worker: lower its priority, then run each ``(function, args)`` received and
-    send back ``("ok", result)`` or ``("error", (status, code, message))``, until None."""
-    with contextlib.suppress(OSError, AttributeError):
-        os.nice(WORKER_NICE)
+    """In a worker: run each ``(function, args)`` received and send back ``("ok",
+    result)`` or ``("error", (status, code, message))``, until None."""
     while True:
         job = conn.recv()
         if job is None:
@@ -203,6 +201,12 @@ class _Process:
             self.process, self.conn = start_helper(_serve)
         except OSError as exc:
             raise busy(f"the server cannot start a worker ({exc.strerror or exc})") from None
+        # Its priority lowered at once, from here: its start (imports) is work too.
+        pid = self.process.pid
+        with contextlib.suppress(OSError, AttributeError):
+            if pid is not None:
+                mine = os.getpriority(os.PRIO_PROCESS, 0)
+                os.setpriority(os.PRIO_PROCESS, pid, min(19, mine + WORKER_NICE))
 
     def kill(self) -> None:
         self.process.kill()
