@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import alive, children
 from tests.web.test_server import server
 
 httpx = pytest.importorskip("httpx")
@@ -155,3 +156,22 @@ def test_sigkill_with_two_workers_loses_at_most_the_save_in_flight(tmp_path: Pat
         client.cookies.set("nk_player", PLAYERS[0])
         progress = client.get(f"/api/puzzles/{KEY}").json()["progress"]
         assert progress["seconds"] == final[PLAYERS[0]][0]
+
+
+def test_the_workers_end_when_their_manager_is_killed(tmp_path: Path) -> None:
+    """SIGKILL to the manager process of ``--workers 2`` alone (not its group): its
+    server workers end too, instead of serving on as orphans holding the port."""
+    with server(tmp_path / "players.sqlite", own_group=True, args=("--workers", "2")) as (
+        proc,
+        base,
+    ):
+        workers = children(proc.pid)
+        assert len(workers) >= 2  # two servers (and multiprocessing's resource tracker)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        deadline = time.monotonic() + 30
+        while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not any(alive(pid) for pid in workers)
+        with pytest.raises(httpx.TransportError):
+            httpx.get(f"{base}/api/collections", timeout=5)

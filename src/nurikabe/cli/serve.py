@@ -115,6 +115,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         app.state.lanes.close()
         players.close()
+        os.environ[ENV["manager"]] = str(os.getpid())  # the workers end with this process
         uvicorn.run(
             "nurikabe.web.app:create_app_from_env", factory=True, workers=args.workers, **options
         )

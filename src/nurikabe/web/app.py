@@ -185,13 +185,35 @@ ENV = {
     "collection": "NURIKABE_SERVE_COLLECTION",
     "https_only": "NURIKABE_SERVE_HTTPS_ONLY",
     "jobs": "NURIKABE_SERVE_JOBS",
+    "manager": "NURIKABE_SERVE_MANAGER",
 }
 """The environment variables `create_app_from_env` reads (set by ``nurikabe serve``)."""
 
 
+def _end_with(manager: int) -> None:
+    """In a server worker process of ``--workers N``: end when the process that started
+    it (`manager`) is gone, SIGKILLed say; uvicorn's workers would otherwise serve on,
+    orphans holding the port. SIGTERM first (a clean shutdown), then exit."""
+    import signal
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == manager:
+            time.sleep(1)
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(10)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="nurikabe-manager-watch", daemon=True).start()
+
+
 def create_app_from_env() -> FastAPI:
     """The app `nurikabe serve` describes in the environment (`ENV`): the factory each
-    of uvicorn's worker processes calls."""
+    of uvicorn's worker processes calls (which then ends with the manager process)."""
+    manager = os.environ.get(ENV["manager"])
+    if manager and manager.isdigit() and int(manager) != os.getpid():
+        _end_with(int(manager))
     jobs = os.environ.get(ENV["jobs"])
     return create_app(
         os.environ.get(ENV["db"]) or None,
