@@ -2,6 +2,7 @@
 // (print.js) and the settings panel to the game, and opens the puzzle of the address or of the last visit.
 
 import { api } from "./api.js";
+import { bindFresh, showId } from "./fresh.js";
 import { clockText, escapeHtml, Game } from "./game.js";
 import { attachInput } from "./input.js";
 import { bindPrint } from "./print.js";
@@ -18,6 +19,7 @@ function say(html, kind = "") {
 let game;
 let settings;
 let collections = [];
+let opened = 0; // puzzles shown so far: a slower answer for an older request is dropped
 
 async function guarded(action) {
   try {
@@ -27,10 +29,34 @@ async function guarded(action) {
   }
 }
 
-function showPuzzle(puzzle) {
+/** The title of a puzzle; a generated one's from its FreshOut (`fresh`) when known. */
+function titleOf(puzzle, fresh) {
+  if (puzzle.collection === "imported") return `Imported #${puzzle.number}`;
+  if (puzzle.collection === "generated") {
+    if (fresh?.day) return `Puzzle of ${fresh.day}`;
+    return `New ${puzzle.rows}x${puzzle.cols}`;
+  }
+  return `${puzzle.collection} #${puzzle.number}`;
+}
+
+function showPuzzle(puzzle, fresh = null) {
+  opened++;
   game.load(puzzle);
-  const imported = puzzle.collection === "imported";
-  $("title").textContent = imported ? `Imported #${puzzle.number}` : `${puzzle.collection} #${puzzle.number}`;
+  const imported = puzzle.collection === "imported" || puzzle.collection === "generated";
+  $("title").textContent = titleOf(puzzle, fresh);
+  showId(fresh);
+  if (puzzle.collection === "generated" && !fresh) {
+    const seen = opened;
+    api.freshByNumber(puzzle.number).then(
+      (f) => {
+        if (seen !== opened) return;
+        showId(f);
+        $("title").textContent = titleOf(puzzle, f);
+        document.title = `${$("title").textContent} · Nurikabe`;
+      },
+      () => {},
+    );
+  }
   document.title = `${$("title").textContent} · Nurikabe`;
   $("level").textContent = puzzle.level || "";
   $("level").className = `badge ${puzzle.level || ""}`;
@@ -39,7 +65,9 @@ function showPuzzle(puzzle) {
     $("number").value = puzzle.number;
     updateNumberRange();
   }
-  if (location.hash.slice(1) !== puzzle.key) history.replaceState(null, "", `#${puzzle.key}`);
+  if (location.hash.slice(1) !== puzzle.key || location.search || location.pathname !== "/") {
+    history.replaceState(null, "", `/#${puzzle.key}`); // a reload opens it by its key
+  }
   if (settings.last !== puzzle.key) {
     settings.last = puzzle.key;
     saveSettings(settings);
@@ -170,10 +198,28 @@ function updateButtons() {
   $("redo").disabled = !b?.future.length;
 }
 
+/**
+ * What the address asks for besides a key: `?id=<ID>` a generated puzzle, `?daily` the
+ * puzzle of the day, `?url=<puzz.link URL>` or a path of puzz.link's shape
+ * (`/p?nurikabe/5/5/...`) that puzzle, imported.
+ */
+function addressWants() {
+  const query = new URLSearchParams(location.search);
+  if (query.get("id")) return { id: query.get("id") };
+  if (query.has("daily")) return { daily: true };
+  if (query.get("url")) return { url: query.get("url") };
+  if (location.pathname === "/p" && location.search.length > 1) {
+    return { url: `https://puzz.link/p?${decodeURIComponent(location.search.slice(1))}` };
+  }
+  return null;
+}
+
 async function main() {
   // The settings, the collections and the puzzle of the address are asked for at once.
   const hashKey = decodeURIComponent(location.hash.slice(1));
-  const firstPuzzle = hashKey ? api.puzzle(hashKey).catch(() => null) : Promise.resolve(null);
+  const wants = addressWants();
+  const firstPuzzle = hashKey && !wants ? api.puzzle(hashKey).catch(() => null) : Promise.resolve(null);
+  const imported = wants?.url ? api.importText(wants.url).catch((err) => err) : null;
   const listing = api.collections().catch(() => ({ collections: [] }));
   settings = await loadSettings();
   const svg = $("board");
@@ -190,7 +236,21 @@ async function main() {
   bindSettings();
   bindButtons();
   applyView();
+  const fresh = bindFresh({
+    show: (answer) => showPuzzle(answer.puzzle, answer),
+    opened: () => opened,
+    say,
+    guarded,
+    settings,
+    saveSettings,
+  });
   let puzzle = await firstPuzzle;
+  let problem = null;
+  if (imported) {
+    const got = await imported;
+    if (got instanceof Error) problem = `That puzz.link address could not be opened: ${got.message}`;
+    else puzzle = got;
+  }
   if (!puzzle) puzzle = await api.puzzle(settings.last || "10x10/0").catch(() => null);
   if (!puzzle) puzzle = await api.puzzle("10x10/0");
   collections = (await listing).collections;
@@ -200,6 +260,9 @@ async function main() {
   showPuzzle(puzzle);
   bindPrint(collections, puzzle.collection, { say, guarded });
   document.body.dataset.ready = "1";
+  if (problem) say(escapeHtml(problem), "error");
+  if (wants?.id) guarded(() => fresh.openId(wants.id));
+  if (wants?.daily) guarded(() => fresh.daily());
   window.nurikabe.readyAt = performance.now(); // ms since navigation began (bench/page.py)
 }
 
