@@ -2,6 +2,7 @@
 // (print.js) and the settings panel to the game, and opens the puzzle of the address or of the last visit.
 
 import { api } from "./api.js";
+import { MAX_TRIALS } from "./board.js";
 import { bindFresh, showId } from "./fresh.js";
 import { clockText, escapeHtml, Game } from "./game.js";
 import { attachInput } from "./input.js";
@@ -145,6 +146,9 @@ function bindButtons() {
   $("redo").addEventListener("click", () => game.redo());
   $("restart").addEventListener("click", () => game.restart());
   $("check").addEventListener("click", () => guarded(() => game.check()));
+  $("trial").addEventListener("click", () => game.enterTrial());
+  $("accept").addEventListener("click", () => game.acceptTrial());
+  $("reject").addEventListener("click", () => game.rejectTrial());
   $("hint").addEventListener("click", () => guarded(() => game.hintPressed()));
   $("solution").addEventListener("click", () => {
     if (game.solved || confirm("Show the whole solution?")) guarded(() => game.showSolution());
@@ -196,6 +200,12 @@ function updateButtons() {
   const b = game.board;
   $("undo").disabled = !b?.history.length;
   $("redo").disabled = !b?.future.length;
+  const level = game.trialLevel;
+  $("trial").textContent = level ? `Trial ${level}/${MAX_TRIALS}` : "Trial";
+  $("trial").disabled = !b || level >= MAX_TRIALS;
+  $("accept").disabled = !level;
+  $("reject").disabled = !level;
+  document.body.dataset.trial = String(level);
 }
 
 /**

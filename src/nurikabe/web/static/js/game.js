@@ -2,7 +2,7 @@
 // solution, the clock, completion, and saving each move to the server in order.
 
 import { api, SaveQueue } from "./api.js";
-import { BLACK, Board, DOT, UNKNOWN } from "./board.js";
+import { BLACK, Board, DOT, MAX_TRIALS, UNKNOWN } from "./board.js";
 import { draw } from "./render.js";
 import { check as checkRules, ERROR_SETTING, finishingMarks, islandOf } from "./rules.js";
 
@@ -90,6 +90,7 @@ export class Game {
       cursor: this.showCursor ? this.cursor : -1,
       label: this.settings.showIslandSize ? this.label : null,
       solved: this.solved || this.showingSolution,
+      trial: this.board.trialCells(),
     });
     this.ui.changed();
   }
@@ -183,6 +184,30 @@ export class Game {
     this.label = null;
     this.render();
     this.save();
+  }
+
+  // ---- trial mode ----------------------------------------------------------------------
+
+  get trialLevel() {
+    return this.board?.trialLevel || 0;
+  }
+
+  enterTrial() {
+    if (!this.board || !this.board.enterTrial()) return;
+    this.afterHistory();
+    this.ui.say(
+      `Trial ${this.trialLevel} of at most ${MAX_TRIALS}: the moves from here are drawn apart. <b>Accept</b> keeps them, <b>Reject</b> takes them all back.`,
+    );
+  }
+
+  acceptTrial() {
+    if (!this.board?.acceptTrial()) return;
+    this.afterHistory();
+  }
+
+  rejectTrial() {
+    if (!this.board?.rejectTrial()) return;
+    this.afterHistory();
   }
 
   restart() {

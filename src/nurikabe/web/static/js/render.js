@@ -1,8 +1,10 @@
 // Draws the board as SVG: cells, grid, clue numbers, dots, and the overlays of the page
 // (rule errors tinted red, wrong cells crossed with a red X, the hint's "?" cells and its
-// highlighted premises, the island size being built, the keyboard cursor).
+// highlighted premises, the island size being built, the keyboard cursor, and the cells of
+// an open trial: a trial's black cells carry an inner frame and its dots are rings, so they
+// stand apart by shape as well as by colour).
 
-import { BLACK, DOT } from "./board.js";
+import { BLACK, DOT, UNKNOWN as UNKNOWN_VALUE } from "./board.js";
 
 export const CELL = 40;
 const PAD = 4;
@@ -25,7 +27,8 @@ export function cellAt(svg, board, clientX, clientY) {
 /**
  * Draw `board` into `svg`. `view` holds the overlays: errors (Set of cells the rules prove
  * wrong), wrong (Set of cells marked with X), hint ({cells, premises} or null), cursor
- * (cell or -1), label ({cell, size} or null), solved (bool).
+ * (cell or -1), label ({cell, size} or null), solved (bool), trial (Map cell -> depth of the
+ * open trial that set it).
  */
 export function draw(svg, board, view) {
   const { rows, cols } = board;
@@ -49,8 +52,10 @@ export function draw(svg, board, view) {
     const cy = y + CELL / 2;
     const value = board.cells[cell];
     const err = view.errors?.has(cell);
+    const trial = view.trial?.get(cell) || 0;
     const classes = ["cell"];
     if (value === BLACK) classes.push("black");
+    if (trial && value !== UNKNOWN_VALUE) classes.push("trial", `trial-${trial}`);
     if (premises.has(cell)) classes.push("premise");
     if (err) classes.push("error");
     if (hintCells.has(cell)) classes.push("hinted");
@@ -62,8 +67,18 @@ export function draw(svg, board, view) {
       marks.push(
         `<text class="clue${err ? " error" : ""}" x="${cx}" y="${cy}" font-size="${CELL * (String(v ?? "?").length > 1 ? 0.52 : 0.62)}">${v ?? "?"}</text>`,
       );
+    } else if (value === DOT && trial) {
+      marks.push(
+        `<circle class="dot trial trial-${trial}${err ? " error" : ""}" cx="${cx}" cy="${cy}" r="${CELL * 0.15}"/>`,
+      );
     } else if (value === DOT) {
       marks.push(`<circle class="dot${err ? " error" : ""}" cx="${cx}" cy="${cy}" r="${CELL * 0.11}"/>`);
+    }
+    if (trial && value === BLACK) {
+      const inset = CELL * 0.16;
+      marks.push(
+        `<rect class="trial-frame trial-${trial}" x="${x + inset}" y="${y + inset}" width="${CELL - 2 * inset}" height="${CELL - 2 * inset}"/>`,
+      );
     }
     if (hintCells.has(cell)) {
       marks.push(`<text class="hint-mark" x="${cx}" y="${cy}" font-size="${CELL * 0.62}">?</text>`);

@@ -1,0 +1,81 @@
+"""The play tools of puz.link's players in chromium against the real server: trial mode
+(nested, drawn apart by shape, accepted or rejected, through undo and a reload)."""
+
+from __future__ import annotations
+
+from tests.web.browser.harness import board_text, click_cell, open_puzzle, saved
+
+KEY = "10x10/0"
+
+
+def free_cells(page, n: int) -> list[int]:
+    """The first `n` cells without a clue, none two in a row next to each other."""
+    clues = {c for c, _ in page.evaluate("() => [...window.nurikabe.game.board.clues]")}
+    out: list[int] = []
+    for cell in range(100):
+        if cell not in clues and all(abs(cell - o) > 1 for o in out) and cell % 10 < 9:
+            out.append(cell)
+        if len(out) == n:
+            return out
+    raise AssertionError("no room")
+
+
+def classes(page, cell: int) -> set[str]:
+    return set(page.locator(f"#board rect.cell[data-cell='{cell}']").get_attribute("class").split())
+
+
+def level(page) -> int:
+    return int(page.evaluate("() => window.nurikabe.game.trialLevel"))
+
+
+def test_trials_nest_accept_reject_undo_and_survive_a_reload(page, server) -> None:
+    open_puzzle(page, server.url, KEY)
+    a, b, c, d, e = free_cells(page, 5)
+    click_cell(page, a)
+    assert page.locator("#accept").is_disabled() and page.locator("#reject").is_disabled()
+
+    page.click("#trial")
+    assert level(page) == 1 and page.locator("#trial").inner_text() == "Trial 1/3"
+    click_cell(page, b)
+    click_cell(page, c, button="right")
+    assert {"black", "trial", "trial-1"} <= classes(page, b)
+    assert "trial" not in classes(page, a)
+    assert page.locator("#board .trial-frame").count() == 1  # shape, not colour alone
+    assert page.locator("#board circle.dot.trial").count() == 1  # a ring for a trial dot
+
+    page.click("#trial")
+    click_cell(page, d)
+    assert level(page) == 2 and "trial-2" in classes(page, d)
+    page.click("#trial")
+    assert level(page) == 3 and page.locator("#trial").is_disabled()
+    click_cell(page, e)
+    page.click("#reject")  # the third trial and its move go
+    assert level(page) == 2 and board_text(page)[e] == "?"
+    assert page.locator("#redo").is_disabled()
+    page.click("#accept")  # the second's move joins the first trial
+    assert level(page) == 1 and "trial-1" in classes(page, d)
+
+    # undo takes the acceptance back, redo makes it again
+    page.click("#undo")
+    assert level(page) == 2 and "trial-2" in classes(page, d)
+    page.click("#redo")
+    assert level(page) == 1
+
+    # kept across a reload: the board, the open trial and which cells are in it
+    saved(page)
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("#board rect.cell")
+    assert level(page) == 1
+    assert {"trial-1"} <= classes(page, b) and {"trial-1"} <= classes(page, d)
+    assert "trial" not in classes(page, a)
+
+    page.click("#reject")  # the first trial: b, c, d go; a stays
+    board = board_text(page)
+    assert level(page) == 0 and board[a] == "#" and board[b] == board[c] == board[d] == "?"
+    assert page.locator("#board .trial-frame").count() == 0
+    saved(page)
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("#board rect.cell")
+    assert level(page) == 0 and board_text(page) == board
