@@ -79,3 +79,48 @@ def test_trials_nest_accept_reject_undo_and_survive_a_reload(page, server) -> No
     page.wait_for_selector("body[data-ready='1']")
     page.wait_for_selector("#board rect.cell")
     assert level(page) == 0 and board_text(page) == board
+
+
+def fills(page) -> dict[int, str]:
+    """The computed fill of every black cell."""
+    return page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#board rect.cell.black')]
+            .map(r => [r.dataset.cell, getComputedStyle(r).fill]))"""
+    )
+
+
+def test_walls_in_their_own_colours_and_a_wall_highlighted(page, server) -> None:
+    open_puzzle(page, server.url, "10x10/1")
+    a, b, c, d = free_cells(page, 4)  # four cells not side by side: four walls
+    for cell in (a, b, c, d):
+        click_cell(page, cell)
+    assert len(set(fills(page).values())) == 1  # plain: every wall black
+    page.click("#settingsBox summary")
+    page.check("#irowake")
+    colours = fills(page)
+    assert len(set(colours.values())) == 4
+    # a wall keeps its colour across other moves; new colours on the button
+    click_cell(page, d)  # d cleared: the others keep theirs
+    after = fills(page)
+    assert all(after[str(x)] == colours[str(x)] for x in (a, b, c))
+    page.click("#recolour")
+    assert fills(page) != after
+    assert page.evaluate("() => window.nurikabe.game.settings.irowake") is True
+
+    # Shift+click highlights the wall of a cell without playing it; the others are dimmed
+    board = board_text(page)
+    page.keyboard.down("Shift")
+    click_cell(page, a)
+    page.keyboard.up("Shift")
+    assert board_text(page) == board
+    lit = page.locator("#board rect.cell.black:not(.unlit)")
+    assert lit.count() == 1 and lit.get_attribute("data-cell") == str(a)
+    assert page.locator("#board .wall-outline").count() == 1
+    # the Wall button does the same on a touch screen; a move ends the highlight
+    page.click("#wallMode")
+    click_cell(page, b)
+    assert page.locator("#board rect.cell.black:not(.unlit)").get_attribute("data-cell") == str(b)
+    assert board_text(page) == board
+    page.click("#wallMode")
+    click_cell(page, b)
+    assert page.locator("#board .wall-outline").count() == 0 and board_text(page)[b] == "?"

@@ -118,7 +118,16 @@ function bindSettings() {
       saveSettings(settings);
     });
   }
-  const switches = ["showIslandSize", "autoDots", "liveErrors", "livePool", "liveIsland", "liveSea", "showTimer"];
+  const switches = [
+    "showIslandSize",
+    "autoDots",
+    "liveErrors",
+    "livePool",
+    "liveIsland",
+    "liveSea",
+    "showTimer",
+    "irowake",
+  ];
   for (const name of switches) {
     const box = $(name);
     box.checked = !!settings[name];
@@ -149,6 +158,19 @@ function bindButtons() {
   $("trial").addEventListener("click", () => game.enterTrial());
   $("accept").addEventListener("click", () => game.acceptTrial());
   $("reject").addEventListener("click", () => game.rejectTrial());
+  $("wallMode").addEventListener("click", () => {
+    game.wallMode = !game.wallMode;
+    $("wallMode").setAttribute("aria-pressed", String(game.wallMode));
+    if (!game.wallMode) game.showWall(-1);
+  });
+  $("recolour").addEventListener("click", () => {
+    if (!settings.irowake) {
+      settings.irowake = true;
+      $("irowake").checked = true;
+      saveSettings(settings);
+    }
+    game.recolour();
+  });
   $("hint").addEventListener("click", () => guarded(() => game.hintPressed()));
   $("solution").addEventListener("click", () => {
     if (game.solved || confirm("Show the whole solution?")) guarded(() => game.showSolution());

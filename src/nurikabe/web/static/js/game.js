@@ -5,6 +5,7 @@ import { api, SaveQueue } from "./api.js";
 import { BLACK, Board, DOT, MAX_TRIALS, UNKNOWN } from "./board.js";
 import { draw } from "./render.js";
 import { check as checkRules, ERROR_SETTING, finishingMarks, islandOf } from "./rules.js";
+import { WallColours, wallOf } from "./walls.js";
 
 export function clockText(seconds) {
   const s = Math.floor(seconds);
@@ -33,6 +34,9 @@ export class Game {
     this.hint = null; // {cells, premises, board} of a hint shown but not applied
     this.label = null;
     this.stroke = null;
+    this.wallColours = new WallColours();
+    this.litCell = -1; // a cell of the highlighted wall, or -1
+    this.wallMode = false; // clicks highlight walls instead of playing
     this.seconds = 0;
     this.best = null;
     this.solved = false;
@@ -60,12 +64,30 @@ export class Game {
     this.solved = !!progress?.solved;
     this.revealed = null; // the move that showed the solution
     this.cursor = -1;
+    this.litCell = -1;
+    this.wallColours = new WallColours();
     this.clearMarks();
     this.label = null;
     this.render();
     this.ui.clock(clockText(this.seconds));
     this.ui.best(this.best);
     this.ui.say(this.solved ? `Solved${this.best != null ? ` · best ${clockText(this.best)}` : ""}.` : "");
+  }
+
+  /** Highlight the wall `cell` belongs to (a second click on it, or a cell not black, ends it). */
+  showWall(cell) {
+    const wall = cell >= 0 ? wallOf(this.board, cell) : [];
+    this.litCell = wall.length && !(this.litCell >= 0 && wallOf(this.board, this.litCell).includes(cell)) ? cell : -1;
+    if (this.litCell >= 0) {
+      this.ui.say(`This wall has ${wall.length} black cell${wall.length > 1 ? "s" : ""}; the others are dimmed.`);
+    }
+    this.render();
+  }
+
+  /** New colours for the walls. */
+  recolour() {
+    this.wallColours.shuffle();
+    this.render();
   }
 
   clearMarks() {
@@ -91,6 +113,8 @@ export class Game {
       label: this.settings.showIslandSize ? this.label : null,
       solved: this.solved || this.showingSolution,
       trial: this.board.trialCells(),
+      colours: this.settings.irowake ? this.wallColours.assign(this.board) : null,
+      lit: this.litCell >= 0 ? new Set(wallOf(this.board, this.litCell)) : null,
     });
     this.ui.changed();
   }
@@ -159,6 +183,7 @@ export class Game {
 
   /** After a move: the finishing marks, the overlays, the save. */
   moved() {
+    this.litCell = -1;
     if (this.settings.autoDots) {
       for (let round = 0; round < this.board.size; round++) {
         const marks = finishingMarks(this.board);
@@ -180,6 +205,7 @@ export class Game {
   }
 
   afterHistory() {
+    this.litCell = -1;
     this.clearMarks();
     this.label = null;
     this.render();

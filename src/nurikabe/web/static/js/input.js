@@ -57,6 +57,10 @@ export function attachInput(svg, game) {
     e.preventDefault();
     const button = e.pointerType === "touch" ? 0 : e.button;
     game.moveCursor(cell, false);
+    if (game.wallMode || (e.shiftKey && button === 0)) {
+      game.showWall(cell); // shift+click, or the Wall button: the wall, not a move
+      return;
+    }
     if (game.board.isClue(cell)) return; // clues are never shaded
     const target = pressTarget(game.settings.mouse, button, game.board.cells[cell]);
     if (target === "undo") {

@@ -28,7 +28,8 @@ export function cellAt(svg, board, clientX, clientY) {
  * Draw `board` into `svg`. `view` holds the overlays: errors (Set of cells the rules prove
  * wrong), wrong (Set of cells marked with X), hint ({cells, premises} or null), cursor
  * (cell or -1), label ({cell, size} or null), solved (bool), trial (Map cell -> depth of the
- * open trial that set it).
+ * open trial that set it), colours (Map black cell -> wall colour, or null), lit (Set of the
+ * cells of the highlighted wall, or null: the other black cells are dimmed).
  */
 export function draw(svg, board, view) {
   const { rows, cols } = board;
@@ -56,6 +57,8 @@ export function draw(svg, board, view) {
     const classes = ["cell"];
     if (value === BLACK) classes.push("black");
     if (trial && value !== UNKNOWN_VALUE) classes.push("trial", `trial-${trial}`);
+    if (value === BLACK && view.colours?.has(cell)) classes.push(`wc${view.colours.get(cell)}`);
+    if (view.lit && value === BLACK) classes.push(view.lit.has(cell) ? "lit" : "unlit");
     if (premises.has(cell)) classes.push("premise");
     if (err) classes.push("error");
     if (hintCells.has(cell)) classes.push("hinted");
@@ -88,6 +91,21 @@ export function draw(svg, board, view) {
       const x = `M${cx - d} ${cy - d}L${cx + d} ${cy + d}M${cx + d} ${cy - d}L${cx - d} ${cy + d}`;
       marks.push(`<path class="wrong-halo" d="${x}"/><path class="wrong" d="${x}"/>`);
     }
+  }
+  if (view.lit?.size) {
+    // the highlighted wall's outline: every side of its cells that does not touch another
+    const edges = [];
+    for (const cell of view.lit) {
+      const x = PAD + (cell % cols) * CELL;
+      const y = PAD + Math.floor(cell / cols) * CELL;
+      const r = Math.floor(cell / cols);
+      const c = cell % cols;
+      if (r === 0 || !view.lit.has(cell - cols)) edges.push(`M${x} ${y}h${CELL}`);
+      if (r === rows - 1 || !view.lit.has(cell + cols)) edges.push(`M${x} ${y + CELL}h${CELL}`);
+      if (c === 0 || !view.lit.has(cell - 1)) edges.push(`M${x} ${y}v${CELL}`);
+      if (c === cols - 1 || !view.lit.has(cell + 1)) edges.push(`M${x + CELL} ${y}v${CELL}`);
+    }
+    marks.push(`<path class="wall-outline" d="${edges.join("")}"/>`);
   }
   const lines = [];
   for (let r = 1; r < rows; r++) lines.push(`M${PAD} ${PAD + r * CELL}h${cols * CELL}`);

@@ -12,6 +12,7 @@ export const DEFAULTS = {
   liveIsland: true, // island-two-clues, island-size, island-no-clue
   liveSea: true, // sea-split
   showTimer: true,
+  irowake: false, // each wall (black region) in its own colour
   level: "",
   last: "",
 };
