@@ -138,6 +138,12 @@ function bindSettings() {
       game.render();
     });
   }
+  $("theme").value = ["light", "dark"].includes(settings.theme) ? settings.theme : "auto";
+  $("theme").addEventListener("change", () => {
+    settings.theme = $("theme").value;
+    saveSettings(settings);
+    applyView();
+  });
   $("levelFilter").value = settings.level || "";
   $("levelFilter").addEventListener("change", () => {
     settings.level = $("levelFilter").value;
@@ -146,6 +152,10 @@ function bindSettings() {
 }
 
 function applyView() {
+  // "auto" leaves the colours to the CSS's prefers-color-scheme; a choice overrides it
+  const theme = ["light", "dark"].includes(settings.theme) ? settings.theme : null;
+  if (theme) document.documentElement.dataset.theme = theme;
+  else delete document.documentElement.dataset.theme;
   $("clock").hidden = !settings.showTimer;
   for (const name of ["livePool", "liveIsland", "liveSea"]) $(name).disabled = !settings.liveErrors;
 }

@@ -77,6 +77,14 @@ export function draw(svg, board, view) {
     } else if (value === DOT) {
       marks.push(`<circle class="dot${err ? " error" : ""}" cx="${cx}" cy="${cy}" r="${CELL * 0.11}"/>`);
     }
+    if (err || premises.has(cell)) {
+      // a frame inside the cell, so an error or a hint's premise shows by shape, not by tint alone
+      const kind = err ? "error-frame" : "premise-frame";
+      const inset = CELL * (err ? 0.07 : 0.1);
+      marks.push(
+        `<rect class="${kind}${value === BLACK ? " on-black" : ""}" x="${x + inset}" y="${y + inset}" width="${CELL - 2 * inset}" height="${CELL - 2 * inset}"/>`,
+      );
+    }
     if (trial && value === BLACK) {
       const inset = CELL * 0.16;
       marks.push(
@@ -105,7 +113,7 @@ export function draw(svg, board, view) {
       if (c === 0 || !view.lit.has(cell - 1)) edges.push(`M${x} ${y}v${CELL}`);
       if (c === cols - 1 || !view.lit.has(cell + 1)) edges.push(`M${x + CELL} ${y}v${CELL}`);
     }
-    marks.push(`<path class="wall-outline" d="${edges.join("")}"/>`);
+    marks.push(`<path class="wall-outline-halo" d="${edges.join("")}"/><path class="wall-outline" d="${edges.join("")}"/>`);
   }
   const lines = [];
   for (let r = 1; r < rows; r++) lines.push(`M${PAD} ${PAD + r * CELL}h${cols * CELL}`);

@@ -13,6 +13,7 @@ export const DEFAULTS = {
   liveSea: true, // sea-split
   showTimer: true,
   irowake: false, // each wall (black region) in its own colour
+  theme: "auto", // "auto" (prefers-color-scheme) | "light" | "dark"
   level: "",
   last: "",
 };
