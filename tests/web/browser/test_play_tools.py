@@ -124,3 +124,95 @@ def test_walls_in_their_own_colours_and_a_wall_highlighted(page, server) -> None
     page.click("#wallMode")
     click_cell(page, b)
     assert page.locator("#board .wall-outline").count() == 0 and board_text(page)[b] == "?"
+
+
+def big_url(side: int = 40) -> str:
+    """A side x side puzzle with one solution: a 1 on every cell of odd row and column (all
+    else black: every 2x2 block holds one 1, and the sea is the even rows and columns)."""
+    from nurikabe import Puzzle
+
+    clues = {r * side + c: 1 for r in range(1, side, 2) for c in range(1, side, 2)}
+    return Puzzle(side, side, clues).to_url()
+
+
+def touch(cdp, kind: str, points: list[tuple[float, float]]) -> None:
+    cdp.send(
+        "Input.dispatchTouchEvent",
+        {
+            "type": kind,
+            "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)],
+        },
+    )
+
+
+def test_a_40x40_board_on_a_phone_zooms_pans_and_two_fingers_never_paint(browser, server) -> None:
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
+    )
+    try:
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        page.goto(server.url)
+        page.wait_for_selector("body[data-ready='1']")
+        answer = page.evaluate("u => window.nurikabe.api.importText(u)", big_url())
+        page.goto(f"{server.url}/#{answer['key']}")
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']")
+        page.wait_for_function(f"() => window.nurikabe.game.key === '{answer['key']}'")
+        assert page.evaluate("() => window.nurikabe.game.settings.mouse") == "cycle"
+        first = page.locator("#board rect.cell[data-cell='0']").bounding_box()
+        assert first is not None and first["width"] > 27.9, first  # zoomed in on a phone
+        assert page.locator(".board-wrap").evaluate("w => w.scrollWidth > w.clientWidth")
+
+        # one finger plays: a tap shades a cell, a drag paints a row
+        x, y = first["x"] + first["width"] / 2, first["y"] + first["height"] / 2
+        page.touchscreen.tap(x, y)
+        assert board_text(page)[0] == "#"
+        cdp = context.new_cdp_session(page)
+        w = first["width"]
+        touch(cdp, "touchStart", [(x, y + 2 * w)])
+        touch(cdp, "touchMove", [(x + 2 * w, y + 2 * w)])
+        touch(cdp, "touchEnd", [])
+        assert board_text(page)[80:83] == "###"
+
+        # two fingers: what the first painted is taken back, the cells grow, nothing painted
+        before = board_text(page)
+        history = page.evaluate("() => window.nurikabe.game.board.history.length")
+        row = y + 4 * w
+        touch(cdp, "touchStart", [(x, row)])
+        touch(cdp, "touchMove", [(x + 2 * w, row)])
+        assert board_text(page) != before  # the first finger painted, for now
+        touch(cdp, "touchStart", [(x + 2 * w, row), (x + 4 * w, row)])
+        touch(cdp, "touchMove", [(x + 1 * w, row), (x + 6 * w, row)])
+        touch(cdp, "touchMove", [(x + 0.5 * w, row + w), (x + 7 * w, row + w)])
+        touch(cdp, "touchEnd", [(x + 7 * w, row + w)])
+        touch(cdp, "touchMove", [(x + 8 * w, row + 2 * w)])  # the finger left: still no paint
+        touch(cdp, "touchEnd", [])
+        assert board_text(page) == before
+        assert page.evaluate("() => window.nurikabe.game.board.history.length") == history
+        assert page.evaluate("() => window.nurikabe.game.board.future.length") == 0
+        grown = page.locator("#board rect.cell[data-cell='0']").bounding_box()
+        assert grown is not None and grown["width"] > w * 1.5
+        assert page.evaluate("() => window.nurikabe.game.settings.cellSize") > 28
+
+        # the buttons: smaller, then fitted again (never below 28 px on a touch screen)
+        page.click("#zoomOut")
+        smaller = page.locator("#board rect.cell[data-cell='0']").bounding_box()
+        assert smaller is not None and smaller["width"] < grown["width"]
+        page.click("#zoomFit")
+        fitted = page.locator("#board rect.cell[data-cell='0']").bounding_box()
+        assert fitted is not None and 27.9 < fitted["width"] < 29
+        assert page.locator("#zoomSize").inner_text() == "28 px"
+    finally:
+        context.close()
+
+
+def test_cell_size_buttons_on_a_desktop(page, server) -> None:
+    open_puzzle(page, server.url, KEY)
+    fitted = page.locator("#board rect.cell[data-cell='0']").bounding_box()
+    assert page.locator("#zoomSize").inner_text() == "fit"
+    page.click("#zoomIn")
+    bigger = page.locator("#board rect.cell[data-cell='0']").bounding_box()
+    assert bigger["width"] > fitted["width"] * 1.2
+    page.click("#zoomFit")
+    assert page.locator("#zoomSize").inner_text() == "fit"

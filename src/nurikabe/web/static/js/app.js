@@ -6,6 +6,7 @@ import { MAX_TRIALS } from "./board.js";
 import { bindFresh, showId } from "./fresh.js";
 import { clockText, escapeHtml, Game } from "./game.js";
 import { attachInput } from "./input.js";
+import { Zoom } from "./zoom.js";
 import { bindPrint } from "./print.js";
 import { loadSettings, saveSettings } from "./settings.js";
 
@@ -21,6 +22,7 @@ let game;
 let settings;
 let collections = [];
 let opened = 0; // puzzles shown so far: a slower answer for an older request is dropped
+let zoom;
 
 async function guarded(action) {
   try {
@@ -43,6 +45,7 @@ function titleOf(puzzle, fresh) {
 function showPuzzle(puzzle, fresh = null) {
   opened++;
   game.load(puzzle);
+  zoom.apply(game.board);
   const imported = puzzle.collection === "imported" || puzzle.collection === "generated";
   $("title").textContent = titleOf(puzzle, fresh);
   showId(fresh);
@@ -273,8 +276,13 @@ async function main() {
     solved: celebrate,
     changed: updateButtons,
   });
-  attachInput(svg, game);
-  window.nurikabe = { game, api }; // for the browser tests and the curious
+  zoom = new Zoom(svg, document.querySelector(".board-wrap"), settings, () => saveSettings(settings));
+  attachInput(svg, game, zoom);
+  $("zoomIn").addEventListener("click", () => zoom.step(true));
+  $("zoomOut").addEventListener("click", () => zoom.step(false));
+  $("zoomFit").addEventListener("click", () => zoom.fit());
+  window.addEventListener("resize", () => zoom.apply());
+  window.nurikabe = { game, api, zoom }; // for the browser tests and the curious
   bindSettings();
   bindButtons();
   applyView();

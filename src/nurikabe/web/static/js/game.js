@@ -153,6 +153,15 @@ export class Game {
     this.render();
   }
 
+  /** Take back a stroke not finished (a second finger came down): as if it never began. */
+  cancelStroke() {
+    const stroke = this.stroke;
+    this.stroke = null;
+    if (stroke?.started && this.board.undo()) this.board.future.pop();
+    this.label = null;
+    this.render();
+  }
+
   endStroke() {
     const stroke = this.stroke;
     this.stroke = null;

@@ -28,8 +28,12 @@ export function pressTarget(scheme, button, value) {
  * beginStroke(cell, value), strokeTo(cell), endStroke(), undo(), redo(), mark(cell, value),
  * moveCursor(cell).
  */
-export function attachInput(svg, game) {
+export function attachInput(svg, game, zoom = null) {
   let stroke = null; // {pointerId, last: [x, y]}
+  const touches = new Map(); // pointerId -> [x, y] of the fingers on the board
+  let pinching = false; // two fingers came down: nothing is painted until every finger is up
+
+  const twoFingers = () => [...touches.values()].slice(0, 2);
 
   const cellsBetween = (from, to) => {
     // Sample the pointer's path finely enough that a fast drag crosses every cell it passed.
@@ -52,6 +56,25 @@ export function attachInput(svg, game) {
   });
 
   svg.addEventListener("pointerdown", (e) => {
+    if (e.pointerType === "touch") {
+      touches.set(e.pointerId, [e.clientX, e.clientY]);
+      if (touches.size >= 2) {
+        // A second finger never paints: what the first painted is taken back, and the two
+        // pinch and pan the board instead.
+        e.preventDefault();
+        if (stroke) {
+          stroke = null;
+          game.cancelStroke();
+        }
+        if (!pinching) {
+          pinching = true;
+          zoom?.beginPinch(...twoFingers());
+        }
+        svg.setPointerCapture(e.pointerId);
+        return;
+      }
+      if (pinching) return;
+    }
     const cell = cellAt(svg, game.board, e.clientX, e.clientY);
     if (cell < 0 || stroke) return;
     e.preventDefault();
@@ -74,6 +97,12 @@ export function attachInput(svg, game) {
   });
 
   svg.addEventListener("pointermove", (e) => {
+    if (touches.has(e.pointerId)) touches.set(e.pointerId, [e.clientX, e.clientY]);
+    if (pinching) {
+      e.preventDefault();
+      if (touches.size >= 2) zoom?.movePinch(...twoFingers());
+      return;
+    }
     if (!stroke || e.pointerId !== stroke.pointerId) return;
     e.preventDefault();
     for (const cell of cellsBetween(stroke.last, [e.clientX, e.clientY])) game.strokeTo(cell);
@@ -81,6 +110,12 @@ export function attachInput(svg, game) {
   });
 
   const finish = (e) => {
+    touches.delete(e.pointerId);
+    if (pinching) {
+      if (touches.size < 2) zoom?.endPinch();
+      if (touches.size === 0) pinching = false;
+      return;
+    }
     if (!stroke || e.pointerId !== stroke.pointerId) return;
     stroke = null;
     game.endStroke();

@@ -14,6 +14,7 @@ export const DEFAULTS = {
   showTimer: true,
   irowake: false, // each wall (black region) in its own colour
   theme: "auto", // "auto" (prefers-color-scheme) | "light" | "dark"
+  cellSize: 0, // px a cell, or 0: fitted to the screen (at least 28 px on a touch screen)
   level: "",
   last: "",
 };
