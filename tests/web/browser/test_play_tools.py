@@ -216,3 +216,66 @@ def test_cell_size_buttons_on_a_desktop(page, server) -> None:
     assert bigger["width"] > fitted["width"] * 1.2
     page.click("#zoomFit")
     assert page.locator("#zoomSize").inner_text() == "fit"
+
+
+def clock(page) -> str:
+    return page.locator("#clock").inner_text()
+
+
+def test_pause_hides_the_board_and_stops_the_clock(page, server) -> None:
+    open_puzzle(page, server.url, KEY)
+    page.wait_for_function("() => document.getElementById('clock').textContent !== '0:00'")
+    page.click("#pause")
+    assert page.locator("#pausedCover").is_visible()
+    assert page.locator("#board").evaluate("b => getComputedStyle(b).visibility") == "hidden"
+    stopped = page.evaluate("() => window.nurikabe.game.seconds")
+    board = board_text(page)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("x")
+    page.wait_for_timeout(1600)
+    assert page.evaluate("() => window.nurikabe.game.seconds") == stopped
+    assert board_text(page) == board
+    page.click("#resume")
+    assert page.locator("#pausedCover").is_hidden()
+    assert page.locator("#board").evaluate("b => getComputedStyle(b).visibility") == "visible"
+    page.wait_for_function(f"() => window.nurikabe.game.seconds > {stopped} + 0.9")
+
+
+def test_a_complete_island_greys_its_number(page, server) -> None:
+    open_puzzle(page, server.url, KEY)
+    ones = page.evaluate(
+        "() => [...window.nurikabe.game.board.clues].filter(([c, v]) => v === 1).map(([c]) => c)"
+    )
+    one = ones[0]
+    around = page.evaluate("c => window.nurikabe.game.board.neighbours(c)", one)
+    page.click("#settingsBox summary")
+    page.check("#greyComplete")
+    clue = page.locator("#board text.clue").nth(
+        sorted(page.evaluate("() => [...window.nurikabe.game.board.clues.keys()]")).index(one)
+    )
+    for cell in around[:-1]:
+        click_cell(page, cell)
+    assert "done" not in clue.get_attribute("class")
+    click_cell(page, around[-1])
+    assert "done" in clue.get_attribute("class")
+    other = page.locator("#board text.clue:not(.done)").first
+    assert clue.evaluate("t => getComputedStyle(t).fill") != other.evaluate(
+        "t => getComputedStyle(t).fill"
+    )
+    page.uncheck("#greyComplete")
+    assert page.locator("#board text.clue.done").count() == 0
+
+
+def test_copy_the_puzzlink_url(browser, server) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    try:
+        page = context.new_page()
+        open_puzzle(page, server.url, "15x15/2")
+        page.click("#copyUrl")
+        page.wait_for_selector("#message.good")
+        url = page.evaluate("() => window.nurikabe.game.puzzle.url")
+        assert url.startswith("https://puzz.link/p?nurikabe/15/15/")
+        assert page.evaluate("() => navigator.clipboard.readText()") == url
+    finally:
+        context.close()

@@ -44,6 +44,7 @@ function titleOf(puzzle, fresh) {
 
 function showPuzzle(puzzle, fresh = null) {
   opened++;
+  if (game.paused) $("resume").click();
   game.load(puzzle);
   zoom.apply(game.board);
   const imported = puzzle.collection === "imported" || puzzle.collection === "generated";
@@ -130,6 +131,7 @@ function bindSettings() {
     "liveSea",
     "showTimer",
     "irowake",
+    "greyComplete",
   ];
   for (const name of switches) {
     const box = $(name);
@@ -176,6 +178,28 @@ function bindButtons() {
     $("wallMode").setAttribute("aria-pressed", String(game.wallMode));
     if (!game.wallMode) game.showWall(-1);
   });
+  const pause = (on) => {
+    game.setPaused(on);
+    $("pause").setAttribute("aria-pressed", String(game.paused));
+    $("pause").textContent = game.paused ? "Resume" : "Pause";
+    $("pausedCover").hidden = !game.paused;
+    document.querySelector(".board-wrap").classList.toggle("paused", game.paused);
+    if (game.paused) $("resume").focus();
+  };
+  $("pause").addEventListener("click", () => pause(!game.paused));
+  $("resume").addEventListener("click", () => pause(false));
+  $("copyUrl").addEventListener("click", () =>
+    guarded(async () => {
+      const url = game.puzzle?.url;
+      if (!url) return;
+      try {
+        await navigator.clipboard.writeText(url);
+        say(`Copied: <a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`, "good");
+      } catch {
+        say(`Copy this address: <a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`);
+      }
+    }),
+  );
   $("recolour").addEventListener("click", () => {
     if (!settings.irowake) {
       settings.irowake = true;

@@ -4,7 +4,7 @@
 import { api, SaveQueue } from "./api.js";
 import { BLACK, Board, DOT, MAX_TRIALS, UNKNOWN } from "./board.js";
 import { draw } from "./render.js";
-import { check as checkRules, ERROR_SETTING, finishingMarks, islandOf } from "./rules.js";
+import { check as checkRules, ERROR_SETTING, finishingMarks, groups, islandOf } from "./rules.js";
 import { WallColours, wallOf } from "./walls.js";
 
 export function clockText(seconds) {
@@ -37,6 +37,7 @@ export class Game {
     this.wallColours = new WallColours();
     this.litCell = -1; // a cell of the highlighted wall, or -1
     this.wallMode = false; // clicks highlight walls instead of playing
+    this.paused = false; // the board hidden, the clock stopped, no move taken
     this.seconds = 0;
     this.best = null;
     this.solved = false;
@@ -84,6 +85,15 @@ export class Game {
     this.render();
   }
 
+  /** Pause (the board hidden, the clock stopped) or go on. */
+  setPaused(paused) {
+    if (paused === this.paused || !this.board) return;
+    this.paused = paused;
+    this.stroke = null;
+    if (paused) this.save(); // the time so far
+    this.lastTick = performance.now();
+  }
+
   /** New colours for the walls. */
   recolour() {
     this.wallColours.shuffle();
@@ -113,6 +123,7 @@ export class Game {
       label: this.settings.showIslandSize ? this.label : null,
       solved: this.solved || this.showingSolution,
       trial: this.board.trialCells(),
+      done: this.settings.greyComplete ? completeClues(this.board) : null,
       colours: this.settings.irowake ? this.wallColours.assign(this.board) : null,
       lit: this.litCell >= 0 ? new Set(wallOf(this.board, this.litCell)) : null,
     });
@@ -124,7 +135,7 @@ export class Game {
     const now = performance.now();
     const step = Math.min(2, (now - this.lastTick) / 1000);
     this.lastTick = now;
-    if (!this.board || this.solved || document.hidden || this.showingSolution) return;
+    if (!this.board || this.solved || document.hidden || this.showingSolution || this.paused) return;
     this.seconds += step;
     this.ui.clock(clockText(this.seconds));
   }
@@ -389,6 +400,18 @@ export class Game {
     }
     this.ui.say("The solution is shown (not saved: a reload brings your board back). Undo takes it back.");
   }
+}
+
+/** The clue cells whose island is complete: walled in by black, that clue's size, no other clue. */
+export function completeClues(board) {
+  const done = new Set();
+  for (const island of groups(board, (c) => board.isWhite(c))) {
+    const clues = island.filter((c) => board.isClue(c));
+    if (clues.length !== 1 || board.clues.get(clues[0]) !== island.length) continue;
+    const walled = island.every((c) => board.neighbours(c).every((n) => board.isWhite(n) || board.cells[n] === BLACK));
+    if (walled) done.add(clues[0]);
+  }
+  return done;
 }
 
 export function escapeHtml(text) {

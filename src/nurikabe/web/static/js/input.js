@@ -56,6 +56,7 @@ export function attachInput(svg, game, zoom = null) {
   });
 
   svg.addEventListener("pointerdown", (e) => {
+    if (game.paused) return;
     if (e.pointerType === "touch") {
       touches.set(e.pointerId, [e.clientX, e.clientY]);
       if (touches.size >= 2) {
@@ -128,6 +129,7 @@ export function attachInput(svg, game, zoom = null) {
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
     const key = e.key;
     const ctrl = e.ctrlKey || e.metaKey;
+    if (game.paused) return;
     if (ctrl && (key === "z" || key === "Z")) {
       e.preventDefault();
       if (e.shiftKey) game.redo();
@@ -139,7 +141,7 @@ export function attachInput(svg, game, zoom = null) {
       game.redo();
       return;
     }
-    if (ctrl || e.altKey) return;
+    if (ctrl || e.altKey || game.paused) return;
     const { rows, cols } = game.board;
     const at = game.cursor < 0 ? 0 : game.cursor;
     const r = Math.floor(at / cols);

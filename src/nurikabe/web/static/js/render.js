@@ -28,7 +28,7 @@ export function cellAt(svg, board, clientX, clientY) {
  * Draw `board` into `svg`. `view` holds the overlays: errors (Set of cells the rules prove
  * wrong), wrong (Set of cells marked with X), hint ({cells, premises} or null), cursor
  * (cell or -1), label ({cell, size} or null), solved (bool), trial (Map cell -> depth of the
- * open trial that set it), colours (Map black cell -> wall colour, or null), lit (Set of the
+ * open trial that set it), done (Set of the clues to grey out, or null), colours (Map black cell -> wall colour, or null), lit (Set of the
  * cells of the highlighted wall, or null: the other black cells are dimmed).
  */
 export function draw(svg, board, view) {
@@ -68,7 +68,7 @@ export function draw(svg, board, view) {
     if (board.isClue(cell)) {
       const v = board.clues.get(cell);
       marks.push(
-        `<text class="clue${err ? " error" : ""}" x="${cx}" y="${cy}" font-size="${CELL * (String(v ?? "?").length > 1 ? 0.52 : 0.62)}">${v ?? "?"}</text>`,
+        `<text class="clue${err ? " error" : ""}${view.done?.has(cell) ? " done" : ""}" x="${cx}" y="${cy}" font-size="${CELL * (String(v ?? "?").length > 1 ? 0.52 : 0.62)}">${v ?? "?"}</text>`,
       );
     } else if (value === DOT && trial) {
       marks.push(

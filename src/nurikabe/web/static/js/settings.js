@@ -13,6 +13,7 @@ export const DEFAULTS = {
   liveSea: true, // sea-split
   showTimer: true,
   irowake: false, // each wall (black region) in its own colour
+  greyComplete: false, // grey out a clue whose island is complete
   theme: "auto", // "auto" (prefers-color-scheme) | "light" | "dark"
   cellSize: 0, // px a cell, or 0: fitted to the screen (at least 28 px on a touch screen)
   level: "",
