@@ -236,3 +236,17 @@ def test_a_server_told_off_makes_nothing(tmp_path: Path, monkeypatch: pytest.Mon
         assert c.get("/api/fresh").json()["stock"] == []
         time.sleep(0.5)
         assert open_players(tmp_path / "players.sqlite").stock(GENERATOR_VERSION) == {}
+
+
+@pytest.mark.long
+def test_a_size_and_level_beyond_the_generator_is_given_up(client: TestClient) -> None:
+    """5x5 extreme: no seed gives one; after `stock.TRIES` seeds the request says so, and
+    asking again tries again."""
+    body = {"rows": 5, "cols": 5, "level": "extreme"}
+    deadline = time.monotonic() + WAIT
+    while (answer := client.post("/api/fresh", json=body)).status_code == 202:
+        assert time.monotonic() < deadline, "the maker did not give up in time"
+        time.sleep(0.2)
+    assert_error(answer, 422, "timeout")
+    assert "5x5 extreme" in answer.json()["error"]["message"]
+    assert client.post("/api/fresh", json=body).status_code == 202  # asked again: tried again

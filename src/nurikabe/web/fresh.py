@@ -194,6 +194,9 @@ def fresh_router(players: Players, games: Games, warm: list[Spec] | None = None)
             raise ApiError(400, "bad-request", str(exc)) from None
         got = players.take_stock(spec.rows, spec.cols, spec.level, GENERATOR_VERSION)
         if got is None:
+            failed = maker.failure(Job(spec), forget=True)
+            if failed is not None:
+                raise ApiError(422, "timeout", f"no {spec} puzzle could be made: {failed}")
             return making(Job(spec), f"a new {spec} puzzle")
         maker.start()  # the stock just lost one
         return answer(got, player_of(request))
@@ -205,7 +208,11 @@ def fresh_router(players: Players, games: Games, warm: list[Spec] | None = None)
         day = today()
         got = players.daily(day)
         if got is None:
-            return making(Job(daily_spec(day), day=day), f"the puzzle of {day}")
+            job = Job(daily_spec(day), day=day)
+            failed = maker.failure(job, forget=True)
+            if failed is not None:
+                raise ApiError(422, "timeout", f"the puzzle of {day} could not be made: {failed}")
+            return making(job, f"the puzzle of {day}")
         return answer(got, player_of(request))
 
     @router.get("/api/fresh/id/{ident}", response_model=FreshOut, responses=_MAKING)

@@ -77,6 +77,10 @@ ATTEMPTS = 12
 """The generator's budget of random boards per seed: a count, so a seed remakes its puzzle."""
 SECONDS = 900.0
 """Wall time one seed may take before the helper gives it up (and tries another seed)."""
+TRIES = 4
+"""Seeds one stock puzzle is tried with before the maker gives the (size, level) up: for
+the rest of the server's life when it refills a stock, until asked again when a player
+waits for it (some are beyond the generator: 5x5 extreme)."""
 NICE = 10
 """How far the helper process lowers its own priority."""
 DAILY_SIZE = (10, 10)
@@ -237,7 +241,8 @@ class Maker:
         self.depth = depth
         self._cv = threading.Condition()
         self._wanted: dict[Job, float] = {}  # what players wait for -> when first asked
-        self._failed: dict[Job, str] = {}  # an ID that could not be remade -> why
+        self._failed: dict[Job, str] = {}  # what could not be made -> why
+        self._given_up: set[Spec] = set()  # stocks not refilled any more
         self._busy: tuple[Job, float] | None = None
         self._thread: threading.Thread | None = None
         self._helper: tuple[Any, Connection] | None = None
@@ -257,14 +262,15 @@ class Maker:
         """A player waits for `job`: it goes before the stocks' refills."""
         with self._cv:
             self._failed.pop(job, None)
+            self._given_up.discard(job.spec)
             if self.on:
                 self._wanted.setdefault(job, time.monotonic())
         self.start()
 
-    def failure(self, job: Job) -> str | None:
-        """Why `job` (an ID to remake) could not be made, or None."""
+    def failure(self, job: Job, *, forget: bool = False) -> str | None:
+        """Why `job` could not be made, or None; `forget`: the next `want` tries again."""
         with self._cv:
-            return self._failed.get(job)
+            return self._failed.pop(job, None) if forget else self._failed.get(job)
 
     def waited(self, job: Job) -> float:
         """Seconds since a player first asked for `job` (0 when nobody waits)."""
@@ -309,6 +315,8 @@ class Maker:
             return missing[0]
         stock = self.players.stock(GENERATOR_VERSION)
         specs = set(self.warm) | {Spec(*key) for key in stock}
+        with self._cv:
+            specs -= self._given_up
         have = {s: stock.get((s.rows, s.cols, s.level), 0) for s in specs}
         low = sorted((n, s) for s, n in have.items() if n < self.depth)
         return Job(low[0][1]) if low else None
@@ -334,7 +342,7 @@ class Maker:
             return [job.seed]
         if job.day is not None:
             return [daily_seed(job.day, k) for k in range(50)]
-        return [random.SystemRandom().randrange(1, 10**9)]
+        return [random.SystemRandom().randrange(1, 10**9) for _ in range(TRIES)]
 
     def _make(self, job: Job) -> None:
         spec = job.spec
@@ -362,9 +370,10 @@ class Maker:
             )
             break
         else:
-            if job.seed is not None:
-                with self._cv:
-                    self._failed[job] = why
+            with self._cv:
+                self._failed[job] = why
+                if job.seed is None and job.day is None:
+                    self._given_up.add(spec)
         with self._cv:
             self._wanted.pop(job, None)
 
