@@ -99,3 +99,35 @@ def test_a_puzzlink_address_opens_that_puzzle(page, server) -> None:
         assert cells(page) == 25
     ready(page, f"{server.url}/?url=https://puzz.link/p?nurikabe/2/2/9")
     assert "could not be opened" in page.locator("#message").inner_text()
+
+
+def test_a_cold_start_shows_its_wait_and_can_be_left(page, server) -> None:
+    """No stock of 9x11 hard: the page says it is making one, with a bar; Cancel, or
+    opening another puzzle, leaves the shown puzzle as it is; asked again, it comes."""
+    ready(page, f"{server.url}/#10x10/4")
+    page.select_option("#freshSize", "custom")
+    page.fill("#freshRows", "9")
+    page.fill("#freshCols", "11")
+    page.select_option("#freshLevel", "hard")
+    page.click("#freshGo")
+    page.wait_for_selector("#freshProgress:not([hidden])")
+    assert page.locator("#freshText").inner_text().startswith("Making a new 9x11 hard puzzle")
+    assert page.locator("#freshGo").is_disabled()
+    page.click("#freshCancel")
+    assert page.locator("#freshProgress").is_hidden() and page.locator("#freshGo").is_enabled()
+    page.wait_for_timeout(1500)  # a wait left behind never opens its puzzle
+    assert page.evaluate("() => window.nurikabe.game.key") == "10x10/4"
+    # another puzzle opened while waiting ends the wait too (a size never made: no stock)
+    page.fill("#freshRows", "11")
+    page.fill("#freshCols", "9")
+    page.click("#freshGo")
+    page.wait_for_selector("#freshProgress:not([hidden])")
+    page.click("#next")
+    page.wait_for_function("() => window.nurikabe.game.key === '10x10/5'")
+    page.wait_for_selector("#freshProgress", state="hidden")
+    page.wait_for_timeout(1500)
+    assert page.evaluate("() => window.nurikabe.game.key") == "10x10/5"
+    page.click("#freshGo")
+    page.wait_for_function("() => window.nurikabe.game.key?.startsWith('generated/')", timeout=WAIT)
+    assert ID.match(page.locator("#shareLink").inner_text())
+    assert cells(page) == 99

@@ -32,7 +32,8 @@ export function bindFresh(ui) {
     try {
       for (;;) {
         const answer = await ask();
-        if (mine !== waiting || opened !== ui.opened()) return;
+        if (mine !== waiting) return; // a newer wait, or Cancel, took over
+        if (opened !== ui.opened()) return progress(false); // another puzzle was opened meanwhile
         if (answer.kind === "puzzle") {
           progress(false);
           ui.show(answer);
@@ -45,7 +46,8 @@ export function bindFresh(ui) {
           answer.waited / Math.max(answer.expected, 0.1),
         );
         await sleep(POLL_MS);
-        if (mine !== waiting || opened !== ui.opened()) return;
+        if (mine !== waiting) return;
+        if (opened !== ui.opened()) return progress(false);
       }
     } catch (err) {
       if (mine === waiting) progress(false);
