@@ -1,5 +1,7 @@
-// The page's shell: wires the buttons, the puzzle picker, import, the solved list, printing
-// (print.js) and the settings panel to the game, and opens the puzzle of the address or of the last visit.
+// The page's shell: wires the buttons, the puzzle picker, new puzzles (fresh.js), import, the
+// solved list, printing (print.js), the cell size (zoom.js), the play tools (trial, walls,
+// pause, copy URL) and the settings panel to the game, and opens the puzzle of the address
+// (a key, ?id=, ?daily, ?url= or /p?nurikabe/...) or of the last visit.
 
 import { api } from "./api.js";
 import { MAX_TRIALS } from "./board.js";
@@ -47,7 +49,7 @@ function showPuzzle(puzzle, fresh = null) {
   if (game.paused) $("resume").click();
   game.load(puzzle);
   zoom.apply(game.board);
-  const imported = puzzle.collection === "imported" || puzzle.collection === "generated";
+  const picked = puzzle.collection !== "imported" && puzzle.collection !== "generated"; // by the picker
   $("title").textContent = titleOf(puzzle, fresh);
   showId(fresh);
   if (puzzle.collection === "generated" && !fresh) {
@@ -65,7 +67,7 @@ function showPuzzle(puzzle, fresh = null) {
   document.title = `${$("title").textContent} · Nurikabe`;
   $("level").textContent = puzzle.level || "";
   $("level").className = `badge ${puzzle.level || ""}`;
-  if (!imported) {
+  if (picked) {
     $("collection").value = puzzle.collection;
     $("number").value = puzzle.number;
     updateNumberRange();
