@@ -61,6 +61,16 @@ def test_a_new_custom_puzzle_is_made_shared_and_solved(page, server, browser) ->
     assert page.locator("#shareLink").inner_text() == ident
     assert page.input_value("#freshSize") == "custom" and page.input_value("#freshCols") == "6"
 
+    # Next on a generated puzzle: another new one of its size and level
+    page.click("#next")
+    page.wait_for_function(
+        "k => window.nurikabe.game.key !== k && window.nurikabe.game.key.startsWith('generated/')",
+        arg=key,
+        timeout=WAIT,
+    )
+    assert cells(page) == 30 and page.locator("#shareLink").inner_text() != ident
+    assert ID.match(page.locator("#shareLink").inner_text())[3] == "easy"
+
     # another player, through the link: the same puzzle, not solved by them
     other = browser.new_context(viewport={"width": 360, "height": 740})
     try:

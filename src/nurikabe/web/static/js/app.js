@@ -25,6 +25,7 @@ let settings;
 let collections = [];
 let opened = 0; // puzzles shown so far: a slower answer for an older request is dropped
 let zoom;
+let fresh; // the New puzzle control (fresh.js)
 
 async function guarded(action) {
   try {
@@ -224,7 +225,11 @@ function bindButtons() {
     $("go").click();
   });
   $("next").addEventListener("click", () =>
-    guarded(async () => showPuzzle(await api.next(game.key, settings.level || undefined))),
+    guarded(async () => {
+      // a generated puzzle has no next: another new one of its size and level instead
+      if (game.puzzle?.collection === "generated") return fresh.again(game.puzzle);
+      showPuzzle(await api.next(game.key, settings.level || undefined));
+    }),
   );
   $("random").addEventListener("click", () =>
     guarded(async () => showPuzzle(await api.random($("collection").value, settings.level || undefined))),
@@ -312,7 +317,7 @@ async function main() {
   bindSettings();
   bindButtons();
   applyView();
-  const fresh = bindFresh({
+  fresh = bindFresh({
     show: (answer) => showPuzzle(answer.puzzle, answer),
     opened: () => opened,
     say,

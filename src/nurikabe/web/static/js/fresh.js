@@ -130,6 +130,8 @@ export function bindFresh(ui) {
     /** Open the puzzle of an ID (a shared link), waiting while it is made again. */
     openId: (id) => wait(() => api.freshById(id)),
     daily: () => wait(() => api.daily()),
+    /** Another new puzzle of the size and level of `puzzle` (Next on a generated puzzle). */
+    again: (puzzle) => wait(() => api.fresh(puzzle.rows, puzzle.cols, puzzle.level)),
   };
 }
 
