@@ -18,6 +18,12 @@ Schema (``PRAGMA user_version`` = `SCHEMA_VERSION`):
   found at import is kept with it, so no puzzle is solved twice.
 - ``drafts``: per player, the setter's studio drafts: a name and the puzzle as its
   canonical puzz.link URL (added by migration 1 -> 2).
+- ``generated``: puzzles the generator made for the game (migration 3 -> 4), shared by
+  all players: ``number`` is N of the key ``generated/N``; the size, level, seed and
+  generator version that remake it (its ID, `web.stock`), its canonical URL, unique
+  solution and score; ``day``, the UTC date of a puzzle of the day; ``served_at``, NULL
+  while the puzzle waits in the stock of its (size, level), set when a player takes it.
+  A player's progress on one is a ``progress`` row under its key, like any other.
 
 Progress belongs to a puzzle, not to a key. A rebuilt collection may put a different
 puzzle under a key (``collection.former`` lists what a key held before), so a row is
@@ -81,6 +87,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "Current",
     "Draft",
+    "Generated",
     "Imported",
     "Players",
     "Progress",
@@ -91,9 +98,9 @@ __all__ = [
     "restore",
 ]
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
-_TABLES = ("players", "progress", "settings", "imported", "drafts")
+_TABLES = ("players", "progress", "settings", "imported", "drafts", "generated")
 BACKUP_PAGES = 256
 """Pages a backup copies per step; between steps the servers may write (1 MiB of the
 default 4 KiB pages: a step takes about a millisecond)."""
@@ -159,9 +166,33 @@ CREATE INDEX drafts_by_player ON drafts (player, updated_at)
 """
 
 
+_GENERATED = """
+CREATE TABLE IF NOT EXISTS generated (
+    number INTEGER PRIMARY KEY,
+    rows INTEGER NOT NULL,
+    cols INTEGER NOT NULL,
+    level TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    generator TEXT NOT NULL,
+    url TEXT NOT NULL,
+    solution TEXT NOT NULL,
+    score INTEGER,
+    seconds REAL,
+    day TEXT UNIQUE,
+    made_at TEXT NOT NULL,
+    served_at TEXT,
+    UNIQUE (rows, cols, level, seed, generator)
+);
+CREATE INDEX IF NOT EXISTS generated_stock ON generated (rows, cols, level, served_at)
+"""
+"""Migration 3 -> 4: the generated puzzles, the stock among them (IF NOT EXISTS: a file
+made by this version and set back to an older one by hand keeps its table)."""
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: lambda conn: run_script(conn, _DRAFTS),
     2: lambda conn: run_script(conn, _PROGRESS_URLS),
+    3: lambda conn: run_script(conn, _GENERATED),
 }
 """Upgrade steps: ``MIGRATIONS[v](conn)`` turns a version-*v* database into *v + 1*."""
 
@@ -192,7 +223,7 @@ def _migrate(conn: sqlite3.Connection, path: Path) -> None:
                 f" ({SCHEMA_VERSION})"
             )
         if version == 0:
-            run_script(conn, _SCHEMA + ";" + _PROGRESS_TABLE + ";" + _DRAFTS)
+            run_script(conn, ";".join((_SCHEMA, _PROGRESS_TABLE, _DRAFTS, _GENERATED)))
             version = SCHEMA_VERSION
         while version < SCHEMA_VERSION:
             MIGRATIONS[version](conn)
@@ -245,6 +276,33 @@ class Draft:
     url: str
     """The puzzle as its canonical puzz.link URL (``?`` clues included)."""
     updated_at: str
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A puzzle the generator made for the game (see ``generated`` above)."""
+
+    number: int
+    """N of its key ``generated/N``."""
+    rows: int
+    cols: int
+    level: str
+    seed: int
+    generator: str
+    """The generator version (`generator.GENERATOR_VERSION`) that made it."""
+    url: str
+    solution: str
+    """The solution as a board string (``#`` and ``.``)."""
+    score: int | None
+    seconds: float | None
+    """Wall time it took to make, or None."""
+    day: str | None
+    """The UTC date (``2026-11-27``) it is the puzzle of, or None."""
+
+
+_GENERATED_COLUMNS = (
+    "number, rows, cols, level, seed, generator, url, solution, score, seconds, day"
+)
 
 
 Current = Callable[[str], "tuple[str, bool] | None"]
@@ -513,6 +571,125 @@ class Players:
         with self._write() as conn:
             cursor = conn.execute("DELETE FROM drafts WHERE player = ? AND id = ?", (player, draft))
         return cursor.rowcount > 0
+
+    # -- generated puzzles and their stock -------------------------------------------------
+
+    def add_generated(
+        self,
+        *,
+        rows: int,
+        cols: int,
+        level: str,
+        seed: int,
+        generator: str,
+        url: str,
+        solution: str,
+        score: int | None,
+        seconds: float | None,
+        day: str | None = None,
+        stock: bool = True,
+    ) -> Generated:
+        """Store a generated puzzle, in the stock of its (size, level) when `stock` (else
+        served at once); the row already stored for the same (size, level, seed,
+        generator), or for the same `day`, is returned as it is."""
+        with self._write() as conn:
+            row = conn.execute(
+                f"SELECT {_GENERATED_COLUMNS} FROM generated WHERE (rows = ? AND cols = ?"
+                " AND level = ? AND seed = ? AND generator = ?) OR day = ?",
+                (rows, cols, level, seed, generator, day),
+            ).fetchone()
+            if row is not None:
+                return Generated(*row)
+            now = _now()
+            cursor = conn.execute(
+                "INSERT INTO generated (rows, cols, level, seed, generator, url, solution,"
+                " score, seconds, day, made_at, served_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    rows,
+                    cols,
+                    level,
+                    seed,
+                    generator,
+                    url,
+                    solution,
+                    score,
+                    seconds,
+                    day,
+                    now,
+                    None if stock else now,
+                ),
+            )
+            number = cursor.lastrowid
+        assert number is not None
+        return Generated(
+            number, rows, cols, level, seed, generator, url, solution, score, seconds, day
+        )
+
+    def generated(self, number: int) -> Generated | None:
+        """Generated puzzle `number`, or None."""
+        with self._read() as conn:
+            row = conn.execute(
+                f"SELECT {_GENERATED_COLUMNS} FROM generated WHERE number = ?", (number,)
+            ).fetchone()
+        return None if row is None else Generated(*row)
+
+    def generated_by_seed(
+        self, rows: int, cols: int, level: str, seed: int, generator: str
+    ) -> Generated | None:
+        """The generated puzzle of this size, level, seed and generator version, or None."""
+        with self._read() as conn:
+            row = conn.execute(
+                f"SELECT {_GENERATED_COLUMNS} FROM generated WHERE rows = ? AND cols = ?"
+                " AND level = ? AND seed = ? AND generator = ?",
+                (rows, cols, level, seed, generator),
+            ).fetchone()
+        return None if row is None else Generated(*row)
+
+    def daily(self, day: str) -> Generated | None:
+        """The puzzle of the day `day` (``2026-11-27``), or None when it is not made yet."""
+        with self._read() as conn:
+            row = conn.execute(
+                f"SELECT {_GENERATED_COLUMNS} FROM generated WHERE day = ?", (day,)
+            ).fetchone()
+        return None if row is None else Generated(*row)
+
+    def take_stock(self, rows: int, cols: int, level: str, generator: str) -> Generated | None:
+        """Take the oldest puzzle of the stock of (size, level) made by `generator` out of
+        it (served from now on), or None when that stock is empty. Two players taking at
+        once never get the same one (one transaction each)."""
+        with self._write() as conn:
+            row = conn.execute(
+                f"SELECT {_GENERATED_COLUMNS} FROM generated WHERE rows = ? AND cols = ?"
+                " AND level = ? AND generator = ? AND served_at IS NULL AND day IS NULL"
+                " ORDER BY number LIMIT 1",
+                (rows, cols, level, generator),
+            ).fetchone()
+            if row is None:
+                return None
+            conn.execute("UPDATE generated SET served_at = ? WHERE number = ?", (_now(), row[0]))
+        return Generated(*row)
+
+    def stock(self, generator: str) -> dict[tuple[int, int, str], int]:
+        """How many puzzles wait in each stock of `generator`, by (rows, cols, level),
+        with 0 for every (size, level) ever generated whose stock is empty."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT rows, cols, level, SUM(served_at IS NULL) FROM generated"
+                " WHERE generator = ? AND day IS NULL GROUP BY rows, cols, level",
+                (generator,),
+            ).fetchall()
+        return {(r, c, level): int(n) for r, c, level, n in rows}
+
+    def generation_seconds(self, rows: int, cols: int, level: str) -> list[float]:
+        """How long the last (up to 20) puzzles of this size and level took to make."""
+        with self._read() as conn:
+            found = conn.execute(
+                "SELECT seconds FROM generated WHERE rows = ? AND cols = ? AND level = ?"
+                " AND seconds IS NOT NULL ORDER BY number DESC LIMIT 20",
+                (rows, cols, level),
+            ).fetchall()
+        return [row[0] for row in found]
 
 
 def open_players(path: str | Path | None = None) -> Players:

@@ -537,6 +537,10 @@ def test_openapi_describes_every_endpoint(client: TestClient) -> None:
         "/api/studio/play",
         "/api/studio/drafts",
         "/api/studio/drafts/{number}",
+        "/api/fresh",
+        "/api/fresh/daily",
+        "/api/fresh/id/{ident}",
+        "/api/fresh/key/{number}",
     }
 
 
@@ -568,6 +572,11 @@ OPERATIONS = [
     "GET /api/studio/drafts/{number}",
     "PUT /api/studio/drafts/{number}",
     "DELETE /api/studio/drafts/{number}",
+    "GET /api/fresh",
+    "POST /api/fresh",
+    "GET /api/fresh/daily",
+    "GET /api/fresh/id/{ident}",
+    "GET /api/fresh/key/{number}",
 ]
 
 

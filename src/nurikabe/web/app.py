@@ -38,6 +38,7 @@ from ..players import Players, open_players
 from ..puzzle import UNKNOWN_CLUE, Board, Color
 from ..rules import check, wrong_cells
 from .errors import ApiError, install_handlers
+from .fresh import fresh_router
 from .games import HINT_SECONDS, Game, Games, board_text, parse_board
 from .lanes import Lanes, RateLimits, fair_key
 from .middleware import (
@@ -406,6 +407,7 @@ def create_app(
 
     app.include_router(print_router(games))
     app.include_router(studio_router(players, games))
+    app.include_router(fresh_router(players, games))
     return app
 
 

@@ -155,6 +155,9 @@ class Games:
         self._games = {(g.collection, g.number): g for gs in self.collections.values() for g in gs}
         self._imported: dict[int, Game] = {}
         self._lock = threading.Lock()
+        self.extra: dict[str, Callable[[int], Game]] = {}
+        """Collections another module serves (``generated``, `web.fresh`): name -> lookup,
+        which raises ``not-found`` for a number it does not hold."""
 
     # -- lookup ----------------------------------------------------------------------------
 
@@ -166,6 +169,8 @@ class Games:
         """
         if collection == IMPORTED:
             return self._get_imported(number)
+        if collection in self.extra:
+            return self.extra[collection](number)
         game = self._games.get((collection, number))
         if game is None:
             raise ApiError(404, "not-found", f"no puzzle {collection}/{number}")

@@ -18,11 +18,16 @@ __all__ = [
     "CheckOut",
     "CollectionOut",
     "CollectionsOut",
+    "DailyOut",
     "ErrorOut",
+    "FreshOffer",
+    "FreshOut",
+    "FreshRequest",
     "HintMistakes",
     "HintSolved",
     "HintStep",
     "ImportRequest",
+    "MakingOut",
     "PrintOptions",
     "PrintQuery",
     "PrintRequest",
@@ -35,6 +40,7 @@ __all__ = [
     "SettingsRequest",
     "SolveOut",
     "SolveRequest",
+    "StockItem",
     "ViolationOut",
 ]
 
@@ -259,3 +265,70 @@ class ProgressList(_Ok):
 
 class SettingsOut(_Ok):
     settings: dict[str, Any]
+
+
+# -- new puzzles (web/fresh.py) -------------------------------------------------------------
+
+FRESH_MIN_SIDE = 5
+"""The smallest side of a new puzzle."""
+FRESH_MAX_SIDE = 25
+"""The largest side of a new puzzle."""
+FreshSide = Annotated[int, Field(ge=FRESH_MIN_SIDE, le=FRESH_MAX_SIDE)]
+
+
+class FreshRequest(_Strict):
+    """A new puzzle of this size and level."""
+
+    rows: FreshSide
+    cols: FreshSide
+    level: LevelName
+
+
+class FreshOut(_Ok):
+    """A generated puzzle: its ID (seed and parameters), the link that shares it, and the
+    puzzle as the other puzzle endpoints give it (key ``generated/N``)."""
+
+    kind: Literal["puzzle"] = "puzzle"
+    id: str = Field(examples=["10x10-hard-804211793-g7"])
+    link: str = Field(description="the page's address that opens this puzzle, from /")
+    day: str | None = Field(description="the UTC date it is the puzzle of, or null")
+    seconds: float | None = Field(description="how long the generator took to make it")
+    puzzle: PuzzleOut
+
+
+class MakingOut(_Ok):
+    """The puzzle is being made (answered with 202): ask again in a moment."""
+
+    kind: Literal["making"] = "making"
+    rows: int
+    cols: int
+    level: str
+    waited: float = Field(description="seconds since a player first asked for it")
+    expected: float = Field(description="about how many seconds one takes to make")
+    message: str
+
+
+class StockItem(BaseModel):
+    rows: int
+    cols: int
+    level: str
+    ready: int
+
+
+class DailyOut(BaseModel):
+    day: str
+    rows: int
+    cols: int
+    level: str
+
+
+class FreshOffer(_Ok):
+    """What new puzzles the game makes, the stocks ready and today's puzzle."""
+
+    min_side: int
+    max_side: int
+    sizes: list[int] = Field(description="the square sizes the page offers first")
+    levels: list[str]
+    extreme_cells: int = Field(description="extreme puzzles up to this many cells")
+    stock: list[StockItem]
+    daily: DailyOut

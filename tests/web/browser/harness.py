@@ -43,9 +43,12 @@ def free_port() -> int:
 class Server:
     """`nurikabe serve` in a subprocess; start() waits until it answers, stop() ends it."""
 
-    def __init__(self, db: Path, port: int | None = None) -> None:
+    def __init__(self, db: Path, port: int | None = None, stock: str = "") -> None:
         self.db = db
         self.port = port or free_port()
+        self.stock = stock
+        """``NURIKABE_STOCK`` of the server: by default it makes new puzzles when asked,
+        and keeps no stock ahead."""
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -57,7 +60,10 @@ class Server:
         command = [str(exe)] if exe.exists() else [sys.executable, "-m", "nurikabe"]
         command += ["serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.db)]
         self.process = subprocess.Popen(
-            command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ)
+            command,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env={**os.environ, "NURIKABE_STOCK": self.stock},
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -122,3 +122,13 @@ export class SaveQueue {
     this._resolveIdle?.();
   }
 }
+
+// New puzzles (docs/web-api.md, "New puzzles"): each answers {kind: "puzzle", id, link, day,
+// puzzle} or, while the server makes one (202), {kind: "making", waited, expected, message}.
+Object.assign(api, {
+  freshOffer: () => call("GET", "/api/fresh"),
+  fresh: (rows, cols, level) => call("POST", "/api/fresh", { rows, cols, level }),
+  daily: () => call("GET", "/api/fresh/daily"),
+  freshById: (id) => call("GET", `/api/fresh/id/${encodeURIComponent(id)}`),
+  freshByNumber: (number) => call("GET", `/api/fresh/key/${encodeURIComponent(number)}`),
+});

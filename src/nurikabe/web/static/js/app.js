@@ -1,9 +1,14 @@
-// The page's shell: wires the buttons, the puzzle picker, import, the solved list, printing
-// (print.js) and the settings panel to the game, and opens the puzzle of the address or of the last visit.
+// The page's shell: wires the buttons, the puzzle picker, new puzzles (fresh.js), import, the
+// solved list, printing (print.js), the cell size (zoom.js), the play tools (trial, walls,
+// pause, copy URL) and the settings panel to the game, and opens the puzzle of the address
+// (a key, ?id=, ?daily, ?url= or /p?nurikabe/...) or of the last visit.
 
 import { api } from "./api.js";
+import { MAX_TRIALS } from "./board.js";
+import { bindFresh, showId } from "./fresh.js";
 import { clockText, escapeHtml, Game } from "./game.js";
 import { attachInput } from "./input.js";
+import { Zoom } from "./zoom.js";
 import { bindPrint } from "./print.js";
 import { loadSettings, saveSettings } from "./settings.js";
 
@@ -18,6 +23,9 @@ function say(html, kind = "") {
 let game;
 let settings;
 let collections = [];
+let opened = 0; // puzzles shown so far: a slower answer for an older request is dropped
+let zoom;
+let fresh; // the New puzzle control (fresh.js)
 
 async function guarded(action) {
   try {
@@ -27,19 +35,47 @@ async function guarded(action) {
   }
 }
 
-function showPuzzle(puzzle) {
+/** The title of a puzzle; a generated one's from its FreshOut (`fresh`) when known. */
+function titleOf(puzzle, fresh) {
+  if (puzzle.collection === "imported") return `Imported #${puzzle.number}`;
+  if (puzzle.collection === "generated") {
+    if (fresh?.day) return `Puzzle of ${fresh.day}`;
+    return `New ${puzzle.rows}x${puzzle.cols}`;
+  }
+  return `${puzzle.collection} #${puzzle.number}`;
+}
+
+function showPuzzle(puzzle, fresh = null) {
+  opened++;
+  if (game.paused) $("resume").click();
   game.load(puzzle);
-  const imported = puzzle.collection === "imported";
-  $("title").textContent = imported ? `Imported #${puzzle.number}` : `${puzzle.collection} #${puzzle.number}`;
+  zoom.apply(game.board);
+  const picked = puzzle.collection !== "imported" && puzzle.collection !== "generated"; // by the picker
+  $("title").textContent = titleOf(puzzle, fresh);
+  showId(fresh);
+  if (puzzle.collection === "generated" && !fresh) {
+    const seen = opened;
+    api.freshByNumber(puzzle.number).then(
+      (f) => {
+        if (seen !== opened) return;
+        showId(f);
+        $("title").textContent = titleOf(puzzle, f);
+        document.title = `${$("title").textContent} · Nurikabe`;
+      },
+      () => {},
+    );
+  }
   document.title = `${$("title").textContent} · Nurikabe`;
   $("level").textContent = puzzle.level || "";
   $("level").className = `badge ${puzzle.level || ""}`;
-  if (!imported) {
+  if (picked) {
     $("collection").value = puzzle.collection;
     $("number").value = puzzle.number;
     updateNumberRange();
   }
-  if (location.hash.slice(1) !== puzzle.key) history.replaceState(null, "", `#${puzzle.key}`);
+  if (location.hash.slice(1) !== puzzle.key || location.search || location.pathname !== "/") {
+    history.replaceState(null, "", `/#${puzzle.key}`); // a reload opens it by its key
+  }
   if (settings.last !== puzzle.key) {
     settings.last = puzzle.key;
     saveSettings(settings);
@@ -89,7 +125,17 @@ function bindSettings() {
       saveSettings(settings);
     });
   }
-  const switches = ["showIslandSize", "autoDots", "liveErrors", "livePool", "liveIsland", "liveSea", "showTimer"];
+  const switches = [
+    "showIslandSize",
+    "autoDots",
+    "liveErrors",
+    "livePool",
+    "liveIsland",
+    "liveSea",
+    "showTimer",
+    "irowake",
+    "greyComplete",
+  ];
   for (const name of switches) {
     const box = $(name);
     box.checked = !!settings[name];
@@ -100,6 +146,12 @@ function bindSettings() {
       game.render();
     });
   }
+  $("theme").value = ["light", "dark"].includes(settings.theme) ? settings.theme : "auto";
+  $("theme").addEventListener("change", () => {
+    settings.theme = $("theme").value;
+    saveSettings(settings);
+    applyView();
+  });
   $("levelFilter").value = settings.level || "";
   $("levelFilter").addEventListener("change", () => {
     settings.level = $("levelFilter").value;
@@ -108,6 +160,10 @@ function bindSettings() {
 }
 
 function applyView() {
+  // "auto" leaves the colours to the CSS's prefers-color-scheme; a choice overrides it
+  const theme = ["light", "dark"].includes(settings.theme) ? settings.theme : null;
+  if (theme) document.documentElement.dataset.theme = theme;
+  else delete document.documentElement.dataset.theme;
   $("clock").hidden = !settings.showTimer;
   for (const name of ["livePool", "liveIsland", "liveSea"]) $(name).disabled = !settings.liveErrors;
 }
@@ -117,6 +173,44 @@ function bindButtons() {
   $("redo").addEventListener("click", () => game.redo());
   $("restart").addEventListener("click", () => game.restart());
   $("check").addEventListener("click", () => guarded(() => game.check()));
+  $("trial").addEventListener("click", () => game.enterTrial());
+  $("accept").addEventListener("click", () => game.acceptTrial());
+  $("reject").addEventListener("click", () => game.rejectTrial());
+  $("wallMode").addEventListener("click", () => {
+    game.wallMode = !game.wallMode;
+    $("wallMode").setAttribute("aria-pressed", String(game.wallMode));
+    if (!game.wallMode) game.showWall(-1);
+  });
+  const pause = (on) => {
+    game.setPaused(on);
+    $("pause").setAttribute("aria-pressed", String(game.paused));
+    $("pause").textContent = game.paused ? "Resume" : "Pause";
+    $("pausedCover").hidden = !game.paused;
+    document.querySelector(".board-wrap").classList.toggle("paused", game.paused);
+    if (game.paused) $("resume").focus();
+  };
+  $("pause").addEventListener("click", () => pause(!game.paused));
+  $("resume").addEventListener("click", () => pause(false));
+  $("copyUrl").addEventListener("click", () =>
+    guarded(async () => {
+      const url = game.puzzle?.url;
+      if (!url) return;
+      try {
+        await navigator.clipboard.writeText(url);
+        say(`Copied: <a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`, "good");
+      } catch {
+        say(`Copy this address: <a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`);
+      }
+    }),
+  );
+  $("recolour").addEventListener("click", () => {
+    if (!settings.irowake) {
+      settings.irowake = true;
+      $("irowake").checked = true;
+      saveSettings(settings);
+    }
+    game.recolour();
+  });
   $("hint").addEventListener("click", () => guarded(() => game.hintPressed()));
   $("solution").addEventListener("click", () => {
     if (game.solved || confirm("Show the whole solution?")) guarded(() => game.showSolution());
@@ -131,7 +225,11 @@ function bindButtons() {
     $("go").click();
   });
   $("next").addEventListener("click", () =>
-    guarded(async () => showPuzzle(await api.next(game.key, settings.level || undefined))),
+    guarded(async () => {
+      // a generated puzzle has no next: another new one of its size and level instead
+      if (game.puzzle?.collection === "generated") return fresh.again(game.puzzle);
+      showPuzzle(await api.next(game.key, settings.level || undefined));
+    }),
   );
   $("random").addEventListener("click", () =>
     guarded(async () => showPuzzle(await api.random($("collection").value, settings.level || undefined))),
@@ -168,12 +266,36 @@ function updateButtons() {
   const b = game.board;
   $("undo").disabled = !b?.history.length;
   $("redo").disabled = !b?.future.length;
+  const level = game.trialLevel;
+  $("trial").textContent = level ? `Trial ${level}/${MAX_TRIALS}` : "Trial";
+  $("trial").disabled = !b || level >= MAX_TRIALS;
+  $("accept").disabled = !level;
+  $("reject").disabled = !level;
+  document.body.dataset.trial = String(level);
+}
+
+/**
+ * What the address asks for besides a key: `?id=<ID>` a generated puzzle, `?daily` the
+ * puzzle of the day, `?url=<puzz.link URL>` or a path of puzz.link's shape
+ * (`/p?nurikabe/5/5/...`) that puzzle, imported.
+ */
+function addressWants() {
+  const query = new URLSearchParams(location.search);
+  if (query.get("id")) return { id: query.get("id") };
+  if (query.has("daily")) return { daily: true };
+  if (query.get("url")) return { url: query.get("url") };
+  if (location.pathname === "/p" && location.search.length > 1) {
+    return { url: `https://puzz.link/p?${decodeURIComponent(location.search.slice(1))}` };
+  }
+  return null;
 }
 
 async function main() {
   // The settings, the collections and the puzzle of the address are asked for at once.
   const hashKey = decodeURIComponent(location.hash.slice(1));
-  const firstPuzzle = hashKey ? api.puzzle(hashKey).catch(() => null) : Promise.resolve(null);
+  const wants = addressWants();
+  const firstPuzzle = hashKey && !wants ? api.puzzle(hashKey).catch(() => null) : Promise.resolve(null);
+  const imported = wants?.url ? api.importText(wants.url).catch((err) => err) : null;
   const listing = api.collections().catch(() => ({ collections: [] }));
   settings = await loadSettings();
   const svg = $("board");
@@ -185,12 +307,31 @@ async function main() {
     solved: celebrate,
     changed: updateButtons,
   });
-  attachInput(svg, game);
-  window.nurikabe = { game, api }; // for the browser tests and the curious
+  zoom = new Zoom(svg, document.querySelector(".board-wrap"), settings, () => saveSettings(settings));
+  attachInput(svg, game, zoom);
+  $("zoomIn").addEventListener("click", () => zoom.step(true));
+  $("zoomOut").addEventListener("click", () => zoom.step(false));
+  $("zoomFit").addEventListener("click", () => zoom.fit());
+  window.addEventListener("resize", () => zoom.apply());
+  window.nurikabe = { game, api, zoom }; // for the browser tests and the curious
   bindSettings();
   bindButtons();
   applyView();
+  fresh = bindFresh({
+    show: (answer) => showPuzzle(answer.puzzle, answer),
+    opened: () => opened,
+    say,
+    guarded,
+    settings,
+    saveSettings,
+  });
   let puzzle = await firstPuzzle;
+  let problem = null;
+  if (imported) {
+    const got = await imported;
+    if (got instanceof Error) problem = `That puzz.link address could not be opened: ${got.message}`;
+    else puzzle = got;
+  }
   if (!puzzle) puzzle = await api.puzzle(settings.last || "10x10/0").catch(() => null);
   if (!puzzle) puzzle = await api.puzzle("10x10/0");
   collections = (await listing).collections;
@@ -200,6 +341,9 @@ async function main() {
   showPuzzle(puzzle);
   bindPrint(collections, puzzle.collection, { say, guarded });
   document.body.dataset.ready = "1";
+  if (problem) say(escapeHtml(problem), "error");
+  if (wants?.id) guarded(() => fresh.openId(wants.id));
+  if (wants?.daily) guarded(() => fresh.daily());
   window.nurikabe.readyAt = performance.now(); // ms since navigation began (bench/page.py)
 }
 

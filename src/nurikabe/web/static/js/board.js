@@ -2,6 +2,12 @@
 // A cell holds "?" (unknown), "#" (black) or "." (dot, known white). Clue cells stay "?"
 // and are never changed. A move is a list of changes [cell, from, to] made by one action
 // (one click, one drag, one hint); undo and redo replay them backwards and forwards.
+// Trial mode (puz.link's): entering a trial and accepting one are moves of their own, with
+// no changes and a `mark` ("trial" or "accept"), so undo and redo step through them and the
+// saved history keeps them; rejecting a trial takes back every move since it began, as if
+// it had never been. Trials nest up to MAX_TRIALS deep.
+
+export const MAX_TRIALS = 3;
 
 export const UNKNOWN = "?";
 export const BLACK = "#";
@@ -60,6 +66,80 @@ export class Board {
     return changes;
   }
 
+  /** A move with no changes that marks the start ("trial") or the acceptance ("accept") of a trial. */
+  static marker(kind) {
+    const move = [];
+    move.mark = kind;
+    return move;
+  }
+
+  /** The trials open now: for each, oldest first, the index in `history` of its "trial" move. */
+  openTrials() {
+    const open = [];
+    this.history.forEach((move, i) => {
+      if (move.mark === "trial") open.push(i);
+      else if (move.mark === "accept" && open.length) open.pop();
+    });
+    return open;
+  }
+
+  get trialLevel() {
+    return this.openTrials().length;
+  }
+
+  /** cell -> the depth (1..MAX_TRIALS) of the innermost open trial that changed it last. */
+  trialCells() {
+    const stack = [new Map()]; // stack[0]: cells outside any open trial
+    for (const move of this.history) {
+      if (move.mark === "trial") {
+        stack.push(new Map());
+      } else if (move.mark === "accept") {
+        if (stack.length > 1) {
+          const done = stack.pop();
+          for (const cell of done.keys()) {
+            for (const level of stack) level.delete(cell);
+            stack[stack.length - 1].set(cell, stack.length - 1);
+          }
+        }
+      } else {
+        for (const [cell] of move) {
+          for (const level of stack) level.delete(cell);
+          stack[stack.length - 1].set(cell, stack.length - 1);
+        }
+      }
+    }
+    const out = new Map();
+    for (let depth = 1; depth < stack.length; depth++) {
+      for (const cell of stack[depth].keys()) out.set(cell, depth);
+    }
+    return out;
+  }
+
+  /** Begin a trial (a move of its own); false when MAX_TRIALS are open already. */
+  enterTrial() {
+    if (this.trialLevel >= MAX_TRIALS) return false;
+    this.history.push(Board.marker("trial"));
+    this.future = [];
+    return true;
+  }
+
+  /** Keep the innermost trial's moves: they join the level around it. False when none is open. */
+  acceptTrial() {
+    if (!this.trialLevel) return false;
+    this.history.push(Board.marker("accept"));
+    this.future = [];
+    return true;
+  }
+
+  /** Take back every move of the innermost trial, and the trial itself (no redo brings it back). */
+  rejectTrial() {
+    const open = this.openTrials();
+    if (!open.length) return false;
+    this.undoTo(open[open.length - 1]);
+    this.future = [];
+    return true;
+  }
+
   /** Apply changes as one new move (it clears the redo list). Returns false if nothing changed. */
   play(changes) {
     if (changes.length === 0) return false;
@@ -72,7 +152,7 @@ export class Board {
   /** Add changes to the last move (a drag that crosses more cells, auto-marks). */
   extend(changes) {
     if (changes.length === 0) return;
-    if (this.history.length === 0) {
+    if (this.history.length === 0 || this.history[this.history.length - 1].mark) {
       this.play(changes);
       return;
     }
@@ -123,15 +203,16 @@ export class Board {
 
   /**
    * The history as strings for the server, one per change: "r1c2?#" sets r1c2 from unknown
-   * to black; a leading "+" joins a change to the move before it. At most `limit` strings:
-   * the oldest moves are left out when there are more.
+   * to black; a leading "+" joins a change to the move before it; "trial" and "accept" are
+   * the trial's marks. At most `limit` strings: the oldest moves are left out when there are more.
    */
   movesText(limit = 5000) {
     const out = [];
     for (let i = this.history.length - 1; i >= 0; i--) {
-      const move = this.history[i].map(
-        ([cell, from, to], j) => `${j ? "+" : ""}${this.name(cell)}${from}${to}`,
-      );
+      const marked = this.history[i].mark;
+      const move = marked
+        ? [marked]
+        : this.history[i].map(([cell, from, to], j) => `${j ? "+" : ""}${this.name(cell)}${from}${to}`);
       if (out.length + move.length > limit) break;
       out.push(...move.reverse());
     }
@@ -150,12 +231,16 @@ export class Board {
     const history = [];
     try {
       for (const text of moves || []) {
+        if (text === "trial" || text === "accept") {
+          history.push(Board.marker(text));
+          continue;
+        }
         const m = /^(\+?)r(\d+)c(\d+)([#.?])([#.?])$/.exec(text);
         if (!m) throw new Error("bad move");
         const [r, c] = [Number(m[2]) - 1, Number(m[3]) - 1];
         if (r >= this.rows || c >= this.cols || r < 0 || c < 0) throw new Error("bad cell");
         const change = [r * this.cols + c, m[4], m[5]];
-        if (m[1] && history.length) history[history.length - 1].push(change);
+        if (m[1] && history.length && !history[history.length - 1].mark) history[history.length - 1].push(change);
         else history.push([change]);
       }
       // Undo every move on a copy: each change must find the value it set.

@@ -2,9 +2,10 @@
 // solution, the clock, completion, and saving each move to the server in order.
 
 import { api, SaveQueue } from "./api.js";
-import { BLACK, Board, DOT, UNKNOWN } from "./board.js";
+import { BLACK, Board, DOT, MAX_TRIALS, UNKNOWN } from "./board.js";
 import { draw } from "./render.js";
-import { check as checkRules, ERROR_SETTING, finishingMarks, islandOf } from "./rules.js";
+import { check as checkRules, ERROR_SETTING, finishingMarks, groups, islandOf } from "./rules.js";
+import { WallColours, wallOf } from "./walls.js";
 
 export function clockText(seconds) {
   const s = Math.floor(seconds);
@@ -33,6 +34,10 @@ export class Game {
     this.hint = null; // {cells, premises, board} of a hint shown but not applied
     this.label = null;
     this.stroke = null;
+    this.wallColours = new WallColours();
+    this.litCell = -1; // a cell of the highlighted wall, or -1
+    this.wallMode = false; // clicks highlight walls instead of playing
+    this.paused = false; // the board hidden, the clock stopped, no move taken
     this.seconds = 0;
     this.best = null;
     this.solved = false;
@@ -60,12 +65,39 @@ export class Game {
     this.solved = !!progress?.solved;
     this.revealed = null; // the move that showed the solution
     this.cursor = -1;
+    this.litCell = -1;
+    this.wallColours = new WallColours();
     this.clearMarks();
     this.label = null;
     this.render();
     this.ui.clock(clockText(this.seconds));
     this.ui.best(this.best);
     this.ui.say(this.solved ? `Solved${this.best != null ? ` · best ${clockText(this.best)}` : ""}.` : "");
+  }
+
+  /** Highlight the wall `cell` belongs to (a second click on it, or a cell not black, ends it). */
+  showWall(cell) {
+    const wall = cell >= 0 ? wallOf(this.board, cell) : [];
+    this.litCell = wall.length && !(this.litCell >= 0 && wallOf(this.board, this.litCell).includes(cell)) ? cell : -1;
+    if (this.litCell >= 0) {
+      this.ui.say(`This wall has ${wall.length} black cell${wall.length > 1 ? "s" : ""}; the others are dimmed.`);
+    }
+    this.render();
+  }
+
+  /** Pause (the board hidden, the clock stopped) or go on. */
+  setPaused(paused) {
+    if (paused === this.paused || !this.board) return;
+    this.paused = paused;
+    this.stroke = null;
+    if (paused) this.save(); // the time so far
+    this.lastTick = performance.now();
+  }
+
+  /** New colours for the walls. */
+  recolour() {
+    this.wallColours.shuffle();
+    this.render();
   }
 
   clearMarks() {
@@ -90,6 +122,10 @@ export class Game {
       cursor: this.showCursor ? this.cursor : -1,
       label: this.settings.showIslandSize ? this.label : null,
       solved: this.solved || this.showingSolution,
+      trial: this.board.trialCells(),
+      done: this.settings.greyComplete ? completeClues(this.board) : null,
+      colours: this.settings.irowake ? this.wallColours.assign(this.board) : null,
+      lit: this.litCell >= 0 ? new Set(wallOf(this.board, this.litCell)) : null,
     });
     this.ui.changed();
   }
@@ -99,7 +135,7 @@ export class Game {
     const now = performance.now();
     const step = Math.min(2, (now - this.lastTick) / 1000);
     this.lastTick = now;
-    if (!this.board || this.solved || document.hidden || this.showingSolution) return;
+    if (!this.board || this.solved || document.hidden || this.showingSolution || this.paused) return;
     this.seconds += step;
     this.ui.clock(clockText(this.seconds));
   }
@@ -125,6 +161,15 @@ export class Game {
     this.label = this.stroke.value === DOT ? { cell, size: 0 } : null;
     this.clearMarks();
     this.updateLabel();
+    this.render();
+  }
+
+  /** Take back a stroke not finished (a second finger came down): as if it never began. */
+  cancelStroke() {
+    const stroke = this.stroke;
+    this.stroke = null;
+    if (stroke?.started && this.board.undo()) this.board.future.pop();
+    this.label = null;
     this.render();
   }
 
@@ -158,6 +203,7 @@ export class Game {
 
   /** After a move: the finishing marks, the overlays, the save. */
   moved() {
+    this.litCell = -1;
     if (this.settings.autoDots) {
       for (let round = 0; round < this.board.size; round++) {
         const marks = finishingMarks(this.board);
@@ -179,10 +225,35 @@ export class Game {
   }
 
   afterHistory() {
+    this.litCell = -1;
     this.clearMarks();
     this.label = null;
     this.render();
     this.save();
+  }
+
+  // ---- trial mode ----------------------------------------------------------------------
+
+  get trialLevel() {
+    return this.board?.trialLevel || 0;
+  }
+
+  enterTrial() {
+    if (!this.board || !this.board.enterTrial()) return;
+    this.afterHistory();
+    this.ui.say(
+      `Trial ${this.trialLevel} of at most ${MAX_TRIALS}: the moves from here are drawn apart. <b>Accept</b> keeps them, <b>Reject</b> takes them all back.`,
+    );
+  }
+
+  acceptTrial() {
+    if (!this.board?.acceptTrial()) return;
+    this.afterHistory();
+  }
+
+  rejectTrial() {
+    if (!this.board?.rejectTrial()) return;
+    this.afterHistory();
   }
 
   restart() {
@@ -329,6 +400,18 @@ export class Game {
     }
     this.ui.say("The solution is shown (not saved: a reload brings your board back). Undo takes it back.");
   }
+}
+
+/** The clue cells whose island is complete: walled in by black, that clue's size, no other clue. */
+export function completeClues(board) {
+  const done = new Set();
+  for (const island of groups(board, (c) => board.isWhite(c))) {
+    const clues = island.filter((c) => board.isClue(c));
+    if (clues.length !== 1 || board.clues.get(clues[0]) !== island.length) continue;
+    const walled = island.every((c) => board.neighbours(c).every((n) => board.isWhite(n) || board.cells[n] === BLACK));
+    if (walled) done.add(clues[0]);
+  }
+  return done;
 }
 
 export function escapeHtml(text) {

@@ -28,8 +28,12 @@ export function pressTarget(scheme, button, value) {
  * beginStroke(cell, value), strokeTo(cell), endStroke(), undo(), redo(), mark(cell, value),
  * moveCursor(cell).
  */
-export function attachInput(svg, game) {
+export function attachInput(svg, game, zoom = null) {
   let stroke = null; // {pointerId, last: [x, y]}
+  const touches = new Map(); // pointerId -> [x, y] of the fingers on the board
+  let pinching = false; // two fingers came down: nothing is painted until every finger is up
+
+  const twoFingers = () => [...touches.values()].slice(0, 2);
 
   const cellsBetween = (from, to) => {
     // Sample the pointer's path finely enough that a fast drag crosses every cell it passed.
@@ -52,11 +56,35 @@ export function attachInput(svg, game) {
   });
 
   svg.addEventListener("pointerdown", (e) => {
+    if (game.paused) return;
+    if (e.pointerType === "touch") {
+      touches.set(e.pointerId, [e.clientX, e.clientY]);
+      if (touches.size >= 2) {
+        // A second finger never paints: what the first painted is taken back, and the two
+        // pinch and pan the board instead.
+        e.preventDefault();
+        if (stroke) {
+          stroke = null;
+          game.cancelStroke();
+        }
+        if (!pinching) {
+          pinching = true;
+          zoom?.beginPinch(...twoFingers());
+        }
+        svg.setPointerCapture(e.pointerId);
+        return;
+      }
+      if (pinching) return;
+    }
     const cell = cellAt(svg, game.board, e.clientX, e.clientY);
     if (cell < 0 || stroke) return;
     e.preventDefault();
     const button = e.pointerType === "touch" ? 0 : e.button;
     game.moveCursor(cell, false);
+    if (game.wallMode || (e.shiftKey && button === 0)) {
+      game.showWall(cell); // shift+click, or the Wall button: the wall, not a move
+      return;
+    }
     if (game.board.isClue(cell)) return; // clues are never shaded
     const target = pressTarget(game.settings.mouse, button, game.board.cells[cell]);
     if (target === "undo") {
@@ -70,6 +98,12 @@ export function attachInput(svg, game) {
   });
 
   svg.addEventListener("pointermove", (e) => {
+    if (touches.has(e.pointerId)) touches.set(e.pointerId, [e.clientX, e.clientY]);
+    if (pinching) {
+      e.preventDefault();
+      if (touches.size >= 2) zoom?.movePinch(...twoFingers());
+      return;
+    }
     if (!stroke || e.pointerId !== stroke.pointerId) return;
     e.preventDefault();
     for (const cell of cellsBetween(stroke.last, [e.clientX, e.clientY])) game.strokeTo(cell);
@@ -77,6 +111,12 @@ export function attachInput(svg, game) {
   });
 
   const finish = (e) => {
+    touches.delete(e.pointerId);
+    if (pinching) {
+      if (touches.size < 2) zoom?.endPinch();
+      if (touches.size === 0) pinching = false;
+      return;
+    }
     if (!stroke || e.pointerId !== stroke.pointerId) return;
     stroke = null;
     game.endStroke();
@@ -89,6 +129,7 @@ export function attachInput(svg, game) {
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
     const key = e.key;
     const ctrl = e.ctrlKey || e.metaKey;
+    if (game.paused) return;
     if (ctrl && (key === "z" || key === "Z")) {
       e.preventDefault();
       if (e.shiftKey) game.redo();
@@ -100,7 +141,7 @@ export function attachInput(svg, game) {
       game.redo();
       return;
     }
-    if (ctrl || e.altKey) return;
+    if (ctrl || e.altKey || game.paused) return;
     const { rows, cols } = game.board;
     const at = game.cursor < 0 ? 0 : game.cursor;
     const r = Math.floor(at / cols);

@@ -1,8 +1,10 @@
 // Draws the board as SVG: cells, grid, clue numbers, dots, and the overlays of the page
 // (rule errors tinted red, wrong cells crossed with a red X, the hint's "?" cells and its
-// highlighted premises, the island size being built, the keyboard cursor).
+// highlighted premises, the island size being built, the keyboard cursor, and the cells of
+// an open trial: a trial's black cells carry an inner frame and its dots are rings, so they
+// stand apart by shape as well as by colour).
 
-import { BLACK, DOT } from "./board.js";
+import { BLACK, DOT, UNKNOWN as UNKNOWN_VALUE } from "./board.js";
 
 export const CELL = 40;
 const PAD = 4;
@@ -25,7 +27,9 @@ export function cellAt(svg, board, clientX, clientY) {
 /**
  * Draw `board` into `svg`. `view` holds the overlays: errors (Set of cells the rules prove
  * wrong), wrong (Set of cells marked with X), hint ({cells, premises} or null), cursor
- * (cell or -1), label ({cell, size} or null), solved (bool).
+ * (cell or -1), label ({cell, size} or null), solved (bool), trial (Map cell -> depth of the
+ * open trial that set it), done (Set of the clues to grey out, or null), colours (Map black cell -> wall colour, or null), lit (Set of the
+ * cells of the highlighted wall, or null: the other black cells are dimmed).
  */
 export function draw(svg, board, view) {
   const { rows, cols } = board;
@@ -49,8 +53,12 @@ export function draw(svg, board, view) {
     const cy = y + CELL / 2;
     const value = board.cells[cell];
     const err = view.errors?.has(cell);
+    const trial = view.trial?.get(cell) || 0;
     const classes = ["cell"];
     if (value === BLACK) classes.push("black");
+    if (trial && value !== UNKNOWN_VALUE) classes.push("trial", `trial-${trial}`);
+    if (value === BLACK && view.colours?.has(cell)) classes.push(`wc${view.colours.get(cell)}`);
+    if (view.lit && value === BLACK) classes.push(view.lit.has(cell) ? "lit" : "unlit");
     if (premises.has(cell)) classes.push("premise");
     if (err) classes.push("error");
     if (hintCells.has(cell)) classes.push("hinted");
@@ -60,10 +68,28 @@ export function draw(svg, board, view) {
     if (board.isClue(cell)) {
       const v = board.clues.get(cell);
       marks.push(
-        `<text class="clue${err ? " error" : ""}" x="${cx}" y="${cy}" font-size="${CELL * (String(v ?? "?").length > 1 ? 0.52 : 0.62)}">${v ?? "?"}</text>`,
+        `<text class="clue${err ? " error" : ""}${view.done?.has(cell) ? " done" : ""}" x="${cx}" y="${cy}" font-size="${CELL * (String(v ?? "?").length > 1 ? 0.52 : 0.62)}">${v ?? "?"}</text>`,
+      );
+    } else if (value === DOT && trial) {
+      marks.push(
+        `<circle class="dot trial trial-${trial}${err ? " error" : ""}" cx="${cx}" cy="${cy}" r="${CELL * 0.15}"/>`,
       );
     } else if (value === DOT) {
       marks.push(`<circle class="dot${err ? " error" : ""}" cx="${cx}" cy="${cy}" r="${CELL * 0.11}"/>`);
+    }
+    if (err || premises.has(cell)) {
+      // a frame inside the cell, so an error or a hint's premise shows by shape, not by tint alone
+      const kind = err ? "error-frame" : "premise-frame";
+      const inset = CELL * (err ? 0.07 : 0.1);
+      marks.push(
+        `<rect class="${kind}${value === BLACK ? " on-black" : ""}" x="${x + inset}" y="${y + inset}" width="${CELL - 2 * inset}" height="${CELL - 2 * inset}"/>`,
+      );
+    }
+    if (trial && value === BLACK) {
+      const inset = CELL * 0.16;
+      marks.push(
+        `<rect class="trial-frame trial-${trial}" x="${x + inset}" y="${y + inset}" width="${CELL - 2 * inset}" height="${CELL - 2 * inset}"/>`,
+      );
     }
     if (hintCells.has(cell)) {
       marks.push(`<text class="hint-mark" x="${cx}" y="${cy}" font-size="${CELL * 0.62}">?</text>`);
@@ -73,6 +99,21 @@ export function draw(svg, board, view) {
       const x = `M${cx - d} ${cy - d}L${cx + d} ${cy + d}M${cx + d} ${cy - d}L${cx - d} ${cy + d}`;
       marks.push(`<path class="wrong-halo" d="${x}"/><path class="wrong" d="${x}"/>`);
     }
+  }
+  if (view.lit?.size) {
+    // the highlighted wall's outline: every side of its cells that does not touch another
+    const edges = [];
+    for (const cell of view.lit) {
+      const x = PAD + (cell % cols) * CELL;
+      const y = PAD + Math.floor(cell / cols) * CELL;
+      const r = Math.floor(cell / cols);
+      const c = cell % cols;
+      if (r === 0 || !view.lit.has(cell - cols)) edges.push(`M${x} ${y}h${CELL}`);
+      if (r === rows - 1 || !view.lit.has(cell + cols)) edges.push(`M${x} ${y + CELL}h${CELL}`);
+      if (c === 0 || !view.lit.has(cell - 1)) edges.push(`M${x} ${y}v${CELL}`);
+      if (c === cols - 1 || !view.lit.has(cell + 1)) edges.push(`M${x + CELL} ${y}v${CELL}`);
+    }
+    marks.push(`<path class="wall-outline-halo" d="${edges.join("")}"/><path class="wall-outline" d="${edges.join("")}"/>`);
   }
   const lines = [];
   for (let r = 1; r < rows; r++) lines.push(`M${PAD} ${PAD + r * CELL}h${cols * CELL}`);

@@ -12,6 +12,10 @@ export const DEFAULTS = {
   liveIsland: true, // island-two-clues, island-size, island-no-clue
   liveSea: true, // sea-split
   showTimer: true,
+  irowake: false, // each wall (black region) in its own colour
+  greyComplete: false, // grey out a clue whose island is complete
+  theme: "auto", // "auto" (prefers-color-scheme) | "light" | "dark"
+  cellSize: 0, // px a cell, or 0: fitted to the screen (at least 28 px on a touch screen)
   level: "",
   last: "",
 };
