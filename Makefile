@@ -56,6 +56,7 @@ bench-startup: $(STAMP)
 
 bench-web: $(STAMP)
 	$(BIN)/python bench/web.py
+	$(BIN)/python bench/abuse.py --seconds 30 --honest 50 --hostile 2 --think 0.25
 
 bench-research: $(STAMP)
 	$(BIN)/python bench/research.py --corpus $(CORPUS)
