@@ -163,7 +163,8 @@ def run_hint(args: argparse.Namespace) -> int:
     step = found.step
     why = {
         "complete": "The board is complete: there is nothing left to deduce.",
-        "stuck": "Logic is stuck: no technique and no trial finds a step from here"
+        "stuck": "Logic is stuck: no technique, and no trial within the search's work "
+        "budget, finds a step from here"
         + ("." if found.solution is not None else " (and the puzzle is not proven unique)."),
         "stopped": f"No step found within the {args.seconds:g} s of CPU time: the search "
         "ran out of time (more --seconds may find one).",
@@ -233,8 +234,8 @@ def run_explain(args: argparse.Namespace) -> int:
         )
     elif walk.status == "stuck":
         print(
-            "Logic is stuck: no technique and no trial finds the next step "
-            "(--reveal goes on with cells from the solution)."
+            "Logic is stuck: no technique, and no trial within the search's work budget, "
+            "finds the next step (--reveal goes on with cells from the solution)."
         )
     elif walk.status == "stopped":
         print(f"Out of time: {walk.stopped}.")
