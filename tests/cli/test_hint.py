@@ -138,3 +138,13 @@ def test_the_engine_hint_statuses(small: Path, monkeypatch) -> None:
     assert found.status == "stopped" and found.step is None
     revealed = found.reveal(puzzle.empty_board())
     assert revealed is not None and revealed.kind == "reveal"
+
+
+@needs_corpus
+def test_the_html_page_says_cells_were_revealed(stuck, tmp_path: Path) -> None:
+    path, _ = stuck
+    page = tmp_path / "walk.html"
+    args = ["explain", str(path), "--max-level", "easy", "--reveal", "--html", str(page)]
+    assert main(args) == EXIT_STUCK
+    text = page.read_text(encoding="utf-8")
+    assert "came from the solution" in text and "logic alone did not finish" in text
