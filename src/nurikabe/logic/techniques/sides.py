@@ -390,8 +390,10 @@ def sea_sides(state: State) -> Step | None:
             f"A connected sea of {sea} cells shows at most {2 * sea + 2} sides to the "
             f"islands and the grid's edge, which has {2 * (rows + cols)}: so the islands' "
             f"perimeters less twice their sides on the edge add up to at most {budget}. "
-            f"The other islands need at least {total - ex}, so the {island.value} at "
-            f"{grid.name(island.clue)} may have at most {ex + slack}"
+            "Counting each column's two ends and each row's two ends of an island (-1 on "
+            "the edge, +1 facing the sea; both on the edge only for a whole line), the other "
+            f"islands count at least {total - ex}, so the {island.value} at "
+            f"{grid.name(island.clue)} may count at most {ex + slack}"
         )
 
     premises = state.clue_mask
@@ -408,8 +410,8 @@ def sea_sides(state: State) -> Step | None:
                     state,
                     "sea-sides",
                     f"{lead(island, ex)}; its cells on the edge form one unbroken arc, and "
-                    f"unless it has {name_cells(grid, white)} there that arc is too short "
-                    f"for so few sides, so {name_cells(grid, white)} {_is(white)} white.",
+                    f"without {name_cells(grid, white)} that arc is too short for a count "
+                    f"so low, so {name_cells(grid, white)} {_is(white)} white.",
                     white=white,
                     premises=premises | island.mask,
                 )
@@ -442,7 +444,7 @@ def sea_sides(state: State) -> Step | None:
                         state,
                         "sea-sides",
                         f"{lead(island, ex)}: it cannot grow out of its box "
-                        f"{_box_name(grid, box)} without needing more, and the box has room "
+                        f"{_box_name(grid, box)} without counting more, and the box has room "
                         f"for just {island.value} cells, so {name_cells(grid, white)} "
                         f"{_is(white)} white.",
                         white=white,
@@ -461,7 +463,7 @@ def sea_sides(state: State) -> Step | None:
                 state,
                 "sea-sides",
                 f"{lead(island, ex)}: taking {name_cells(grid, black_cells)} would widen its "
-                f"box {_box_name(grid, box)} so that it needs more, so "
+                f"box {_box_name(grid, box)} so that it counts more, so "
                 f"{name_cells(grid, black_cells)} {_is(black_cells)} black.",
                 black=black_cells,
                 premises=premises | island.mask,
