@@ -55,6 +55,9 @@ Where each technique lives, one module per tier or family:
 - `completions`: the tier 3 island-completion techniques (`logic.walls` holds
   walled-in-island);
 - `sides`: sea-sides (tier 4, a global count of the sea's sides against the edge);
+- `counts`: white-budget and sea-budget, global counts of the cells still to come of
+  one color, written and tested but not in the table (they would change bundled grades;
+  docs/techniques.md, "Global budgets");
 - `cases`: the tier 4 case splits;
 - `contradictions`: `find_contradiction`;
 - `common`: `Technique` and the helpers that word a step.
