@@ -76,11 +76,16 @@ def exact_rows(sizes: list[int], timeout: float) -> list[dict[str, Any]]:
     return rows
 
 
-def logic_rows(sizes: list[int], seconds: float) -> list[dict[str, Any]]:
+def logic_rows(
+    sizes: list[int], seconds: float, names: list[str] | None = None
+) -> list[dict[str, Any]]:
     """One row per family member (the sizes each family has: the corner family's odd n
-    only): the logic engine's walkthrough, checked step by step."""
+    only): the logic engine's walkthrough, checked step by step. `names`: only these
+    families (default: all)."""
     rows = []
     for name, make in VARIANTS.items():
+        if names is not None and name not in names:
+            continue
         for n in sizes:
             try:
                 member = make(n)
@@ -131,6 +136,8 @@ def print_logic(rows: list[dict[str, Any]]) -> None:
     print("family        n range  solved  stuck  stopped  wrong  trials  steps max    max s")
     for name in VARIANTS:
         sel = [r for r in rows if r["family"] == name]
+        if not sel:
+            continue
         count = {s: sum(r["status"] == s for r in sel) for s in ("solved", "stuck", "stopped")}
         print(
             f"{name:13} {sel[0]['n']:>3}-{sel[-1]['n']:<4} "
@@ -156,19 +163,28 @@ def main() -> int:
         "--logic-seconds", type=float, default=60.0, help="CPU bound per walkthrough (60)"
     )
     ap.add_argument("--no-logic", action="store_true", help="skip the logic engine")
+    ap.add_argument("--no-exact", action="store_true", help="skip the exact engine")
+    ap.add_argument("--logic-odd", action="store_true", help="explain odd n only")
+    ap.add_argument(
+        "--family", action="append", help="explain only this family (repeatable; default all)"
+    )
     ap.add_argument("--out", help="JSON path (default bench/results/families-DATE.json)")
     args = ap.parse_args()
 
     sizes = [n for n in range(args.min, args.max + 1) if n % 2]
-    print(f"exact engine, odd n from {args.min} to {args.max}, CPU seconds in-process")
-    exact = exact_rows(sizes, args.timeout)
-    print_exact(exact, args.target)
+    if not args.no_exact:
+        print(f"exact engine, odd n from {args.min} to {args.max}, CPU seconds in-process")
+    exact = [] if args.no_exact else exact_rows(sizes, args.timeout)
+    if exact:
+        print_exact(exact, args.target)
 
     small = [] if args.no_logic else list(range(args.logic_min, args.logic_max + 1))
+    if args.logic_odd:
+        small = [n for n in small if n % 2]
     logic = []
     if small:
         print(f"\nlogic engine (explain), n from {small[0]} to {small[-1]}")
-        logic = logic_rows(small, args.logic_seconds)
+        logic = logic_rows(small, args.logic_seconds, args.family)
         print_logic(logic)
 
     date = datetime.date.today().isoformat()

@@ -48,8 +48,8 @@ COMMANDS: list[tuple[list[str], set[int], dict[str, list[str]]]] = [
         },
     ),
     (["grade", EXAMPLE, "--seconds", "1"], {0, 2}, {"--seconds": NUMBERS}),
-    (["explain", EXAMPLE, "--seconds", "1"], {0, 2}, {"--seconds": NUMBERS}),
-    (["hint", EXAMPLE, "--seconds", "1"], {0, 2}, {"--seconds": NUMBERS}),
+    (["explain", EXAMPLE, "--seconds", "1"], {0, 2, 4, 5}, {"--seconds": NUMBERS}),
+    (["hint", EXAMPLE, "--seconds", "1"], {0, 2, 3, 4, 5}, {"--seconds": NUMBERS}),
     (
         ["show", EXAMPLE, "--solution"],
         {0, 1, 2},

@@ -1,7 +1,8 @@
 """Every technique of the catalogue fires on a hand-made position and stays quiet on another.
 
-Positions are rows of characters: a digit is a clue (white), ``#`` black, ``.`` white,
-``?`` unknown. Each "fires" case lists the moves the technique must make.
+Positions are rows of characters: a digit is a clue (white), a lowercase letter a clue
+of 10 or more (``a`` 10, ``l`` 21), ``#`` black, ``.`` white, ``?`` unknown. Each "fires"
+case lists the moves the technique must make.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ def position(rows: list[str]) -> State:
             bit = 1 << (r * cols + c)
             if ch.isdigit():
                 clues.append((r, c, int(ch)))
+            elif "a" <= ch <= "z":
+                clues.append((r, c, ord(ch) - ord("a") + 10))
             elif ch == "#":
                 black |= bit
             elif ch == ".":
@@ -123,6 +126,15 @@ CASES: dict[str, tuple[list[str], set[str], list[str]]] = {
 }
 
 
+CASES["sea-sides"] = (
+    # the thesis's two-clue family at n = 7: two 21s, a sea of 7 cells
+    ["l??????", "???????", "???????", "???????", "???????", "???????", "l??????"],
+    {f"r1c{c}=." for c in range(2, 8)} | {"r2c7=.", "r3c7=."},
+    # two 15s leave a sea of 19: sides to spare, nothing decided
+    ["f??????", "???????", "???????", "???????", "???????", "???????", "f??????"],
+)
+
+
 def test_every_technique_has_cases() -> None:
     assert {t.id for t in TECHNIQUES} == set(CASES)
 
@@ -139,7 +151,8 @@ def test_ids_are_unique_kebab_case() -> None:
 
 
 def test_tiers_of_the_levels() -> None:
-    """Hard (tier 3) reasons about whole island shapes; expert (tier 4) splits into cases."""
+    """Hard (tier 3) reasons about whole island shapes; expert (tier 4) splits into cases,
+    or counts the sea's sides over the whole board."""
     by_tier = {}
     for t in TECHNIQUES:
         by_tier.setdefault(t.tier, set()).add(t.id)
@@ -150,7 +163,7 @@ def test_tiers_of_the_levels() -> None:
         "walled-in-island",
         "perimeter-budget",
     }
-    assert by_tier[4] == set(CASE_SPLITS)
+    assert by_tier[4] == {*CASE_SPLITS, "sea-sides"}
 
 
 @pytest.mark.parametrize("row", TECHNIQUES, ids=lambda t: t.id)

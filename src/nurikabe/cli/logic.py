@@ -1,8 +1,9 @@
 """``nurikabe hint``, ``nurikabe explain`` and ``nurikabe grade``: the logic engine's commands.
 
-They only read sources and call `nurikabe.logic` (`next_step`, `explain`, `grade`);
-the HTML page comes from `nurikabe.render.walkthrough`. Bad input ends with one line and
-exit code 2.
+They only read sources and call `nurikabe.logic` (`hint`, `explain`, `grade`); the HTML
+page comes from `nurikabe.render.walkthrough`. Bad input ends with one line and exit code
+2. ``hint`` and ``explain`` say which of complete, stuck or out of time happened, each with
+its own exit code (`EXIT_CODES`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,23 @@ from .common import (
 HINT_SECONDS = 20.0
 """CPU time ``hint`` gives the logic engine by default (as `next_step` does)."""
 
+EXIT_COMPLETE = 3
+"""``hint``: the board is already complete, there is nothing to hint."""
+EXIT_STUCK = 4
+"""``hint`` and ``explain``: logic is stuck (no technique and no trial finds a step), or
+the puzzle is not proven unique; ``explain --reveal`` finished only with cells from the
+solution."""
+EXIT_STOPPED = 5
+"""``hint`` and ``explain``: the CPU time (``--seconds``) ran out before a step was found."""
+
+EXIT_CODES = (
+    "exit codes: 0 a step (hint) or solved by logic alone (explain); 2 bad input; "
+    f"{EXIT_COMPLETE} the board is already complete (hint); {EXIT_STUCK} logic is stuck: no "
+    "technique and no trial finds a step (with --reveal the cells shown come from the "
+    f"solution); {EXIT_STOPPED} the --seconds of CPU time ran out first"
+)
+"""The exit codes of ``hint`` and ``explain`` (their help's epilog)."""
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     levels = "easy, medium, hard, expert, extreme"
@@ -35,7 +53,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "hint",
         help="the next logical step on a board",
         description="Show the simplest step not yet made on BOARD (default: the empty board, "
-        "or the board the source holds). Wrong cells are reported first.",
+        "or the board the source holds). Wrong cells are reported first. When logic finds "
+        "no step it says why: the board is complete, logic is stuck, or the time ran out.",
+        epilog=EXIT_CODES,
     )
     hint.add_argument("src", metavar="SRC", help="puzzle file, URL, or '-' for stdin")
     hint.add_argument("--board", metavar="FILE", help="the player's board ('#', '.', '?' rows)")
@@ -48,12 +68,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help=f"CPU time for the hint, finding the solution it checks the board against "
         f"included (default {HINT_SECONDS:g})",
     )
+    hint.add_argument(
+        "--reveal",
+        action="store_true",
+        help="when logic finds no step, give one cell from the solution (the last resort)",
+    )
     hint.set_defaults(func=run_hint)
 
     explain = sub.add_parser(
         "explain",
         help="a step-by-step walkthrough with reasons",
         description="Solve SRC step by step with the technique catalogue, saying why.",
+        epilog=EXIT_CODES,
     )
     explain.add_argument("src", metavar="SRC", help="puzzle file, URL, or '-' for stdin")
     explain.add_argument("--html", metavar="FILE", help="write a self-contained HTML page")
@@ -61,6 +87,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     explain.add_argument("--max-level", default="extreme", help=f"hardest level ({levels})")
     explain.add_argument(
         "--seconds", type=seconds_option, default=60.0, help="time for trial steps (default 60)"
+    )
+    explain.add_argument(
+        "--reveal",
+        action="store_true",
+        help="where logic is stuck, copy one cell from the solution and go on (the "
+        "walkthrough says so, and its grade says logic alone did not finish)",
     )
     explain.set_defaults(func=run_explain)
 
@@ -108,7 +140,7 @@ def _read_board(path: str, puzzle: Puzzle) -> Board:
 
 
 def run_hint(args: argparse.Namespace) -> int:
-    from ..logic import next_step
+    from ..logic import hint
 
     doc = load_source(args.src)
     puzzle = doc.puzzle
@@ -118,30 +150,49 @@ def run_hint(args: argparse.Namespace) -> int:
         board = doc.board
     else:
         board = puzzle.empty_board()
-    step = next_step(
+    found = hint(
         puzzle,
         board,
         solution=doc.solution,
         max_tier=_level(args.max_level),
         seconds=args.seconds,
     )
+    code = {"complete": EXIT_COMPLETE, "stuck": EXIT_STUCK, "stopped": EXIT_STOPPED}.get(
+        found.status, 0
+    )
+    step = found.step
+    why = {
+        "complete": "The board is complete: there is nothing left to deduce.",
+        "stuck": "Logic is stuck: no technique, and no trial within the search's work "
+        "budget, finds a step from here"
+        + ("." if found.solution is not None else " (and the puzzle is not proven unique)."),
+        "stopped": f"No step found within the {args.seconds:g} s of CPU time: the search "
+        "ran out of time (more --seconds may find one).",
+    }.get(found.status)
+    if step is None and found.status in ("stuck", "stopped"):
+        if args.reveal:
+            step = found.reveal(board)
+            if step is None:
+                why = (why or "") + " No cell can be revealed: the solution is not known."
+        elif found.solution is not None:
+            why = (why or "") + " (--reveal gives a cell from the solution.)"
     if args.json:
         print_json(step.to_json() if step is not None else None)
-        return 0
+        if why is not None:
+            print(why, file=sys.stderr)
+        return code
+    if why is not None:
+        print(why)
     if step is None:
-        print(
-            "No step found: the board is complete, logic cannot go on from here, or the "
-            f"{args.seconds:g} s ran out."
-        )
-        return 0
+        return code
     from ..render import render_text
 
     after = board.copy()
-    if step.kind in ("deduction", "trial"):
+    if step.kind in ("deduction", "trial", "reveal"):
         after.apply(step)
     print(render_text(puzzle, after, marks=step.mask or step.wrong_mask))
     print(f"[{step.technique}] {step.message}")
-    return 0
+    return code
 
 
 def run_explain(args: argparse.Namespace) -> int:
@@ -156,24 +207,46 @@ def run_explain(args: argparse.Namespace) -> int:
             max_tier=_level(args.max_level),
             seconds=args.seconds,
             on_step=lambda _, unknown: set_done(cells - unknown),
+            reveal=args.reveal,
         )
     if args.html:
         from ..render.walkthrough import walkthrough_html
 
         title = f"Nurikabe {source_id(args.src, doc)}"
         write_output(walkthrough_html(walk, title=title), args.html)
+    code = _explain_code(walk.status, walk.revealed)
     if args.json:
         print_json(walk.to_json())
-        return 0
+        return code
     if args.html and args.html != "-":
         print(f"wrote {args.html}: {walk.status}, {len(walk.steps)} steps", file=sys.stderr)
-        return 0
+        return code
     for number, step in enumerate(walk.steps, start=1):
         depth = f" depth {step.trial_depth}" if step.trial_depth else ""
         print(f"{number:4d}. [{step.technique}{depth}] {step.message}")
     grade = walk.grade
     assert grade is not None
     print(f"{walk.status}: {len(walk.steps)} steps, grade {grade.level} (score {grade.score})")
+    if walk.revealed:
+        print(
+            f"{walk.revealed} cell{'s' if walk.revealed > 1 else ''} came from the solution "
+            "where logic was stuck: logic alone did not finish."
+        )
+    elif walk.status == "stuck":
+        print(
+            "Logic is stuck: no technique, and no trial within the search's work budget, "
+            "finds the next step (--reveal goes on with cells from the solution)."
+        )
+    elif walk.status == "stopped":
+        print(f"Out of time: {walk.stopped}.")
+    return code
+
+
+def _explain_code(status: str, revealed: int) -> int:
+    if status == "stopped":
+        return EXIT_STOPPED
+    if status == "stuck" or revealed:
+        return EXIT_STUCK
     return 0
 
 

@@ -8,7 +8,8 @@
 - `trial`: trial steps (suppose, refute) with iterative deepening.
 - `guide`: which suppositions the exact core says the trial search should follow
   (it asks the core through `solver.refuter`).
-- `engine`: `next_step`, `explain`, `grade`.
+- `engine`: `next_step` and `hint` (a step, or why there is none), `explain`, `grade`,
+  `reveal_step` (the last resort: a cell from the solution).
 - `grade`: `Grade` and the level definitions (docs/grading.md).
 - `chains`: one supposition of the trial search: suppose, replay a chain, word the step.
 
@@ -21,7 +22,7 @@ Imports `grid`, `puzzle` and its own modules; `next_step` and the trial search's
 use the exact solver.
 """
 
-from .engine import Walkthrough, explain, find_step, grade, next_step
+from .engine import Hint, Walkthrough, explain, find_step, grade, hint, next_step, reveal_step
 from .grade import LEVELS, Grade, level_tier
 from .state import State
 from .steps import Step
@@ -31,6 +32,7 @@ __all__ = [
     "LEVELS",
     "TECHNIQUES",
     "Grade",
+    "Hint",
     "State",
     "Step",
     "Technique",
@@ -39,6 +41,8 @@ __all__ = [
     "find_contradiction",
     "find_step",
     "grade",
+    "hint",
     "level_tier",
     "next_step",
+    "reveal_step",
 ]

@@ -24,7 +24,17 @@ from .steps import Step, name_cells
 from .techniques import find_contradiction, plain_step
 from .trial import MAX_DEPTH, find_trial
 
-__all__ = ["HINT_SECONDS", "Walkthrough", "explain", "find_step", "grade", "next_step"]
+__all__ = [
+    "HINT_SECONDS",
+    "Hint",
+    "Walkthrough",
+    "explain",
+    "find_step",
+    "grade",
+    "hint",
+    "next_step",
+    "reveal_step",
+]
 
 HINT_SECONDS = 20.0
 """CPU time a hint may take by default, the exact solve of the puzzle included."""
@@ -44,10 +54,19 @@ def find_step(
     `seconds` bounds the CPU time of the search (None: no bound); a search that runs out
     of time returns None, as when nothing applies.
     """
+    return search_step(state, max_tier=max_tier, seconds=seconds)[0]
+
+
+def search_step(
+    state: State, *, max_tier: int | str = 5, seconds: float | None = 20.0
+) -> tuple[Step | None, str]:
+    """`find_step`, saying what happened: ``(step, "step")``; ``(None, "stuck")`` when no
+    technique and no trial applies; ``(None, "stopped")`` when the time ran out first."""
     try:
-        return _timed_step(state, _tier(max_tier), seconds)
+        step = _timed_step(state, _tier(max_tier), seconds)
     except OutOfTime:
-        return None
+        return None, "stopped"
+    return step, "step" if step is not None else "stuck"
 
 
 def _timed_step(state: State, tier: int, seconds: float | None) -> Step | None:
@@ -79,7 +98,9 @@ class Walkthrough:
     """``"solved"``; ``"stuck"`` (no technique or trial applies, or a rule broke); or
     ``"stopped"`` (the CPU time ran out: `stopped` says where)."""
     steps: list[Step] = field(default_factory=list)
-    """The steps made (when stopped, those found before the time ran out)."""
+    """The steps made (when stopped, those found before the time ran out); with
+    ``reveal=True``, the cells copied from the solution where logic was stuck are steps of
+    kind ``reveal``."""
     grade: Grade | None = None
     board: Board | None = None
     """The board at the end (the solution when solved)."""
@@ -88,8 +109,13 @@ class Walkthrough:
 
     @property
     def solved(self) -> bool:
-        """Whether the engine solved the puzzle."""
+        """Whether the engine solved the puzzle (reveals included: see `revealed`)."""
         return self.status == "solved"
+
+    @property
+    def revealed(self) -> int:
+        """How many cells were copied from the solution (0: logic alone did it all)."""
+        return sum(s.kind == "reveal" for s in self.steps)
 
     def to_json(self, *, detail: bool = False) -> dict[str, Any]:
         """``{"status", "steps": [...], "grade": {"level", "score"}}`` (and ``"stopped"``
@@ -100,6 +126,8 @@ class Walkthrough:
         }
         if self.stopped is not None:
             out["stopped"] = self.stopped
+        if self.revealed:
+            out["revealed"] = self.revealed
         if self.grade is not None:
             g = self.grade.to_json()
             out["grade"] = g if detail else {"level": g["level"], "score": g["score"]}
@@ -113,6 +141,7 @@ def explain(
     board: Board | None = None,
     seconds: float | None = 60.0,
     on_step: Callable[[Step, int], object] | None = None,
+    reveal: bool = False,
 ) -> Walkthrough:
     """Solve `puzzle` step by step with the technique table and say why at every step.
 
@@ -125,6 +154,12 @@ def explain(
     depends on counted work alone, so a walkthrough that ends within its time is the
     same on every machine, however busy. `on_step`, if given, is called after each
     step with the step and the number of cells still unknown (for a progress bar).
+
+    With `reveal`, a walkthrough that gets stuck (no technique, no trial) copies one cell
+    from the unique solution (a ``reveal`` step, `reveal_step`) and goes on, so it always
+    reaches the end when the exact solver proves the puzzle unique: `Walkthrough.revealed`
+    counts those cells, and the grade (``solved`` False, extreme) says that logic alone
+    did not finish.
 
     >>> from nurikabe import Puzzle
     >>> walk = explain(Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]]))
@@ -139,6 +174,7 @@ def explain(
     steps: list[Step] = []
     status = "stuck"
     stopped = None
+    solution: Board | None = None
     deadline = None if seconds is None else time.thread_time() + seconds
     while True:
         if not state.unknown:
@@ -158,6 +194,11 @@ def explain(
                 f"({where}), with {unknown} of {puzzle.area} cells unknown"
             )
             break
+        if step is None and reveal:
+            if solution is None:
+                solution = _solution(puzzle, None if deadline is None else max(left or 0, 0.1))
+            if solution is not None:
+                step = reveal_step(state.to_board(), solution)
         if step is None:
             break
         steps.append(step)
@@ -169,6 +210,92 @@ def explain(
     walk = Walkthrough(puzzle, status, steps, board=state.to_board(), stopped=stopped)
     walk.grade = grade_steps(steps, solved=status == "solved", stopped=status == "stopped")
     return walk
+
+
+def reveal_step(board: Board, solution: Board) -> Step | None:
+    """One unknown cell of `board` with its color in `solution`: the last resort of a hint
+    (a ``reveal`` step, no deduction). The cell is the first unknown one next to a decided
+    cell (so it joins what is on the board), else the first unknown one; None when no
+    cell is unknown.
+
+    >>> from nurikabe import Board, Puzzle
+    >>> p = Puzzle.from_grid([[1, 0], [0, 0]])
+    >>> reveal_step(p.empty_board(), Board(p, 0b0110, 0b1001)).message
+    'Logic finds no step here, so the solution says: r1c2 is black.'
+    """
+    unknown = board.unknown_mask
+    if not unknown:
+        return None
+    grid = board.grid
+    decided = grid.full & ~unknown
+    near = unknown & grid.dilate(decided) if decided else 0
+    pick = near or unknown
+    cell = (pick & -pick).bit_length() - 1
+    black = bool(solution.black_mask >> cell & 1)
+    return Step(
+        "reveal",
+        grid,
+        black_mask=(1 << cell) if black else 0,
+        white_mask=0 if black else 1 << cell,
+        kind="reveal",
+        message=f"Logic finds no step here, so the solution says: {grid.name(cell)} is "
+        + ("black." if black else "white."),
+    )
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What a hint found: a step, or why there is none."""
+
+    status: str
+    """``"step"`` (a deduction or trial step), ``"wrong-cells"`` (the board disagrees
+    with the solution: `step` names the cells), ``"complete"`` (no cell is unknown),
+    ``"stuck"`` (no technique and no trial applies: logic cannot go on from here) or
+    ``"stopped"`` (the time ran out before a step was found)."""
+    step: Step | None = None
+    """The step (None unless the status is ``"step"`` or ``"wrong-cells"``)."""
+    solution: Board | None = None
+    """The unique solution, when the exact solver proved it in time (for `reveal`)."""
+
+    def reveal(self, board: Board) -> Step | None:
+        """A cell of `board` from the solution (`reveal_step`), None without a solution."""
+        return None if self.solution is None else reveal_step(board, self.solution)
+
+
+def hint(
+    puzzle: Puzzle,
+    board: Board,
+    *,
+    solution: Board | None = None,
+    max_tier: int | str = 5,
+    seconds: float | None = HINT_SECONDS,
+) -> Hint:
+    """`next_step`, saying what happened when there is no step (see `Hint.status`).
+
+    >>> from nurikabe import Board, Puzzle
+    >>> p = Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]])
+    >>> hint(p, p.empty_board()).status
+    'step'
+    >>> hint(p, Board(p, 0b001011110, 0b110100001)).status
+    'complete'
+    """
+    end = None if seconds is None else time.thread_time() + seconds
+    if solution is None:
+        solution = _solution(puzzle, seconds)
+    if solution is not None:
+        step = wrong_cells_step(board, solution)
+        if step is not None:
+            return Hint("wrong-cells", step, solution)
+    state = State.from_board(board)
+    if solution is None:
+        found = find_contradiction(state)
+        if found is not None:
+            return Hint("step", found, None)
+    if not state.unknown:
+        return Hint("complete", None, solution)
+    left = None if end is None else max(0.0, end - time.thread_time())
+    step, status = search_step(state, max_tier=max_tier, seconds=left)
+    return Hint(status, step, solution)
 
 
 def grade(puzzle: Puzzle, *, seconds: float | None = 60.0) -> Grade:
@@ -232,19 +359,4 @@ def next_step(
     >>> next_step(p, p.empty_board()).message
     'The 1 at r1c1 is a whole island, so r1c2 and r2c1 are black.'
     """
-    end = None if seconds is None else time.thread_time() + seconds
-    if solution is None:
-        solution = _solution(puzzle, seconds)
-    if solution is not None:
-        step = wrong_cells_step(board, solution)
-        if step is not None:
-            return step
-    state = State.from_board(board)
-    if solution is None:
-        found = find_contradiction(state)
-        if found is not None:
-            return found
-    if not state.unknown:
-        return None
-    left = None if end is None else max(0.0, end - time.thread_time())
-    return find_step(state, max_tier=max_tier, seconds=left)
+    return hint(puzzle, board, solution=solution, max_tier=max_tier, seconds=seconds).step

@@ -129,6 +129,10 @@ class Grade:
     """True when the walkthrough ran out of CPU time (it is then graded as stuck, and
     the grade says more about the machine than about the puzzle: a caller that stores
     grades should not store it)."""
+    revealed: int = 0
+    """How many cells the walkthrough copied from the solution where logic was stuck
+    (``explain(..., reveal=True)``): logic alone did not finish, so the grade is that of
+    a stuck solve."""
 
     @property
     def tier(self) -> int:
@@ -147,11 +151,11 @@ class Grade:
             "solved": self.solved,
             "points": round(self.points, 2),
             "stopped": self.stopped,
-        }
+        } | ({"revealed": self.revealed} if self.revealed else {})
 
 
 def _tier_of(step: Step) -> int:
-    if step.kind == "trial":
+    if step.kind in ("trial", "reveal"):
         return TRIAL_TIER
     try:
         return technique(step.technique).tier
@@ -163,17 +167,21 @@ def grade_steps(steps: Sequence[Step], *, solved: bool = True, stopped: bool = F
     """The grade of a solve that made `steps`.
 
     Level: the highest tier among the steps (a trial step, at any depth, is extreme);
-    a solve that got stuck (or was `stopped` by its time limit, which the grade records)
-    is extreme. Score: 100 per level above easy, plus within the
-    level a saturating curve of the step points (`step_points`, and at easy
-    `easy_points`): ``99 * p / (p + h)`` with h = `HALF_POINTS` of the level, so 0-98
-    and never the next level. At extreme
-    the score is 400 plus `EXTREME_SCALE` per step point, `TRIAL_POINTS` per trial step
-    times its depth, and 200 when stuck (uncapped).
+    a solve that got stuck (or was `stopped` by its time limit, which the grade records,
+    or needed cells revealed from the solution, which it counts) is extreme. Score: 100
+    per level above easy, plus within the level a saturating curve of the step points
+    (`step_points`, and at easy `easy_points`): ``99 * p / (p + h)`` with h =
+    `HALF_POINTS` of the level, so 0-98 and never the next level. At extreme the score is
+    400 plus `EXTREME_SCALE` per step point, `TRIAL_POINTS` per trial step times its
+    depth, and 200 when stuck (uncapped).
 
     >>> grade_steps([]).level
     'easy'
     """
+    revealed = sum(s.kind == "reveal" for s in steps)
+    if revealed:
+        solved = False  # logic alone did not finish
+        steps = [s for s in steps if s.kind != "reveal"]
     counts = Counter(s.technique for s in steps)
     tiers = [_tier_of(s) for s in steps]
     trials = [s for s in steps if s.kind == "trial"]
@@ -207,4 +215,5 @@ def grade_steps(steps: Sequence[Step], *, solved: bool = True, stopped: bool = F
         solved,
         points,
         stopped,
+        revealed,
     )

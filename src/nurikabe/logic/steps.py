@@ -19,9 +19,10 @@ from ..puzzle import CellSet, Color, Move
 
 __all__ = ["KINDS", "Step", "cell_list", "name_cells"]
 
-KINDS = ("deduction", "contradiction", "trial", "wrong-cells")
+KINDS = ("deduction", "contradiction", "trial", "wrong-cells", "reveal")
 """The kinds of step: a plain deduction, a contradiction found while searching, a trial
-(a cell proven by refuting its other color), and a report of a player's wrong cells."""
+(a cell proven by refuting its other color), a report of a player's wrong cells, and a
+reveal (a cell copied from the solution when logic found no step: no deduction at all)."""
 
 
 def name_cells(grid: Grid, mask: int, *, limit: int = 6) -> str:

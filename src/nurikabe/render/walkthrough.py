@@ -47,6 +47,11 @@ def walkthrough_html(walk: Walkthrough, *, title: str = "Nurikabe walkthrough") 
         summary += f", grade {grade.level} (score {grade.score})"
     if walk.stopped is not None:
         summary += f"; {walk.stopped}"
+    if walk.revealed:
+        summary += (
+            f"; {walk.revealed} cell{'s' if walk.revealed > 1 else ''} came from the solution "
+            "where logic was stuck: logic alone did not finish"
+        )
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -56,10 +61,10 @@ def walkthrough_html(walk: Walkthrough, *, title: str = "Nurikabe walkthrough") 
         '<div class="step">' + render_svg(puzzle, board) + "<p>The puzzle.</p></div>",
     ]
     for number, step in enumerate(walk.steps, start=1):
-        if step.kind in ("deduction", "trial"):
+        if step.kind in ("deduction", "trial", "reveal"):
             board.apply(step)
         highlight = step.mask if step.kind != "contradiction" else step.wrong_mask
-        cls = ' class="trial"' if step.kind == "trial" else ""
+        cls = ' class="trial"' if step.kind in ("trial", "reveal") else ""
         parts.append(
             '<div class="step">'
             + render_svg(puzzle, board, highlight=highlight, premises=step.premise_mask)

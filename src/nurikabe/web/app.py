@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -32,7 +33,7 @@ from fastapi import Path as PathParam
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
-from ..logic import LEVELS, State, find_step
+from ..logic import LEVELS, State, find_step, reveal_step
 from ..logic.techniques import technique
 from ..players import Players, open_players
 from ..puzzle import UNKNOWN_CLUE, Board, Color
@@ -150,9 +151,12 @@ def _hint(game: Game, board: Board) -> HintMistakes | HintStep | HintSolved:
         return HintMistakes(wrong=list(wrong))
     if not board.unknown_mask:
         return HintSolved()
+    began = time.thread_time()
     step = find_step(State.from_board(board), seconds=HINT_SECONDS)
     if step is None or step.kind not in ("deduction", "trial"):
-        return _reveal(game, board)
+        # find_step gives None when nothing applies, or once its CPU time has passed
+        ran_out = time.thread_time() - began >= HINT_SECONDS
+        return _reveal(game, board, ran_out=ran_out)
     row = technique(step.technique)
     return HintStep(
         technique=step.technique,
@@ -164,20 +168,26 @@ def _hint(game: Game, board: Board) -> HintMistakes | HintStep | HintSolved:
     )
 
 
-def _reveal(game: Game, board: Board) -> HintStep:
-    """The hint when logic finds no step in time: one unknown cell, from the solution."""
-    unknown = board.unknown_mask
-    cell = (unknown & -unknown).bit_length() - 1
-    black = bool(game.solution.black_mask >> cell & 1)
+def _reveal(game: Game, board: Board, *, ran_out: bool) -> HintStep:
+    """The hint when logic finds no step: it offers one unknown cell from the solution
+    (marked, its color not said), which the player takes by pressing the wand again."""
+    step = reveal_step(board, game.solution)
+    assert step is not None  # the board has unknown cells
+    [(cell, color)] = step.cells
     name = game.puzzle.grid.name(cell)
+    why = (
+        f"No rule found the next cell within {HINT_SECONDS:g} s (the search ran out of time)."
+        if ran_out
+        else "No rule finds the next cell from here: logic is stuck."
+    )
     return HintStep(
         technique="from-solution",
         name="From the solution",
-        message=f"No deduction was found within {HINT_SECONDS:g} s; the solution has {name} "
-        + ("black." if black else "white."),
-        cells=[(cell, "black" if black else "white")],
+        message=f"{why} The solution can give you {name}, marked with a ?.",
+        cells=[(cell, "black" if color is Color.BLACK else "white")],
         premises=[],
         level=None,
+        reveal="time" if ran_out else "stuck",
     )
 
 

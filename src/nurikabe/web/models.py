@@ -231,6 +231,9 @@ class HintStep(_Ok):
     cells: list[tuple[int, Literal["black", "white"]]]
     premises: list[int]
     level: str | None
+    reveal: Literal["stuck", "time"] | None = None
+    """Set when logic found no step and the cell is offered from the solution: ``stuck``
+    (no rule applies) or ``time`` (the search ran out of time)."""
 
 
 class HintSolved(_Ok):

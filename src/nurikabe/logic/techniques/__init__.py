@@ -38,6 +38,7 @@ The catalogue (the seed rules each covers are in docs/techniques.md)::
     3    completion-unreachable      a cell no possible completion of any island uses is black
     3    walled-in-island            the sea walls in one of two diagonal islands: perimeter bounds
     3    perimeter-budget            the sea's sides bound an island's: it fills the one box it fits
+    4    sea-sides                   a sea of S cells shows 2S + 2 sides: islands must hug the edge
     4    sea-exit-cases              a black region with 2-4 exits: what every exit leads to holds
     4    pool-cases                  an open 2x2 block: what whitening each open cell leads to holds
     4    orphan-exit-cases           a stray white cell with two exits: what both lead to holds
@@ -53,6 +54,10 @@ Where each technique lives, one module per tier or family:
 - `articulation`: sea-articulation, pool-escape (tier 2, cut cells of the sea);
 - `completions`: the tier 3 island-completion techniques (`logic.walls` holds
   walled-in-island);
+- `sides`: sea-sides (tier 4, a global count of the sea's sides against the edge);
+- `counts`: white-budget and sea-budget, global counts of the cells still to come of
+  one color, written and tested but not in the table (they would change bundled grades;
+  docs/techniques.md, "Global budgets");
 - `cases`: the tier 4 case splits;
 - `contradictions`: `find_contradiction`;
 - `common`: `Technique` and the helpers that word a step.
@@ -98,6 +103,7 @@ from .completions import (
     completion_unreachable,
 )
 from .contradictions import find_contradiction
+from .sides import sea_sides
 
 __all__ = [
     "MAX_COMPLETIONS",
@@ -135,6 +141,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("completion-unreachable", "Cell in no completion", 3, completion_unreachable),
     Technique("walled-in-island", "Island walled in by the sea", 3, walled_in_island),
     Technique("perimeter-budget", "Perimeter budget", 3, perimeter_budget),
+    Technique("sea-sides", "The sea's free sides", 4, sea_sides),
     Technique("sea-exit-cases", "Both ways out of a black region", 4, sea_exit_cases),
     Technique("pool-cases", "Both ways to break a pool", 4, pool_cases),
     Technique("orphan-exit-cases", "Both ways out of a stray white cell", 4, orphan_exit_cases),

@@ -370,7 +370,7 @@ export class Game {
     } else if (answer.kind === "step") {
       this.hint = { cells: answer.cells, premises: answer.premises || [], board: now };
       this.ui.say(
-        `<b>${escapeHtml(answer.name)}</b>${answer.level ? ` <span class="level">${escapeHtml(answer.level)}</span>` : ""}: ${escapeHtml(answer.message)} <span class="aside">Press the wand again to apply it.</span>`,
+        `<b>${escapeHtml(answer.name)}</b>${answer.level ? ` <span class="level">${escapeHtml(answer.level)}</span>` : ""}: ${escapeHtml(answer.message)} <span class="aside">Press the wand again to ${answer.reveal ? "reveal" : "apply"} it.</span>`,
         "hint",
       );
     } else {
