@@ -68,6 +68,8 @@ ALLOWED: dict[tuple[str, str], set[str]] = {
         "_cap",
         "_clue_text",
     },
+    ("nurikabe.logic.techniques.counts", "nurikabe.logic.techniques.common"): {"_is", "_step"},
+    ("nurikabe.logic.techniques.sides", "nurikabe.logic.techniques.common"): {"_is", "_step"},
 }
 """(importer, source module) -> the private names it may still import from there."""
 
