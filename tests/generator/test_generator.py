@@ -340,3 +340,25 @@ def test_generator_refuses_bad_options(options: dict[str, float]) -> None:
     with pytest.raises(GenerationError):
         generate(7, 6, rng=1, **options)  # type: ignore[arg-type]
     assert time.perf_counter() - began < 1
+
+
+def test_large_boards_default_to_big_islands_and_fewer_clues() -> None:
+    """From 150 cells the default largest island grows with the board (capped), and the
+    clue density aimed at falls as published puzzles' does; 10x10 keeps the level's."""
+    from nurikabe.generator import (
+        BIG_ISLAND_CAP,
+        LEVEL_PROFILES,
+        _default_profile,
+        clue_density_of,
+    )
+
+    assert (
+        _default_profile(10, 10, "medium", None, None, None).max_island
+        == LEVEL_PROFILES["medium"][0]
+    )
+    assert _default_profile(15, 15, "medium", None, None, None).max_island == 11
+    assert _default_profile(30, 30, "hard", None, None, None).max_island == BIG_ISLAND_CAP
+    assert _default_profile(20, 20, "easy", 5, None, None).max_island == 5  # asked for
+    densities = [clue_density_of(n * n) for n in (10, 15, 20, 30)]
+    assert densities == sorted(densities, reverse=True)
+    assert _default_profile(20, 20, "hard", None, None, None).clue_density == clue_density_of(400)
