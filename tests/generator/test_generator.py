@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from nurikabe import Limit, Status, solve
+from nurikabe import Limit, Puzzle, Status, solve
 from nurikabe.generator import GeneratedPuzzle, GenerationError, check_options, generate
 from nurikabe.generator.jobs import derive_seed, make_record
 from nurikabe.generator.tiling import Profile, random_layout, symmetry_map
@@ -362,3 +362,38 @@ def test_large_boards_default_to_big_islands_and_fewer_clues() -> None:
     densities = [clue_density_of(n * n) for n in (10, 15, 20, 30)]
     assert densities == sorted(densities, reverse=True)
     assert _default_profile(20, 20, "hard", None, None, None).clue_density == clue_density_of(400)
+
+
+@pytest.mark.skipif(not HAS_ORTOOLS, reason="OR-Tools not installed")
+def test_a_job_can_ask_for_a_second_proof_by_cpsat() -> None:
+    """The build's path to a second engine: a job with ``verify`` keeps a puzzle only once
+    CP-SAT proves it unique too (with the generator's solution); the job's key is the
+    same as before when it does not ask."""
+    from nurikabe.generator.jobs import GenerateJob
+
+    job = {"index": 3, "rows": 6, "cols": 7, "seed": 11, "difficulty": "easy"}
+    plain = make_record(job)
+    checked = make_record({**job, "verify": "cpsat"})
+    assert "error" not in checked
+    assert checked["url"] == plain["url"] and checked["seed"] == plain["seed"]
+    result = solve(
+        _puzzle_of(checked),
+        limit=Limit(solutions=2, seconds=60),
+        engine="cpsat",
+    )
+    assert result.status is Status.UNIQUE
+    assert result.solution is not None and result.solution.to_rows() == checked["solution"]
+    with pytest.raises(ValueError, match="unknown verify engine"):
+        make_record({**job, "verify": "abacus"})
+    assert "verify" not in GenerateJob(0, 6, 7, seed=11).key
+    assert "verify=cpsat" in GenerateJob(0, 6, 7, seed=11, verify="cpsat").key
+    assert (
+        GenerateJob(0, 6, 7, seed=11, verify="cpsat").run()["url"]
+        == (make_record({"index": 0, "rows": 6, "cols": 7, "seed": 11, "seconds": 60.0})["url"])
+    )
+
+
+def _puzzle_of(record: dict[str, object]) -> Puzzle:
+    url = record["url"]
+    assert isinstance(url, str)
+    return Puzzle.from_url(url)

@@ -728,7 +728,8 @@ def polish(
     size-keeping moves (`settle` with `NEUTRAL_KINDS`) follow. After `patience` failed
     steps in a row (half as many once only growths are wanted) the walk ends. `layout`
     must be solved at `tier`; so is the layout returned. With `joins_first`, growths are
-    offered only once the clues are down to `clues` (or no join is left); while the
+    offered only once the clues are down to `clues`, after a failed step, or when no join
+    is left; while the
     largest island is smaller than `big`, half the candidates are the joins and growths
     that make the largest islands.
     """
@@ -746,7 +747,9 @@ def polish(
             current,
             rng,
             join_islands=join_more,
-            grow=grow_more and not (joins_first and join_more),
+            # After a failed step, growths are offered too (they raise the white share,
+            # which the joins alone leave short).
+            grow=grow_more and not (joins_first and join_more and not failures),
             max_island=max_island,
         )
         if not every and joins_first and grow_more:
