@@ -499,13 +499,21 @@ def _climb(area: int, tier: int) -> dict[str, Any]:
     15x15 and 20x20 the effect was mixed (medium 1.8 -> 3.0 s and 19 -> 12 s, more 1s).
     """
     large = area >= SWEEP_FROM
+    thrifty = large and area < THRIFTY_BELOW
     return {
         **CLIMB,
         "steps": max(CLIMB["steps"], 2 * area),
         "sweep_after": SWEEP_AFTER if large else None,
-        "kinds": REPAIR_KINDS if tier <= 1 else REPAIR_KINDS_NO_ONES,
-        "thrifty": large,
+        "kinds": REPAIR_KINDS if tier <= 1 or area >= THRIFTY_BELOW else REPAIR_KINDS_NO_ONES,
+        "thrifty": thrifty,
     }
+
+
+THRIFTY_BELOW = 625
+"""Boards from `SWEEP_FROM` cells up to below this many are climbed thriftily (no random
+1s at tier 2, clue-adding moves held back; generator 8). On 30x30 that climb failed where
+version 7's succeeded (medium, seed 0: the first climb gave up after 82 s of CPU), so
+larger boards climb as before and only the quality walk joins their islands."""
 
 
 def _finish(layout: Layout, deadline: Deadline) -> tuple[Layout, Board, Grade | None] | None:
