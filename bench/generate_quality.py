@@ -129,7 +129,15 @@ def main() -> int:
     ap.add_argument("--min-level", type=int, default=6)
     ap.add_argument("--out", default=None)
     ap.add_argument("--jsonl", default=None, help="also write the generated puzzles here")
+    ap.add_argument(
+        "--summary", nargs="+", metavar="JSON", help="instead: the short table of summaries"
+    )
     args = ap.parse_args()
+    if args.summary:
+        for path in args.summary:
+            print(f"\n{path}\n")
+            print("\n".join(short_table(json.loads(Path(path).read_text()))))
+        return 0
 
     counts = dict(DEFAULT_COUNTS)
     if args.counts:
@@ -268,6 +276,35 @@ def table(size_text: str, per_level: dict[str, Any], count: int) -> list[str]:
             + " | ".join(refs)
             + " |"
         )
+    return lines
+
+
+SHORT = ("clues_per_cell", "mean_clue", "largest_clue", "share_le2")
+
+
+def short_table(summary: dict[str, Any]) -> list[str]:
+    """One row per size and level: made, CPU, figures close, and four shape figures
+    (generated median, with * when not close)."""
+    names = dict(FIGURES)
+    head = ["size", "level", "made", "CPU s", "close"] + [names[k] for k in SHORT]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for size, levels in summary["sizes"].items():
+        for level, row in levels.items():
+            figs = row["figures"]
+            compared = sum(f.get("compared", f["generated"] is not None) for f in figs.values())
+            close = sum(bool(f["close"]) for f in figs.values())
+            cells = []
+            for key in SHORT:
+                f = figs[key]
+                g = f["generated"]
+                cells.append("-" if g is None else _fmt(g) + ("" if f["close"] else "*"))
+            cpu = row["median_cpu_s"]
+            lines.append(
+                f"| {size} | {level} | {row['made']}/{row['made'] + row['failed']} | "
+                f"{'-' if cpu is None else f'{cpu:.1f}'} | {close}/{compared} | "
+                + " | ".join(cells)
+                + " |"
+            )
     return lines
 
 
