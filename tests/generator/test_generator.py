@@ -343,11 +343,15 @@ def test_generator_refuses_bad_options(options: dict[str, float]) -> None:
 
 
 def test_large_boards_default_to_big_islands_and_fewer_clues() -> None:
-    """From 150 cells the default largest island grows with the board (capped), and the
-    clue density aimed at falls as published puzzles' does; 10x10 keeps the level's."""
+    """From 150 to 624 cells the default largest island grows with the board (capped), and
+    the clue density aimed at falls as published puzzles' does; 10x10 and 30x30 keep the
+    level's."""
     from nurikabe.generator import (
         BIG_ISLAND_CAP,
         LEVEL_PROFILES,
+        REPAIR_KINDS,
+        REPAIR_KINDS_NO_ONES,
+        _climb,
         _default_profile,
         clue_density_of,
     )
@@ -357,7 +361,14 @@ def test_large_boards_default_to_big_islands_and_fewer_clues() -> None:
         == LEVEL_PROFILES["medium"][0]
     )
     assert _default_profile(15, 15, "medium", None, None, None).max_island == 11
-    assert _default_profile(30, 30, "hard", None, None, None).max_island == BIG_ISLAND_CAP
+    assert _default_profile(20, 20, "hard", None, None, None).max_island == 20
+    assert _default_profile(24, 26, "hard", None, None, None).max_island == BIG_ISLAND_CAP
+    # 30x30 is made as by generator 7: the level's islands, the version 7 climb.
+    assert (
+        _default_profile(30, 30, "hard", None, None, None).max_island == LEVEL_PROFILES["hard"][0]
+    )
+    assert _climb(900, 2)["kinds"] == REPAIR_KINDS and not _climb(900, 2)["thrifty"]
+    assert _climb(400, 2)["kinds"] == REPAIR_KINDS_NO_ONES and _climb(400, 2)["thrifty"]
     assert _default_profile(20, 20, "easy", 5, None, None).max_island == 5  # asked for
     densities = [clue_density_of(n * n) for n in (10, 15, 20, 30)]
     assert densities == sorted(densities, reverse=True)

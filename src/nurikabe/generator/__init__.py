@@ -155,7 +155,7 @@ def _default_profile(
         max_island = max(
             LEVEL_PROFILES.get(difficulty, LEVEL_PROFILES["hard"])[0],
             min(BIG_ISLAND_CAP, round(BIG_ISLAND_SHARE * rows * cols))
-            if rows * cols >= SWEEP_FROM
+            if SWEEP_FROM <= rows * cols <= POLISH_UP_TO
             else 0,
         )
     white_share = EXTREME_SHARE if difficulty == "extreme" else WHITE_SHARE
@@ -412,8 +412,8 @@ puzzles use fewer clues on larger grids (the corpus by size band, `quality.size_
 below, since the walk stops short of them when the level would change."""
 
 BIG_ISLAND_SHARE = 0.05
-"""On boards of `SWEEP_FROM` cells or more the default largest island is this share of the
-cells (if above the level's): published large puzzles have a few big islands (their
+"""On boards of `SWEEP_FROM` to `POLISH_UP_TO` cells the default largest island is this
+share of the cells (if above the level's): published large puzzles have a few big islands (their
 largest is 3 to 5 % of the cells)."""
 
 
@@ -429,8 +429,7 @@ largest islands until the largest is this share of the cells (published: 3 to 5 
 
 
 BIG_ISLAND_CAP = 25
-"""The default largest island never exceeds this (30x30: 25 of 900 cells; from larger ones
-the climb on a 30x30 board failed within 50 s)."""
+"""The default largest island grown with the board never exceeds this."""
 
 
 def clue_density_of(area: int) -> float:
@@ -448,9 +447,12 @@ def clue_density_of(area: int) -> float:
 POLISH_STEPS = 40
 """Joins and growths tried by the quality walk (`search.polish`) after the climb."""
 
-POLISH_UP_TO = 900
-"""The largest board (in cells) the quality walk runs on: beyond 20x20 its fresh solves
-cost seconds each, and 30x30 puzzles have to be made within minutes."""
+POLISH_UP_TO = 624
+"""The largest board (in cells) the quality walk runs on, and gets the larger default
+islands (generator 8: up to 400 before). On 30x30 the walk's fresh solves cost seconds
+each, and with the larger islands the first climb of 30x30 medium seed 0 failed after
+50 s of CPU (largest 45) and was still climbing after 52 s (largest 25; the whole
+version 7 puzzle takes 15-30 s): 30x30 is made as by version 7 until that is worked out."""
 
 POLISH_TIER = 3
 """The highest tier the quality walk solves with on boards below `SWEEP_FROM` cells
