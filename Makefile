@@ -46,7 +46,7 @@ bench-logic: $(STAMP)
 	$(BIN)/python bench/logic.py --corpus $(CORPUS)
 
 bench-generate: $(STAMP)
-	$(BIN)/python bench/generate.py --corpus $(CORPUS)
+	nice -n 10 $(BIN)/python bench/generate_quality.py --corpus $(CORPUS)
 
 bench-print: $(STAMP)
 	$(BIN)/python bench/print.py --corpus $(CORPUS)

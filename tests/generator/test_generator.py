@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from nurikabe import Limit, Status, solve
+from nurikabe import Limit, Puzzle, Status, solve
 from nurikabe.generator import GeneratedPuzzle, GenerationError, check_options, generate
 from nurikabe.generator.jobs import derive_seed, make_record
 from nurikabe.generator.tiling import Profile, random_layout, symmetry_map
@@ -340,3 +340,71 @@ def test_generator_refuses_bad_options(options: dict[str, float]) -> None:
     with pytest.raises(GenerationError):
         generate(7, 6, rng=1, **options)  # type: ignore[arg-type]
     assert time.perf_counter() - began < 1
+
+
+def test_large_boards_default_to_big_islands_and_fewer_clues() -> None:
+    """From 150 to 624 cells the default largest island grows with the board (capped), and
+    the clue density aimed at falls as published puzzles' does; 10x10 and 30x30 keep the
+    level's."""
+    from nurikabe.generator import (
+        BIG_ISLAND_CAP,
+        LEVEL_PROFILES,
+        REPAIR_KINDS,
+        REPAIR_KINDS_NO_ONES,
+        _climb,
+        _default_profile,
+        clue_density_of,
+    )
+
+    assert (
+        _default_profile(10, 10, "medium", None, None, None).max_island
+        == LEVEL_PROFILES["medium"][0]
+    )
+    assert _default_profile(15, 15, "medium", None, None, None).max_island == 11
+    assert _default_profile(20, 20, "hard", None, None, None).max_island == 20
+    assert _default_profile(24, 26, "hard", None, None, None).max_island == BIG_ISLAND_CAP
+    # 30x30 is made as by generator 7: the level's islands, the version 7 climb.
+    assert (
+        _default_profile(30, 30, "hard", None, None, None).max_island == LEVEL_PROFILES["hard"][0]
+    )
+    assert _climb(900, 2)["kinds"] == REPAIR_KINDS and not _climb(900, 2)["thrifty"]
+    assert _climb(400, 2)["kinds"] == REPAIR_KINDS_NO_ONES and _climb(400, 2)["thrifty"]
+    assert _default_profile(20, 20, "easy", 5, None, None).max_island == 5  # asked for
+    densities = [clue_density_of(n * n) for n in (10, 15, 20, 30)]
+    assert densities == sorted(densities, reverse=True)
+    assert _default_profile(20, 20, "hard", None, None, None).clue_density == clue_density_of(400)
+
+
+@pytest.mark.skipif(not HAS_ORTOOLS, reason="OR-Tools not installed")
+def test_a_job_can_ask_for_a_second_proof_by_cpsat() -> None:
+    """The build's path to a second engine: a job with ``verify`` keeps a puzzle only once
+    CP-SAT proves it unique too (with the generator's solution); the job's key is the
+    same as before when it does not ask."""
+    from nurikabe.generator.jobs import GenerateJob
+
+    job = {"index": 3, "rows": 6, "cols": 7, "seed": 11, "difficulty": "easy"}
+    plain = make_record(job)
+    checked = make_record({**job, "verify": "cpsat"})
+    assert "error" not in checked
+    assert checked["url"] == plain["url"] and checked["seed"] == plain["seed"]
+    result = solve(
+        _puzzle_of(checked),
+        limit=Limit(solutions=2, seconds=60),
+        engine="cpsat",
+    )
+    assert result.status is Status.UNIQUE
+    assert result.solution is not None and result.solution.to_rows() == checked["solution"]
+    with pytest.raises(ValueError, match="unknown verify engine"):
+        make_record({**job, "verify": "abacus"})
+    assert "verify" not in GenerateJob(0, 6, 7, seed=11).key
+    assert "verify=cpsat" in GenerateJob(0, 6, 7, seed=11, verify="cpsat").key
+    assert (
+        GenerateJob(0, 6, 7, seed=11, verify="cpsat").run()["url"]
+        == (make_record({"index": 0, "rows": 6, "cols": 7, "seed": 11, "seconds": 60.0})["url"])
+    )
+
+
+def _puzzle_of(record: dict[str, object]) -> Puzzle:
+    url = record["url"]
+    assert isinstance(url, str)
+    return Puzzle.from_url(url)

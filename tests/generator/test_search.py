@@ -219,3 +219,43 @@ def test_merge_keeps_one_of_the_joined_clues() -> None:
 def test_an_unknown_move_kind_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="teleport"):
         propose(layout_of(1), random.Random(0), 0, ("teleport",))
+
+
+def test_thrifty_climbs_and_big_joins_keep_a_unique_puzzle() -> None:
+    """The large-board settings (a climb that holds back moves adding clues; a quality walk
+    joining first and offering the joins that make the largest islands) still end on a
+    valid, unique board solved at the tier, with no more clues than the climb left."""
+    rng = random.Random(5)
+    for _ in range(4):
+        ev = Evaluator()
+        done = settle(
+            layout_of(rng.randrange(1000), 9, 11),
+            2,
+            rng,
+            max_island=12,
+            deadline=Deadline(60),
+            ev=ev,
+            steps=120,
+            thrifty=True,
+        )
+        if done is None:
+            continue
+        assert_unique_with_its_board(done)
+        out = polish(
+            done,
+            2,
+            rng,
+            max_island=12,
+            deadline=Deadline(60),
+            clues=6,
+            white=45,
+            ev=ev,
+            joins_first=True,
+            big=12,
+        )
+        assert out.is_valid(12)
+        assert out.clue_mask.bit_count() <= done.clue_mask.bit_count()
+        assert unknown_after(out, 2) == 0
+        assert_unique_with_its_board(out)
+        return
+    pytest.fail("no layout settled")

@@ -9,7 +9,7 @@ picklable dataclass with a ``key`` (unique in its batch; a store keeps results u
 it, so it never changes) and a ``run()`` returning `make_record`'s record. The
 runner's `Job` protocol is structural, so this module does not import the runner.
 
-Imports `generate` only.
+Imports `generate`, and the solver for a second proof (``verify``).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from . import GenerationError, generate
+from . import GeneratedPuzzle, GenerationError, generate
 
-__all__ = ["GenerateJob", "derive_seed", "job_seeds", "make_record"]
+__all__ = ["VERIFIERS", "GenerateJob", "derive_seed", "job_seeds", "make_record", "proven_again"]
 
 
 def derive_seed(seed: int, index: int) -> int:
@@ -41,6 +41,25 @@ def job_seeds(job: dict[str, Any]) -> list[int]:
     return [seed] + [derive_seed(seed, k) for k in range(1, job.get("retries", 0) + 1)]
 
 
+VERIFIERS = ("cpsat", "reference")
+"""Engines a job may ask to prove its puzzle unique again (``verify``)."""
+
+VERIFY_SECONDS = 600.0
+"""The time a second proof may take (a limit reached counts as not proven)."""
+
+
+def proven_again(made: GeneratedPuzzle, engine: str) -> bool:
+    """Whether `engine` proves `made` unique, with the generator's solution."""
+    from ..solver import Limit, Status, solve
+
+    result = solve(made.puzzle, limit=Limit(solutions=2, seconds=VERIFY_SECONDS), engine=engine)
+    return (
+        result.status is Status.UNIQUE
+        and result.solution is not None
+        and result.solution.white_mask == made.solution.white_mask
+    )
+
+
 def make_record(job: dict[str, Any]) -> dict[str, Any]:
     """Generate the puzzle a job describes; its JSON record plus ``index`` and ``seconds``.
 
@@ -48,10 +67,22 @@ def make_record(job: dict[str, Any]) -> dict[str, Any]:
     `generate` (``difficulty``, ``symmetry``, ``max_island``, ...). With ``retries``
     (default 0), a failure is retried that many times with the seeds of
     ``derive_seed(seed, k)`` for k = 1, 2, ...; the record's ``seed`` is the one used.
+    With ``verify`` (an engine of `VERIFIERS`, such as ``"cpsat"``), each puzzle is proved
+    unique once more by that engine, apart from the native one the generator used; a
+    puzzle it does not prove (another solution, or no answer within `VERIFY_SECONDS`)
+    counts as a failure, so the next seed is tried.
+
+    Raises:
+        ValueError: an unknown ``verify`` engine.
     """
     options = {
-        k: v for k, v in job.items() if k not in ("index", "rows", "cols", "seed", "retries")
+        k: v
+        for k, v in job.items()
+        if k not in ("index", "rows", "cols", "seed", "retries", "verify")
     }
+    verify = job.get("verify")
+    if verify is not None and verify not in VERIFIERS:
+        raise ValueError(f"unknown verify engine {verify!r} (known: {', '.join(VERIFIERS)})")
     began = time.perf_counter()
     error = ""
     for seed in job_seeds(job):
@@ -59,6 +90,9 @@ def make_record(job: dict[str, Any]) -> dict[str, Any]:
             made = generate(job["rows"], job["cols"], rng=seed, **options)
         except GenerationError as exc:
             error = str(exc)
+            continue
+        if verify is not None and not proven_again(made, verify):
+            error = f"seed {seed}: the {verify} engine did not prove the puzzle unique"
             continue
         record = made.to_json()
         record["index"] = job["index"]
@@ -94,11 +128,15 @@ mean_island=None, clue_density=None, attempts=None, retries=0)'
     clue_density: float | None = None
     attempts: int | None = None
     retries: int = 0
+    verify: str | None = None
 
     @property
     def key(self) -> str:
         options = ", ".join(
-            f"{k}={v}" for k, v in asdict(self).items() if k not in ("index", "rows", "cols")
+            f"{k}={v}"
+            for k, v in asdict(self).items()
+            # `verify` came later: left out when unset, so earlier keys stay the same.
+            if k not in ("index", "rows", "cols") and not (k == "verify" and v is None)
         )
         return f"generate #{self.index} {self.rows}x{self.cols} ({options})"
 

@@ -511,6 +511,7 @@ def settle(
     sweep_after: int | None = None,
     kinds: tuple[str, ...] = REPAIR_KINDS,
     clue_cap: int | None = None,
+    thrifty: bool = False,
 ) -> Layout | None:
     """Hill-climb until the logic engine with techniques up to `tier` solves the layout.
 
@@ -524,7 +525,8 @@ def settle(
     evaluator's estimates; a layout is returned only once a fresh solve confirms it.
     After `sweep_after` rounds without progress (None: never), each round tries every
     move near one stuck region (`all_moves`) instead of `candidates` random ones.
-    `kinds` are the kinds of random moves (`propose`).
+    `kinds` are the kinds of random moves (`propose`). With `thrifty`, a move that adds a
+    clue is taken only when no other move of the round leaves fewer cells unknown.
     Returns None after `steps` rounds without success or when the deadline passes.
     """
     ev = ev or Evaluator()
@@ -560,6 +562,7 @@ def settle(
             rng.shuffle(tries)
         else:
             tries = [None] * candidates
+        spare: tuple[int, Layout, int] | None = None
         for pick in tries:
             if pick is None:
                 focus = grid.dilate(1 << rng.choice(stuck))
@@ -579,10 +582,18 @@ def settle(
             left = ev.unknown(moved, tier, current)
             count = popcount(left)
             if count < size and (floor is None or count or ev.unknown(moved, floor, current)):
-                best = (count, moved, left)
-                break
+                if not thrifty or popcount(moved.clue_mask) <= popcount(current.clue_mask):
+                    best = (count, moved, left)
+                    break
+                # A move that adds a clue is kept in reserve while the round may still
+                # find one that helps without.
+                if spare is None:
+                    spare = (count, moved, left)
+                continue
             if best is None or count < best[0]:
                 best = (count, moved, left)
+        if spare is not None and (best is None or best[0] >= size):
+            best = spare
         if best is None:
             stalled += 1
             if stalled > patience:
@@ -669,6 +680,11 @@ def enlargements(
     return [moved for _, _, moved in out]
 
 
+def _largest(layout: Layout) -> int:
+    """The size of the largest island."""
+    return max((popcount(m) for m in layout.islands()), default=0)
+
+
 def placements(layout: Layout, changed: int) -> list[Layout]:
     """The layout with the clue of the island(s) at `changed` moved to each other cell."""
     grid = layout.grid
@@ -697,6 +713,8 @@ def polish(
     repair: int = 2,
     patience: int = 4,
     floor: int | None = None,
+    joins_first: bool = False,
+    big: int = 0,
 ) -> Layout:
     """Join islands (and grow them) towards `clues` clues and `white` white cells.
 
@@ -709,7 +727,11 @@ def polish(
     each of its cells, in the `retry` best of them, and for a join `repair` rounds of
     size-keeping moves (`settle` with `NEUTRAL_KINDS`) follow. After `patience` failed
     steps in a row (half as many once only growths are wanted) the walk ends. `layout`
-    must be solved at `tier`; so is the layout returned.
+    must be solved at `tier`; so is the layout returned. With `joins_first`, growths are
+    offered only once the clues are down to `clues`, after a failed step, or when no join
+    is left; while the
+    largest island is smaller than `big`, half the candidates are the joins and growths
+    that make the largest islands.
     """
     ev = ev or Evaluator()
     current = layout
@@ -721,9 +743,23 @@ def polish(
         grow_more = popcount(current.white) < white
         if not join_more and not grow_more:
             break
-        options = enlargements(
-            current, rng, join_islands=join_more, grow=grow_more, max_island=max_island
-        )[:candidates]
+        every = enlargements(
+            current,
+            rng,
+            join_islands=join_more,
+            # After a failed step, growths are offered too (they raise the white share,
+            # which the joins alone leave short).
+            grow=grow_more and not (joins_first and join_more and not failures),
+            max_island=max_island,
+        )
+        if not every and joins_first and grow_more:
+            every = enlargements(current, rng, join_islands=False, grow=True, max_island=max_island)
+        options = every[:candidates]
+        if big and len(every) > candidates and _largest(current) < big:
+            # Half the candidates make the largest islands on offer: published large
+            # puzzles have a few big islands, which joins of small ones never reach.
+            half = candidates // 2
+            options = every[: candidates - half] + every[::-1][:half]
         scored = sorted(
             (
                 (popcount(ev.unknown(moved, tier, current)), k, moved)
