@@ -170,6 +170,7 @@ typedef struct {
     int last_conflict; /* branch first on the cell whose branch failed last (on) */
     int learning;      /* learning from conflicts when the caller asks for it (section
                           "learning"); NURIKABE_CSOLVE_OFF=learning turns it off */
+    int restarts;      /* with learning: restarts (NURIKABE_CSOLVE_OFF=restarts: none) */
 } Settings;
 
 /* The white components of the state last labelled (white_components), which every rule
@@ -1662,6 +1663,7 @@ static const struct {
     {"dominance", offsetof(Search, set.dominance)},        /* probing: skip dominated cells */
     {"probeorder", offsetof(Search, set.probe_order)},     /* probing: hemmed-in cells first */
     {"learning", offsetof(Search, set.learning)},          /* search: learning from conflicts */
+    {"restarts", offsetof(Search, set.restarts)},          /* learning: restarts */
 };
 
 static int propagate_rules(Search *s, uint8_t *col) {
@@ -2083,7 +2085,7 @@ static int search_next(Search *s) {
  *  restarts  after LEARN_RESTART_UNIT * luby(i) refuted leaves, the search goes back to
  *            the root (re-propagated and re-probed with the store), keeping the store
  *            and the last-conflict cells, and branches first on each cell's color on
- *            the path it left (saved phases).
+ *            the path it left (saved phases); NURIKABE_CSOLVE_OFF=restarts: none.
  *
  * Counts stay exact. Invariant: every nogood kept or passed up is violated by no
  * solution that has not been handed back. A rule's deduction, a refutation and a
@@ -2112,6 +2114,9 @@ static int search_next(Search *s) {
 #endif
 #ifndef LEARN_RESTART_UNIT
 #define LEARN_RESTART_UNIT 64
+#endif
+#ifndef LEARN_WITNESS
+#define LEARN_WITNESS 1
 #endif
 #ifndef LEARN_RESTART_SOLUTIONS
 #define LEARN_RESTART_SOLUTIONS 16
@@ -2374,7 +2379,7 @@ static int refuted(Search *s, const uint8_t *base, const int *lits, int n) {
         t[cell] = lit_color(lits[j]);
     }
     if (!propagate(s, t)) return 1;
-    int w = s->lrn.witness;
+    int w = LEARN_WITNESS ? s->lrn.witness : -1;
     if (s->lim.stop || w < 0 || t[w] != UNK) return 0;
     uint8_t *a = s->prb.probe_a, *b = s->prb.probe_b;
     memcpy(a, t, N);
@@ -2542,8 +2547,8 @@ static int search_learn(Search *s) {
             s->lim.stop = 2;
             return 0;
         }
-        if (L->restart_due || (L->conflicts >= L->next_restart && s->trail.depth > 1 &&
-                               L->solutions <= LEARN_RESTART_SOLUTIONS)) {
+        if (L->restart_due || (s->set.restarts && L->conflicts >= L->next_restart &&
+                               s->trail.depth > 1 && L->solutions <= LEARN_RESTART_SOLUTIONS)) {
             if (!L->restart_due)
                 L->next_restart = L->conflicts + LEARN_RESTART_UNIT * luby(++L->luby);
             int found = 0;
@@ -2795,6 +2800,7 @@ Search *csolve_create(int R, int C, int K, const int *clue_cell, const int *clue
     s->set.last_conflict = 1;
     s->set.dominance = 1;
     s->set.learning = 1;
+    s->set.restarts = 1;
     s->walk.stamp_limit = STAMP_LIMIT;
     for (int r = 0; r < NRULES; r++) s->set.rule_on[r] = 1;
     /* only on sparse grids: islands of SIDES_SPARSE cells or more on average */
