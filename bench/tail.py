@@ -85,6 +85,7 @@ def run_corpus(
                     "nodes": result.stats.nodes,
                 }
             )
+            print(json.dumps(rows[-1]), file=sys.stderr, flush=True)  # a run cut short
     return rows
 
 
