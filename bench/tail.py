@@ -12,10 +12,17 @@ variable `NURIKABE_CSOLVE_OFF` switches rules of the C core off for comparison. 
 the corpus, and the sparse set under a wall-time limit (an engine of engines uses several
 threads, so CPU time would overstate it), with another engine, e.g. ``portfolio``;
 `--no-lean-racer` runs the portfolio without its lean native search (A/B).
+`--learning both` runs every corpus puzzle and sparse grid with the core's learning from
+conflicts off and on, one after the other (so a busy machine skews both alike), and
+reports each side by side; `on` or `off` runs one (default: `native.LEARN`).
+`--sparse-size 20 --sparse-seconds 30` runs the random sparse 20x20 set instead.
 
     nice .venv/bin/python bench/tail.py --corpus ../shared/corpus/puzzles.jsonl -o out.json
     nice .venv/bin/python bench/tail.py --engine portfolio --sparse-seconds 10
     nice .venv/bin/python bench/tail.py --orientations --sparse 0
+    nice -n 10 .venv/bin/python bench/tail.py --orientations --learning both
+    nice -n 10 .venv/bin/python bench/tail.py --skip-corpus --learning both \\
+        --sparse-size 20 --sparse-seconds 30
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ from typing import Any
 
 from nurikabe.formats.jsonl import read_file
 from nurikabe.puzzle import UNKNOWN_CLUE, Puzzle
-from nurikabe.solver import Limit, _csolve, portfolio, solve
+from nurikabe.solver import Limit, _csolve, native, portfolio, solve
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from orientations import TURNS, label, orient
@@ -47,18 +54,21 @@ def run_corpus(
     seconds: float,
     engine: str = "native",
     turns: tuple[int, ...] = (0,),
+    learning: tuple[bool, ...] = (False,),
 ) -> list[dict[str, Any]]:
-    """One row per corpus puzzle and orientation in `turns`: id, orientation, cells,
-    status, whether it matches, CPU s (wall s for an engine other than ``native``),
-    nodes."""
+    """One row per corpus puzzle, orientation in `turns` and learning setting in
+    `learning` (the native engine's, run one after the other): id, orientation, learn,
+    cells, status, whether it matches, CPU s (wall s for an engine other than
+    ``native``), nodes."""
     clock = time.process_time if engine == "native" else time.perf_counter
     rows = []
     for k, doc in enumerate(read_file(path)):
         pid = doc.meta.get("id", str(k))
         if only and pid not in only:
             continue
-        for turn in turns:
+        for turn, learn in ((turn, learn) for turn in turns for learn in learning):
             puzzle, solution = orient(doc.puzzle, doc.solution, turn)
+            native.LEARN = learn
             began = clock()
             result = solve(puzzle, limit=Limit(solutions=2, seconds=seconds), engine=engine)
             cpu = clock() - began
@@ -67,6 +77,7 @@ def run_corpus(
                 {
                     "id": pid,
                     "turn": turn,
+                    "learn": learn,
                     "cells": puzzle.rows * puzzle.cols,
                     "status": result.status.value,
                     "ok": same,
@@ -74,14 +85,15 @@ def run_corpus(
                     "nodes": result.stats.nodes,
                 }
             )
+            print(json.dumps(rows[-1]), file=sys.stderr, flush=True)  # a run cut short
     return rows
 
 
-def core_status(puzzle: Puzzle, seconds: float, lean: bool) -> tuple[str, int]:
+def core_status(puzzle: Puzzle, seconds: float, lean: bool, learn: bool = False) -> tuple[str, int]:
     """The C core's answer (``unique``, ``multiple``, ``none`` or ``unknown``) and nodes,
     called as the native engine calls it but with a limit in CPU seconds of this thread,
     so that a busy machine gives the same work as an idle one; `lean` tries first the
-    color whose probe decided fewer cells."""
+    color whose probe decided fewer cells, `learn` learns from conflicts."""
     clues = [(cell, -1 if v == UNKNOWN_CLUE else v) for cell, v in puzzle.clues.items()]
     core = _csolve.Search(
         puzzle.rows,
@@ -93,6 +105,7 @@ def core_status(puzzle: Puzzle, seconds: float, lean: bool) -> tuple[str, int]:
         cpu=True,
         strong=True,
         lean=lean,
+        learn=learn,
     )
     found = 0
     while found < 2 and core.next() is not None:
@@ -105,16 +118,22 @@ def core_status(puzzle: Puzzle, seconds: float, lean: bool) -> tuple[str, int]:
 
 
 def run_sparse(
-    count: int, seconds: float, lean: bool, engine: str = "native"
+    count: int,
+    seconds: float,
+    lean: bool,
+    engine: str = "native",
+    size: int = 15,
+    learning: tuple[bool, ...] = (False,),
 ) -> list[dict[str, Any]]:
-    """One row per random sparse 15x15 puzzle (seeds 0..count-1, sea share 0.45): the
-    C core in CPU seconds, or `engine` (not ``native``) in wall seconds."""
+    """One row per random sparse `size` x `size` puzzle (seeds 0..count-1, sea share
+    0.45) and learning setting: the C core in CPU seconds, or `engine` (not ``native``)
+    in wall seconds."""
     rows = []
-    for seed in range(count):
-        puzzle = sparse_puzzle(15, 15, 0.45, random.Random(seed))
+    for seed, learn in ((seed, learn) for seed in range(count) for learn in learning):
+        puzzle = sparse_puzzle(size, size, 0.45, random.Random(seed))
         if engine == "native":
             began = time.process_time()
-            status, nodes = core_status(puzzle, seconds, lean)
+            status, nodes = core_status(puzzle, seconds, lean, learn)
             cpu = time.process_time() - began
         else:
             began = time.perf_counter()
@@ -123,8 +142,11 @@ def run_sparse(
             status, nodes = result.status.value, result.stats.nodes
             status_by = result.stats.engine
             print(f"sparse seed {seed:3} decided by {status_by}", file=sys.stderr)
-        rows.append({"seed": seed, "status": status, "cpu": cpu, "nodes": nodes})
-        print(f"sparse seed {seed:3} {status:8} {cpu:7.2f} s {nodes:7} nodes", file=sys.stderr)
+        rows.append({"seed": seed, "learn": learn, "status": status, "cpu": cpu, "nodes": nodes})
+        print(
+            f"sparse seed {seed:3} learn {learn:d} {status:8} {cpu:7.2f} s {nodes:7} nodes",
+            file=sys.stderr,
+        )
     return rows
 
 
@@ -155,7 +177,11 @@ def report_turns(corpus: list[dict[str, Any]]) -> None:
 
 
 def report(
-    corpus: list[dict[str, Any]], sparse: list[dict[str, Any]], top: int, clock: str = "CPU"
+    corpus: list[dict[str, Any]],
+    sparse: list[dict[str, Any]],
+    top: int,
+    clock: str = "CPU",
+    size: int = 15,
 ) -> None:
     if corpus:
         wrong = [name(r) for r in corpus if not r["ok"]]
@@ -178,7 +204,7 @@ def report(
             print(f"{name(r):14} {r['cells']:6} {r['cpu']:8.3f} {r['nodes']:8}")
     if sparse:
         decided = [r for r in sparse if r["status"] != "unknown"]
-        print(f"\nsparse 15x15: {len(decided)} of {len(sparse)} decided", end="")
+        print(f"\nsparse {size}x{size}: {len(decided)} of {len(sparse)} decided", end="")
         print(" (" + ", ".join(f"{r['seed']}:{r['status']}" for r in decided) + ")")
 
 
@@ -189,6 +215,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="limit per corpus puzzle")
     parser.add_argument("--sparse", type=int, default=12, help="random sparse 15x15 puzzles")
     parser.add_argument("--sparse-seconds", type=float, default=10.0)
+    parser.add_argument("--sparse-size", type=int, default=15, help="rows and columns (15)")
+    parser.add_argument(
+        "--learning",
+        choices=("on", "off", "both"),
+        help="the native engine's learning from conflicts (default native.LEARN); both: "
+        "off then on for every puzzle, reported side by side",
+    )
     parser.add_argument("--skip-corpus", action="store_true")
     parser.add_argument(
         "--lean", action="store_true", help="sparse set: the core's lean=True color order"
@@ -213,8 +246,16 @@ def main() -> None:
     engine = args.engine
     load = os.getloadavg()[0]
     turns = TURNS if args.orientations else (0,)
-    corpus = [] if args.skip_corpus else run_corpus(args.corpus, only, args.seconds, engine, turns)
-    sparse = run_sparse(args.sparse, args.sparse_seconds, args.lean, engine)
+    learning = {"on": (True,), "off": (False,), "both": (False, True)}.get(
+        args.learning or "", (native.LEARN,)
+    )
+    corpus = (
+        []
+        if args.skip_corpus
+        else run_corpus(args.corpus, only, args.seconds, engine, turns, learning)
+    )
+    size = args.sparse_size
+    sparse = run_sparse(args.sparse, args.sparse_seconds, args.lean, engine, size, learning)
     clock = "CPU" if engine == "native" else "wall"
     lean_racer = "" if engine != "portfolio" else f", lean racer {not args.no_lean_racer}"
     print(
@@ -222,9 +263,14 @@ def main() -> None:
     )
     print("NURIKABE_CSOLVE_OFF=" + os.environ.get("NURIKABE_CSOLVE_OFF", ""), end="")
     print("; sparse set with lean=True" if args.lean else "")
-    report(corpus, sparse, args.top, clock)
+    for learn in learning:
+        if len(learning) > 1:
+            print(f"\n==== learning {'on' if learn else 'off'} ====")
+        on_corpus = [r for r in corpus if r["learn"] == learn]
+        report(on_corpus, [r for r in sparse if r["learn"] == learn], args.top, clock, size)
     if args.output:
         data = {"load": load, "lean": args.lean, "engine": engine, "corpus": corpus}
+        data.update(learning=list(learning), sparse_size=size)
         data.update(sparse=sparse, lean_racer=not args.no_lean_racer)
         Path(args.output).write_text(json.dumps(data, indent=1) + "\n")
 

@@ -90,6 +90,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef CSOLVE_CHECK_NOGOODS
+#include <stdio.h>
+#endif
 
 #include "_csolve.h"
 
@@ -165,6 +168,9 @@ typedef struct {
     int lean;          /* (strong and lean=True) try first the color whose probe decided
                           fewer cells, not white */
     int last_conflict; /* branch first on the cell whose branch failed last (on) */
+    int learning;      /* learning from conflicts when the caller asks for it (section
+                          "learning"); NURIKABE_CSOLVE_OFF=learning turns it off */
+    int restarts;      /* with learning: restarts (NURIKABE_CSOLVE_OFF=restarts: none) */
 } Settings;
 
 /* The white components of the state last labelled (white_components), which every rule
@@ -265,6 +271,36 @@ typedef struct {
     int lc[LC_CAP], nlc; /* the last cells whose branch failed, latest first */
 } Trail;
 
+/* Learning from conflicts (section "learning"): the nogood store, the conflict sets of the
+ * frames on the trail, restarts and saved phases. A literal is cell * 2 + (color == WHT). */
+typedef struct {
+    int on;              /* learning (strong calls that asked for it, Settings.learning) */
+    int *lit, nlit, caplit; /* the store's literals, one nogood after the other */
+    int *ng_from, *ng_len, *ng_w1, *ng_w2; /* per nogood: its literals from lit[ng_from],
+                            how many, and the positions of its two watched literals */
+    uint8_t *ng_keep;    /* 1: never pruned (it blocks a solution handed back) */
+    int count, cap;      /* nogoods stored, room for */
+    int *cs, ncs, capcs; /* the conflict sets of frames whose first child is closed (a
+                            stack, as the frames are) */
+    int *frame_cs, *frame_ncs; /* N+2: per frame, where its set starts in cs (-1: none) */
+    int *path, *path2;   /* N+2: scratch nogoods */
+    int *mark, mark_now; /* N: stamps for the union of two nogoods */
+    uint8_t *test;       /* N: the state of a minimization test */
+    uint8_t *phase;      /* N: each cell's color on the path at the last restart (UNK: none) */
+    int witness;         /* the cell whose probes failed both ways at the last refuted node */
+    int pending;         /* a solution was handed back: its leaf is still to close */
+    int restart_due;     /* a restart a limit cut short is still to finish */
+    long long conflicts, next_restart, solutions;
+    int luby;            /* index into the Luby sequence of the next restart */
+    long long learned, restarts, jumps;
+#ifdef CSOLVE_CHECK_NOGOODS
+    uint8_t *brute;      /* every solution (N bytes each), by brute force on small grids */
+    uint8_t *reported;   /* per solution: handed back already */
+    int nbrute;          /* how many; -1: the grid is too big to check */
+    long long checked;
+#endif
+} Learn;
+
 /* The work done, which the logic engine counts into its grades. */
 typedef struct {
     long long nodes;
@@ -304,6 +340,7 @@ struct Search {
     Trail trail;
     Counters count;
     Limits lim;
+    Learn lrn;
 };
 
 static double clock_seconds(clockid_t clock) {
@@ -1567,9 +1604,18 @@ static int rule_sea(Search *s, uint8_t *col, int ncomp, int *changed) {
 /* Applies the rules to a fixpoint. FAIL: no solution extends `col`. On OK, check
  * s->lim.stop: a limit may have cut the work short (the state is then merely unfinished). */
 static int propagate_rules(Search *s, uint8_t *col);
+static int nogood_sweep(Search *s, uint8_t *col, int *changed);
 
 static int propagate(Search *s, uint8_t *col) {
     int ok = propagate_rules(s, col);
+    /* with learning, the learned nogoods are one more rule, run after the others: what
+       they decide starts the rules again */
+    while (ok && s->lrn.count > 0 && !s->lim.stop) {
+        int changed = 0;
+        if (!nogood_sweep(s, col, &changed)) ok = FAIL;
+        else if (!changed) break;
+        else ok = propagate_rules(s, col);
+    }
 #ifdef CSOLVE_TRACE
     /* a developer build (bench/core_identity.py) hashes every fixpoint reached (a
        refuted state is discarded, so only the refutation counts), so that two builds
@@ -1616,6 +1662,8 @@ static const struct {
     {"lastconflict", offsetof(Search, set.last_conflict)}, /* search: last-conflict branching */
     {"dominance", offsetof(Search, set.dominance)},        /* probing: skip dominated cells */
     {"probeorder", offsetof(Search, set.probe_order)},     /* probing: hemmed-in cells first */
+    {"learning", offsetof(Search, set.learning)},          /* search: learning from conflicts */
+    {"restarts", offsetof(Search, set.restarts)},          /* learning: restarts */
 };
 
 static int propagate_rules(Search *s, uint8_t *col) {
@@ -1765,6 +1813,7 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
             if (s->lim.stop) return OK;
             if (!ra) {
                 col[i] = WHT;
+                s->lrn.witness = i;
                 if (!propagate(s, col)) return FAIL;
                 if (s->lim.stop) return OK;
                 progress = 1;
@@ -1779,6 +1828,7 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
             if (s->lim.stop) return OK;
             if (!rb) {
                 col[i] = BLK;
+                s->lrn.witness = i;
                 if (!propagate(s, col)) return FAIL;
                 if (s->lim.stop) return OK;
                 progress = 1;
@@ -1798,6 +1848,7 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
                 }
             }
             if (agree) {
+                s->lrn.witness = -1;
                 if (!propagate(s, col)) return FAIL;
                 if (s->lim.stop) return OK;
                 progress = 1;
@@ -1911,46 +1962,55 @@ static int conflict_cell(Search *s, const uint8_t *col, int cell) {
 
 /* Runs the search to its next solution (left in s->trail.solution): 1 found, 0 none left or a
  * limit stopped it (s->lim.stop), -1 out of memory. */
+/* The root node of a search: 1 it is a solution, 0 it is refuted or solved, or a limit
+ * stopped it (s->lim.stop), -1 out of memory, 2 frame 0 is ready to branch. */
+static int search_root(Search *s) {
+    int N = s->g.N;
+    if (s->lim.max_nodes == 0) {
+        s->lim.stop = 2;
+        return 0;
+    }
+    s->trail.started = 1;
+    if (!grow_frames(s, 0)) return -1;
+    uint8_t *root = s->trail.frames;
+    memcpy(root, s->trail.start, N);
+    int ok = 1;
+    for (int k = 0; k < s->g.K; k++) {
+        if (root[s->g.clue_cell[k]] == BLK) ok = 0;
+        root[s->g.clue_cell[k]] = WHT;
+    }
+    s->count.nodes++;
+    int cell = -1;
+    uint8_t first = WHT;
+    if (ok) ok = propagate(s, root);
+    if (s->lim.stop) return 0;
+    /* with `near`, the root probes first near what `start` adds to it, as a child
+       node does near what its branch changed */
+    if (ok) ok = probe(s, root, &cell, &first, s->trail.near);
+    if (s->lim.stop) return 0;
+    if (!ok) {
+        s->trail.finished = s->trail.complete = 1;
+        return 0;
+    }
+    if (cell < 0) {
+        s->trail.finished = s->trail.complete = 1;
+        if (!verify(s, root)) return 0;
+        memcpy(s->trail.solution, root, N);
+        return 1;
+    }
+    s->trail.frame_cell[0] = cell;
+    s->trail.frame_tried[0] = 0;
+    s->trail.frame_first[0] = first;
+    s->trail.depth = 1;
+    return 2;
+}
+
 static int search_next(Search *s) {
     int N = s->g.N;
     if (s->trail.finished) return 0;
     if (!s->trail.started) {
-        if (s->lim.max_nodes == 0) {
-            s->lim.stop = 2;
-            return 0;
-        }
-        s->trail.started = 1;
-        if (!grow_frames(s, 0)) return -1;
-        uint8_t *root = s->trail.frames;
-        memcpy(root, s->trail.start, N);
-        int ok = 1;
-        for (int k = 0; k < s->g.K; k++) {
-            if (root[s->g.clue_cell[k]] == BLK) ok = 0;
-            root[s->g.clue_cell[k]] = WHT;
-        }
-        s->count.nodes++;
-        int cell = -1;
-        uint8_t first = WHT;
-        if (ok) ok = propagate(s, root);
-        if (s->lim.stop) return 0;
-        /* with `near`, the root probes first near what `start` adds to it, as a child
-           node does near what its branch changed */
-        if (ok) ok = probe(s, root, &cell, &first, s->trail.near);
-        if (s->lim.stop) return 0;
-        if (!ok) {
-            s->trail.finished = s->trail.complete = 1;
-            return 0;
-        }
-        if (cell < 0) {
-            s->trail.finished = s->trail.complete = 1;
-            if (!verify(s, root)) return 0;
-            memcpy(s->trail.solution, root, N);
-            return 1;
-        }
-        s->trail.frame_cell[0] = cell;
-        s->trail.frame_tried[0] = 0;
-        s->trail.frame_first[0] = first;
-        s->trail.depth = 1;
+        int r = search_root(s);
+        if (r != 2) return r;
     }
     while (s->trail.depth > 0) {
         if (limit_reached(s)) return 0;
@@ -1992,6 +2052,564 @@ static int search_next(Search *s) {
         s->trail.frame_tried[s->trail.depth] = 0;
         s->trail.frame_first[s->trail.depth] = first;
         s->trail.depth++;
+    }
+    s->trail.finished = s->trail.complete = 1;
+    return 0;
+}
+
+/* ---- learning ------------------------------------------------------------------------
+ *
+ * With learning on (strong calls that ask for it; CsolveOptions.learn), search_learn()
+ * replaces search_next(): the same nodes (propagation, probing, the same branching
+ * cells), and in addition:
+ *
+ *  nogoods   when a child's subtree is closed, the search knows a set of decisions (cell,
+ *            color) that no solution not yet handed back extends: a nogood. A refuted
+ *            leaf's is its path of decisions, shortened by deletion: decision d_g is
+ *            dropped when the frame above it (the state its earlier decisions imply) plus
+ *            the decisions kept below it is refuted by propagation, or by both probes of
+ *            the cell whose probes failed at the leaf (LEARN_TESTS tries, the latest
+ *            decisions first). A frame both of whose children are closed gets the union of
+ *            their nogoods less its own cell (resolution). The reason of every cell is
+ *            thus over-approximated by the decisions above it; no rule records more.
+ *  backjump  a closed child whose nogood lacks its frame's decision refutes the frame
+ *            too: the frame is closed without trying its other color, and so on upward.
+ *  store     the nogood a frame's first child closes with is stored (at most LEARN_CAP,
+ *            LEARN_MAX_LEN literals each) and propagates, as one more rule, in every
+ *            propagation after the others: two watched literals per nogood (position
+ *            ng_w1, ng_w2), its other literals read only when one of them holds. The
+ *            store is checked whole in each propagation, not from lists of watchers,
+ *            because a state here is a copy, not a trail of changes; pruned by length
+ *            (each literal is a decision of its own level, so its length is its LBD):
+ *            when full, the longer half goes.
+ *  restarts  after LEARN_RESTART_UNIT * luby(i) refuted leaves, the search goes back to
+ *            the root (re-propagated and re-probed with the store), keeping the store
+ *            and the last-conflict cells, and branches first on each cell's color on
+ *            the path it left (saved phases); NURIKABE_CSOLVE_OFF=restarts: none.
+ *
+ * Counts stay exact. Invariant: every nogood kept or passed up is violated by no
+ * solution that has not been handed back. A rule's deduction, a refutation and a
+ * resolvent keep it; a subtree closes only when all of it is searched, so the solutions
+ * in it have been handed back; the path to a solution handed back is stored as a nogood
+ * (kept for good) while restarts are allowed (up to LEARN_RESTART_SOLUTIONS solutions;
+ * then no more restarts), so a restart never finds it again. The nogoods are therefore
+ * sound for "no other solution" but not implied by the rules alone once a solution was
+ * handed back; they live and die with the search. A limit never refutes anything (a
+ * test cut short keeps the decision).
+ *
+ * Built with -DCSOLVE_CHECK_NOGOODS (tests/solver/test_learning.py), every nogood is
+ * checked against all the solutions of a grid of at most CHECK_CELLS cells (found by
+ * brute force, by a check of its own): any solution not yet handed back that violates
+ * it aborts the program.
+ */
+
+#ifndef LEARN_TESTS
+#define LEARN_TESTS 12
+#endif
+#ifndef LEARN_CAP
+#define LEARN_CAP 2000
+#endif
+#ifndef LEARN_MAX_LEN
+#define LEARN_MAX_LEN 40
+#endif
+#ifndef LEARN_RESTART_UNIT
+#define LEARN_RESTART_UNIT 64
+#endif
+#ifndef LEARN_WITNESS
+#define LEARN_WITNESS 1
+#endif
+#ifndef LEARN_RESTART_SOLUTIONS
+#define LEARN_RESTART_SOLUTIONS 16
+#endif
+
+static inline int lit_of(int cell, int color) { return cell * 2 + (color == WHT); }
+static inline uint8_t lit_color(int l) { return (l & 1) ? WHT : BLK; }
+
+/* The color of the branch of frame f the trail is in (its children tried so far: 1 or 2). */
+static uint8_t frame_color(const Search *s, int f) {
+    uint8_t first = s->trail.frame_first[f];
+    return s->trail.frame_tried[f] == 1 ? first : (first == BLK ? WHT : BLK);
+}
+
+/* The learned nogoods on `col`: FAIL when all the literals of one hold; the last literal
+ * of one whose others all hold is set false (its cell gets the other color). */
+static int nogood_sweep(Search *s, uint8_t *col, int *changed) {
+    Learn *L = &s->lrn;
+    for (int i = 0; i < L->count; i++) {
+        const int *q = L->lit + L->ng_from[i];
+        int n = L->ng_len[i];
+        if (n == 1) {
+            uint8_t c = col[q[0] >> 1];
+            if (c == lit_color(q[0])) return FAIL;
+            if (c == UNK) {
+                col[q[0] >> 1] = lit_color(q[0]) == BLK ? WHT : BLK;
+                (*changed)++;
+            }
+            continue;
+        }
+        int a = q[L->ng_w1[i]], b = q[L->ng_w2[i]];
+        uint8_t ca = col[a >> 1], cb = col[b >> 1];
+        int ta = ca == lit_color(a), tb = cb == lit_color(b);
+        if (!ta && !tb) continue;                                 /* two literals open */
+        if ((ca != UNK && !ta) || (cb != UNK && !tb)) continue;   /* one false: satisfied */
+        int open1 = -1, open2 = -1, sat = -1;
+        for (int j = 0; j < n; j++) {
+            uint8_t c = col[q[j] >> 1];
+            if (c == UNK) {
+                if (open1 < 0) open1 = j;
+                else if (open2 < 0) open2 = j;
+            } else if (c != lit_color(q[j])) {
+                sat = j;
+                break;
+            }
+        }
+        if (sat >= 0) { /* watch the false literal in place of a true one */
+            if (ta) L->ng_w1[i] = sat;
+            else L->ng_w2[i] = sat;
+            continue;
+        }
+        if (open1 < 0) return FAIL;
+        if (open2 < 0) { /* unit: its open literal is false */
+            col[q[open1] >> 1] = lit_color(q[open1]) == BLK ? WHT : BLK;
+            (*changed)++;
+            int other = L->ng_w1[i] != open1 ? L->ng_w1[i] : L->ng_w2[i];
+            L->ng_w1[i] = open1;
+            L->ng_w2[i] = other;
+            continue;
+        }
+        L->ng_w1[i] = open1;
+        L->ng_w2[i] = open2;
+    }
+    return OK;
+}
+
+#ifdef CSOLVE_CHECK_NOGOODS
+#define CHECK_CELLS 20
+
+/* Whether a full board is a solution: a check of its own, not verify()'s. */
+static int brute_valid(const Search *s, const uint8_t *col, int *seen, int *queue) {
+    int N = s->g.N, R = s->g.R, C = s->g.C, blacks = 0, root = -1;
+    for (int r = 0; r + 1 < R; r++)
+        for (int c = 0; c + 1 < C; c++) {
+            int a = r * C + c;
+            if (col[a] == BLK && col[a + 1] == BLK && col[a + C] == BLK && col[a + C + 1] == BLK)
+                return 0;
+        }
+    for (int i = 0; i < N; i++) seen[i] = 0;
+    for (int i = 0; i < N; i++) {
+        if (col[i] == BLK) {
+            blacks++;
+            if (root < 0) root = i;
+            continue;
+        }
+        if (seen[i]) continue;
+        int h = 0, t = 0, clues = 0, value = 0;
+        seen[i] = 1;
+        queue[t++] = i;
+        while (h < t) {
+            int v = queue[h++];
+            if (s->g.cell_clue[v] >= 0) {
+                clues++;
+                value = s->g.clue_val[s->g.cell_clue[v]];
+            }
+            for (int d = 0; d < 4; d++) {
+                int w = s->g.nb[v * 4 + d];
+                if (w >= 0 && col[w] == WHT && !seen[w]) {
+                    seen[w] = 1;
+                    queue[t++] = w;
+                }
+            }
+        }
+        if (clues != 1 || (value > 0 && t != value)) return 0;
+    }
+    if (root < 0) return 1;
+    int h = 0, t = 0;
+    seen[root] = 2;
+    queue[t++] = root;
+    while (h < t) {
+        int v = queue[h++];
+        for (int d = 0; d < 4; d++) {
+            int w = s->g.nb[v * 4 + d];
+            if (w >= 0 && col[w] == BLK && seen[w] != 2) {
+                seen[w] = 2;
+                queue[t++] = w;
+            }
+        }
+    }
+    return t == blacks;
+}
+
+/* Every solution extending the start (clue cells white), once, on grids of at most
+ * CHECK_CELLS cells. */
+static void brute_solutions(Search *s) {
+    int N = s->g.N;
+    s->lrn.nbrute = -1;
+    if (N > CHECK_CELLS) return;
+    uint8_t col[CHECK_CELLS], fixed[CHECK_CELLS];
+    int seen[CHECK_CELLS], queue[CHECK_CELLS], free_cells[CHECK_CELLS], m = 0;
+    for (int i = 0; i < N; i++) {
+        fixed[i] = s->g.cell_clue[i] >= 0 ? WHT : s->trail.start[i];
+        if (fixed[i] == UNK) free_cells[m++] = i;
+    }
+    s->lrn.nbrute = 0;
+    for (long bits = 0; bits < (1L << m); bits++) {
+        memcpy(col, fixed, N);
+        for (int j = 0; j < m; j++) col[free_cells[j]] = (bits >> j) & 1 ? BLK : WHT;
+        if (!brute_valid(s, col, seen, queue)) continue;
+        uint8_t *more = realloc(s->lrn.brute, (size_t)(s->lrn.nbrute + 1) * N);
+        uint8_t *flags = realloc(s->lrn.reported, (size_t)s->lrn.nbrute + 1);
+        if (more) s->lrn.brute = more;
+        if (flags) s->lrn.reported = flags;
+        if (!more || !flags) abort();
+        memcpy(s->lrn.brute + (size_t)s->lrn.nbrute * N, col, N);
+        s->lrn.reported[s->lrn.nbrute++] = 0;
+    }
+}
+
+/* Aborts when a solution not yet handed back has every literal of the nogood. */
+static void check_nogood(Search *s, const int *lits, int n) {
+    if (s->lrn.nbrute == -2) brute_solutions(s);
+    if (s->lrn.nbrute < 0) return;
+    s->lrn.checked++;
+    for (int k = 0; k < s->lrn.nbrute; k++) {
+        const uint8_t *sol = s->lrn.brute + (size_t)k * s->g.N;
+        if (s->lrn.reported[k]) continue;
+        int j = 0;
+        while (j < n && sol[lits[j] >> 1] == lit_color(lits[j])) j++;
+        if (j == n) {
+            fprintf(stderr, "csolve: a learned nogood of %d literals cuts solution %d\n", n, k);
+            abort();
+        }
+    }
+}
+
+/* Marks a solution handed back. */
+static void check_reported(Search *s, const uint8_t *col) {
+    if (s->lrn.nbrute == -2) brute_solutions(s);
+    for (int k = 0; k < s->lrn.nbrute; k++)
+        if (!memcmp(s->lrn.brute + (size_t)k * s->g.N, col, s->g.N)) s->lrn.reported[k] = 1;
+}
+#endif
+
+/* Drops the longer half of the nogoods that may go (ties: the older go first). */
+static void prune_store(Search *s) {
+    Learn *L = &s->lrn;
+    int N = s->g.N, *hist = L->path2; /* N+2 counts by length (a nogood has at most N) */
+    memset(hist, 0, sizeof(int) * ((size_t)N + 2));
+    int loose = 0;
+    for (int i = 0; i < L->count; i++)
+        if (!L->ng_keep[i]) {
+            hist[L->ng_len[i]]++;
+            loose++;
+        }
+    int target = loose / 2, upto = 0, len = 0; /* keep lengths < len, and some of len */
+    while (len <= N && upto + hist[len] <= target) upto += hist[len++];
+    int room = target - upto; /* of length len, keep the newest `room` */
+    int of_len = len <= N ? hist[len] : 0, skip = of_len - room, m = 0, nlit = 0;
+    for (int i = 0; i < L->count; i++) {
+        int l = L->ng_len[i];
+        if (!L->ng_keep[i]) {
+            if (l > len) continue;
+            if (l == len && skip-- > 0) continue;
+        }
+        memmove(L->lit + nlit, L->lit + L->ng_from[i], sizeof(int) * (size_t)l);
+        L->ng_from[m] = nlit;
+        L->ng_len[m] = l;
+        L->ng_w1[m] = L->ng_w1[i];
+        L->ng_w2[m] = L->ng_w2[i];
+        L->ng_keep[m] = L->ng_keep[i];
+        nlit += l;
+        m++;
+    }
+    L->count = m;
+    L->nlit = nlit;
+}
+
+/* Stores a nogood (kept for good with `keep`); 0: out of memory. */
+static int learn_add(Search *s, const int *lits, int n, int keep) {
+    Learn *L = &s->lrn;
+    if (n == 0 || (n > LEARN_MAX_LEN && !keep)) return 1;
+    if (L->count >= L->cap) {
+        if (L->cap >= LEARN_CAP) prune_store(s); /* full: the longer half goes */
+        if (L->count >= L->cap) {                /* room to grow (or all are kept) */
+            int cap = L->cap * 2;
+            int *from = realloc(L->ng_from, sizeof(int) * cap);
+            if (from) L->ng_from = from;
+            int *len = realloc(L->ng_len, sizeof(int) * cap);
+            if (len) L->ng_len = len;
+            int *w1 = realloc(L->ng_w1, sizeof(int) * cap);
+            if (w1) L->ng_w1 = w1;
+            int *w2 = realloc(L->ng_w2, sizeof(int) * cap);
+            if (w2) L->ng_w2 = w2;
+            uint8_t *k = realloc(L->ng_keep, cap);
+            if (k) L->ng_keep = k;
+            if (!from || !len || !w1 || !w2 || !k) return 0;
+            L->cap = cap;
+        }
+    }
+    if (L->nlit + n > L->caplit) {
+        int cap = L->caplit * 2;
+        while (cap < L->nlit + n) cap *= 2;
+        int *lit = realloc(L->lit, sizeof(int) * cap);
+        if (!lit) return 0;
+        L->lit = lit;
+        L->caplit = cap;
+    }
+    memcpy(L->lit + L->nlit, lits, sizeof(int) * (size_t)n);
+    L->ng_from[L->count] = L->nlit;
+    L->ng_len[L->count] = n;
+    L->ng_w1[L->count] = n - 1; /* the latest decisions: the first to be open again */
+    L->ng_w2[L->count] = n > 1 ? n - 2 : n - 1;
+    L->ng_keep[L->count] = (uint8_t)keep;
+    L->nlit += n;
+    L->count++;
+    L->learned++;
+    return 1;
+}
+
+/* Whether `base` with the literals `lits` set is refuted: by propagation, or by both
+ * probes of the witness cell. A limit is never a refutation. */
+static int refuted(Search *s, const uint8_t *base, const int *lits, int n) {
+    int N = s->g.N;
+    uint8_t *t = s->lrn.test;
+    memcpy(t, base, N);
+    for (int j = 0; j < n; j++) {
+        int cell = lits[j] >> 1;
+        if (t[cell] != UNK && t[cell] != lit_color(lits[j])) return 1;
+        t[cell] = lit_color(lits[j]);
+    }
+    if (!propagate(s, t)) return 1;
+    int w = LEARN_WITNESS ? s->lrn.witness : -1;
+    if (s->lim.stop || w < 0 || t[w] != UNK) return 0;
+    uint8_t *a = s->prb.probe_a, *b = s->prb.probe_b;
+    memcpy(a, t, N);
+    a[w] = BLK;
+    if (propagate(s, a) || s->lim.stop) return 0;
+    memcpy(b, t, N);
+    b[w] = WHT;
+    return !propagate(s, b) && !s->lim.stop;
+}
+
+/* The nogood of the refuted child of frame f (in s->lrn.path): its decisions, less
+ * those deletion shows it does without. Returns its length. */
+static int leaf_nogood(Search *s, int f) {
+    int N = s->g.N, n = 0, *path = s->lrn.path;
+    for (int g = 0; g <= f; g++) path[n++] = lit_of(s->trail.frame_cell[g], frame_color(s, g));
+    /* path[0..g) are the decisions frames[g] stands on; path[g+1..n) the ones kept below */
+    for (int g = f - 1, tries = 0; g >= 0 && tries < LEARN_TESTS && !s->lim.stop; g--, tries++) {
+        if (!refuted(s, s->trail.frames + (size_t)g * N, path + g + 1, n - g - 1)) continue;
+        memmove(path + g, path + g + 1, sizeof(int) * (size_t)(n - g - 1));
+        n--;
+    }
+    return n;
+}
+
+/* The child of frame f (the branch frame_color(f)) is closed with the nogood in
+ * s->lrn.path (n literals): closes the frames it refutes (backjumps), resolves the
+ * frames both of whose children are closed, and stores the nogood where the search goes
+ * on (the frame's other color). Returns 0 when the root is closed (the search is
+ * complete), -1 out of memory, 1 otherwise. */
+static int close_child(Search *s, int f, int n) {
+    Learn *L = &s->lrn;
+    int *path = L->path;
+    for (;;) {
+#ifdef CSOLVE_CHECK_NOGOODS
+        check_nogood(s, path, n);
+#endif
+        int cell = s->trail.frame_cell[f], own = lit_of(cell, frame_color(s, f)), has = 0;
+        for (int j = 0; j < n; j++) has |= path[j] == own;
+        if (has && s->trail.frame_tried[f] == 1) {
+            /* the other color is next: keep this set for the resolution */
+            if (L->ncs + n > L->capcs) {
+                int cap = L->capcs * 2;
+                while (cap < L->ncs + n) cap *= 2;
+                int *cs = realloc(L->cs, sizeof(int) * cap);
+                if (!cs) return -1;
+                L->cs = cs;
+                L->capcs = cap;
+            }
+            L->frame_cs[f] = L->ncs;
+            L->frame_ncs[f] = n;
+            memcpy(L->cs + L->ncs, path, sizeof(int) * (size_t)n);
+            L->ncs += n;
+            s->trail.depth = f + 1;
+            return learn_add(s, path, n, 0) ? 1 : -1;
+        }
+        if (has) { /* both children closed: the union of their sets less this cell */
+            int stamp = ++L->mark_now, m = 0;
+            if (stamp == INT32_MAX) {
+                memset(L->mark, 0, sizeof(int) * (size_t)s->g.N);
+                stamp = L->mark_now = 1;
+            }
+            for (int side = 0; side < 2; side++) {
+                const int *q = side ? L->cs + L->frame_cs[f] : path;
+                int k = side ? L->frame_ncs[f] : n;
+                for (int j = 0; j < k; j++) {
+                    int c = q[j] >> 1;
+                    if (c == cell || L->mark[c] == stamp) continue;
+                    L->mark[c] = stamp;
+                    L->path2[m++] = q[j];
+                }
+            }
+            memcpy(path, L->path2, sizeof(int) * (size_t)m);
+            n = m;
+        } else {
+            L->jumps++; /* refuted without its own decision: its other color goes too */
+        }
+        if (L->frame_cs[f] >= 0) L->ncs = L->frame_cs[f];
+        L->frame_cs[f] = -1;
+        s->trail.depth = f;
+        if (f == 0) return 0;
+        f--;
+    }
+}
+
+static long long luby(int i) {
+    for (;;) {
+        int k = 1;
+        while ((1LL << k) - 1 < i) k++;
+        if ((1LL << k) - 1 == i) return 1LL << (k - 1);
+        i -= (int)(1LL << (k - 1)) - 1;
+    }
+}
+
+/* Back to the root: saves the phases of the path, re-propagates and re-probes the root
+ * with the store. 1: frame 0 is ready to branch again, 0: the root is refuted or solved
+ * (trail.finished; 1 more solution in s->trail.solution when *found), or a limit cut it
+ * short (s->lim.stop; restart_due stays set). */
+static int restart(Search *s, int *found) {
+    Learn *L = &s->lrn;
+    int N = s->g.N;
+    if (!L->restart_due) {
+        for (int g = 0; g < s->trail.depth; g++)
+            if (s->trail.frame_tried[g] > 0)
+                L->phase[s->trail.frame_cell[g]] = frame_color(s, g);
+        L->restarts++;
+        L->restart_due = 1;
+        s->trail.depth = 1;
+        s->trail.frame_tried[0] = 0; /* csolve_pending: the search is not over */
+        L->ncs = 0;
+        L->frame_cs[0] = -1;
+    }
+    uint8_t *root = s->trail.frames;
+    memcpy(L->test, root, N);
+    int cell = -1;
+    uint8_t first = WHT;
+    int ok = propagate(s, root);
+    if (s->lim.stop) return 0;
+    if (ok) ok = probe(s, root, &cell, &first, L->test);
+    if (s->lim.stop) return 0;
+    L->restart_due = 0;
+    if (!ok || cell < 0) {
+        s->trail.finished = s->trail.complete = 1;
+        s->trail.depth = 0;
+        if (ok && verify(s, root)) {
+            memcpy(s->trail.solution, root, N);
+            *found = 1;
+        }
+        return 0;
+    }
+    if (s->trail.nlc > 0) cell = conflict_cell(s, root, cell);
+    s->trail.frame_cell[0] = cell;
+    s->trail.frame_tried[0] = 0;
+    s->trail.frame_first[0] = L->phase[cell] != UNK ? L->phase[cell] : first;
+    return 1;
+}
+
+/* search_next() with learning (above): 1 found, 0 none left or a limit stopped it, -1 out
+ * of memory. */
+static int search_learn(Search *s) {
+    int N = s->g.N;
+    Learn *L = &s->lrn;
+    if (s->trail.finished) return 0;
+    if (!s->trail.started) {
+        int found = search_root(s); /* as without learning */
+        if (found != 2) return found;
+        L->frame_cs[0] = -1;
+        L->next_restart = LEARN_RESTART_UNIT * luby(L->luby = 1);
+    }
+    if (L->pending) { /* close the leaf of the solution handed back last */
+        L->pending = 0;
+        int f = s->trail.depth - 1, n = 0;
+        for (int g = 0; g <= f; g++)
+            L->path[n++] = lit_of(s->trail.frame_cell[g], frame_color(s, g));
+        if (L->solutions <= LEARN_RESTART_SOLUTIONS && !learn_add(s, L->path, n, 1)) return -1;
+        int r = close_child(s, f, n);
+        if (r < 0) return -1;
+        if (r == 0) {
+            s->trail.finished = s->trail.complete = 1;
+            return 0;
+        }
+    }
+    while (s->trail.depth > 0) {
+        if (limit_reached(s)) return 0;
+        if (s->lim.max_nodes >= 0 && s->count.nodes >= s->lim.max_nodes) {
+            s->lim.stop = 2;
+            return 0;
+        }
+        if (L->restart_due || (s->set.restarts && L->conflicts >= L->next_restart &&
+                               s->trail.depth > 1 && L->solutions <= LEARN_RESTART_SOLUTIONS)) {
+            if (!L->restart_due)
+                L->next_restart = L->conflicts + LEARN_RESTART_UNIT * luby(++L->luby);
+            int found = 0;
+            if (!restart(s, &found)) {
+                if (found) {
+                    L->solutions++;
+#ifdef CSOLVE_CHECK_NOGOODS
+                    check_reported(s, s->trail.solution);
+#endif
+                }
+                return found;
+            }
+        }
+        int f = s->trail.depth - 1;
+        uint8_t color = s->trail.frame_first[f];
+        if (s->trail.frame_tried[f] == 1) color = color == BLK ? WHT : BLK;
+        s->trail.frame_tried[f]++;
+        if (!grow_frames(s, s->trail.depth)) return -1;
+        uint8_t *parent = s->trail.frames + (size_t)f * N;
+        uint8_t *child = s->trail.frames + (size_t)s->trail.depth * N;
+        memcpy(child, parent, N);
+        child[s->trail.frame_cell[f]] = color;
+        s->count.nodes++;
+        int cell = -1;
+        uint8_t first = WHT;
+        L->witness = -1;
+        int ok = propagate(s, child);
+        if (s->lim.stop) goto undo;
+        if (ok) ok = probe(s, child, &cell, &first, parent);
+        if (s->lim.stop) goto undo;
+        if (cell >= 0 && s->trail.nlc > 0) cell = conflict_cell(s, child, cell);
+        if (ok && cell < 0 && !verify(s, child)) ok = 0;
+        if (!ok) {
+            if (s->set.last_conflict) note_conflict(s, s->trail.frame_cell[f]);
+            L->conflicts++;
+            int r = close_child(s, f, leaf_nogood(s, f));
+            if (r < 0) return -1;
+            if (r == 0) {
+                s->trail.finished = s->trail.complete = 1;
+                return 0;
+            }
+            continue;
+        }
+        if (cell < 0) {
+            memcpy(s->trail.solution, child, N);
+            L->pending = 1;
+            L->solutions++;
+#ifdef CSOLVE_CHECK_NOGOODS
+            check_reported(s, child);
+#endif
+            return 1;
+        }
+        s->trail.frame_cell[s->trail.depth] = cell;
+        s->trail.frame_tried[s->trail.depth] = 0;
+        s->trail.frame_first[s->trail.depth] = L->phase[cell] != UNK ? L->phase[cell] : first;
+        L->frame_cs[s->trail.depth] = -1;
+        s->trail.depth++;
+        continue;
+    undo: /* a limit: this child is tried again when the search goes on */
+        s->trail.frame_tried[f]--;
+        return 0;
     }
     s->trail.finished = s->trail.complete = 1;
     return 0;
@@ -2064,6 +2682,24 @@ void csolve_free(Search *s) {
     free(s->trail.start);
     free(s->trail.near);
     free(s->trail.solution);
+    free(s->lrn.lit);
+    free(s->lrn.ng_from);
+    free(s->lrn.ng_len);
+    free(s->lrn.ng_w1);
+    free(s->lrn.ng_w2);
+    free(s->lrn.ng_keep);
+    free(s->lrn.cs);
+    free(s->lrn.frame_cs);
+    free(s->lrn.frame_ncs);
+    free(s->lrn.path);
+    free(s->lrn.path2);
+    free(s->lrn.mark);
+    free(s->lrn.test);
+    free(s->lrn.phase);
+#ifdef CSOLVE_CHECK_NOGOODS
+    free(s->lrn.brute);
+    free(s->lrn.reported);
+#endif
     free(s);
 }
 
@@ -2163,6 +2799,8 @@ Search *csolve_create(int R, int C, int K, const int *clue_cell, const int *clue
     s->set.sea_reach = 1;
     s->set.last_conflict = 1;
     s->set.dominance = 1;
+    s->set.learning = 1;
+    s->set.restarts = 1;
     s->walk.stamp_limit = STAMP_LIMIT;
     for (int r = 0; r < NRULES; r++) s->set.rule_on[r] = 1;
     /* only on sparse grids: islands of SIDES_SPARSE cells or more on average */
@@ -2180,6 +2818,27 @@ Search *csolve_create(int R, int C, int K, const int *clue_cell, const int *clue
             if (rules[r].switchable && strstr(off, rules[r].name)) s->set.rule_on[r] = 0;
         for (size_t j = 0; j < sizeof(knobs) / sizeof(knobs[0]); j++)
             if (strstr(off, knobs[j].name)) *(int *)((char *)s + knobs[j].offset) = 0;
+    }
+    if (opt->strong && opt->learn && s->set.learning) {
+        Learn *L = &s->lrn;
+#define ALLOC(field, count) (s->field = calloc((size_t)(count) + 1, sizeof(*s->field)))
+        ok = ALLOC(lrn.lit, 1024) && ALLOC(lrn.ng_from, 256) && ALLOC(lrn.ng_len, 256) &&
+             ALLOC(lrn.ng_w1, 256) && ALLOC(lrn.ng_w2, 256) && ALLOC(lrn.ng_keep, 256) &&
+             ALLOC(lrn.cs, 1024) && ALLOC(lrn.frame_cs, N + 2) && ALLOC(lrn.frame_ncs, N + 2) &&
+             ALLOC(lrn.path, N + 2) && ALLOC(lrn.path2, N + 2) && ALLOC(lrn.mark, N) &&
+             ALLOC(lrn.test, N) && ALLOC(lrn.phase, N);
+#undef ALLOC
+        if (!ok) {
+            csolve_free(s);
+            return NULL;
+        }
+        L->on = 1;
+        L->caplit = L->capcs = 1024;
+        L->cap = LEARN_CAP < 256 ? LEARN_CAP : 256;
+        for (int f = 0; f < N + 2; f++) L->frame_cs[f] = -1;
+#ifdef CSOLVE_CHECK_NOGOODS
+        L->nbrute = -2; /* found on first use */
+#endif
     }
     *error = 0;
     return s;
@@ -2209,7 +2868,7 @@ int csolve_arm(Search *s) {
 }
 
 int csolve_run(Search *s) {
-    int found = search_next(s);
+    int found = s->lrn.on ? search_learn(s) : search_next(s);
     if (s->lim.remaining >= 0) {
         s->lim.remaining -= now_seconds(s) - s->lim.began;
         if (s->lim.remaining < 0) s->lim.remaining = 0;
@@ -2232,16 +2891,20 @@ int csolve_complete(const Search *s) { return s->trail.complete; }
 
 int csolve_pending(const Search *s) {
     if (s->trail.finished) return 0;
-    if (!s->trail.started) return 1;
+    if (!s->trail.started || s->lrn.pending || s->lrn.restart_due) return 1;
     for (int f = 0; f < s->trail.depth; f++)
         if (s->trail.frame_tried[f] < 2) return 1;
     return 0;
 }
 
 CsolveCounters csolve_counters(const Search *s) {
-    CsolveCounters c = {s->count.nodes, s->count.propagations, s->count.probes, 0};
+    CsolveCounters c = {s->count.nodes, s->count.propagations, s->count.probes, 0,
+                        s->lrn.learned, s->lrn.restarts, s->lrn.jumps, 0};
 #ifdef CSOLVE_TRACE
     c.trace = s->count.trace;
+#endif
+#ifdef CSOLVE_CHECK_NOGOODS
+    c.checked = s->lrn.checked;
 #endif
     return c;
 }

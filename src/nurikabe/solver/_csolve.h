@@ -21,6 +21,9 @@ typedef struct {
     int cpu;         /* seconds are CPU seconds of the searching thread */
     int strong;      /* the native engine's calls (the logic engine's pass 0) */
     int lean;        /* with strong: the least constraining color first */
+    int learn;       /* with strong: learning from conflicts (nogoods, backjumps, restarts;
+                        see "learning" in _csolve.c); NURIKABE_CSOLVE_OFF=learning turns it
+                        off */
 } CsolveOptions;
 
 /* Why csolve_create() failed. */
@@ -32,6 +35,9 @@ enum { CSOLVE_STOP_SECONDS = 1, CSOLVE_STOP_NODES, CSOLVE_STOP_INTERRUPTED, CSOL
 typedef struct {
     long long nodes, propagations, probes;
     unsigned long long trace; /* with -DCSOLVE_TRACE: hash of every fixpoint reached */
+    long long learned, restarts, jumps; /* with learning: nogoods learned, restarts, frames
+                                           a backjump skipped */
+    long long checked; /* with -DCSOLVE_CHECK_NOGOODS: nogoods checked by brute force */
 } CsolveCounters;
 
 /* A search of the rows x cols grid with `nclues` clues (cell, value; -1 for `?`) from

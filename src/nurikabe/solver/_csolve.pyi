@@ -8,6 +8,9 @@ class Search:
     nodes: int
     propagations: int
     probes: int
+    learned: int
+    restarts: int
+    jumps: int
     @property
     def pending(self) -> bool: ...
     @property
@@ -26,6 +29,7 @@ class Search:
         strong: bool = False,
         lean: bool = False,
         near: bytes | None = None,
+        learn: bool = False,
     ) -> None: ...
     def next(self) -> bytes | None: ...
     def extend(self, nodes: int, seconds: float = -1) -> None: ...

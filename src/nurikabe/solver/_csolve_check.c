@@ -6,9 +6,18 @@
  *
  * It solves janko-0001 (10x10, seventeen 2s) with the native engine's settings (strong),
  * asks for a second solution, and checks the one found against the published solution.
- * Prints the solution and the counters; exits 0 when the puzzle is solved and unique. */
+ * Prints the solution and the counters; exits 0 when the puzzle is solved and unique.
+ *
+ * With the argument `count`, it reads puzzles from standard input instead, one a line:
+ * rows, columns, the number of clues, then cell and value of each (-1 for `?`), and
+ * prints for each the number of solutions (all of them, with learning on), whether the
+ * search was complete, and the counters: nogoods learned, restarts, frames jumped,
+ * nogoods checked. tests/solver/test_learning.py builds it with -DCSOLVE_CHECK_NOGOODS
+ * (each nogood checked against a brute-force list of the solutions) and restarts after
+ * every conflict, and compares the counts with tests/bruteforce.py. */
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "_csolve.h"
@@ -23,7 +32,36 @@ static const char *SOLUTION[] = {
     "#..#######", "####..#.#.", ".#.####.#.", ".#.#..####", "#######..#",
 };
 
-int main(void) {
+/* The `count` mode (above): 0 when every line was read and searched. */
+static int count_lines(void) {
+    int R, C, K;
+    while (scanf("%d %d %d", &R, &C, &K) == 3) {
+        if (R < 1 || C < 1 || K < 0 || R * C > 400) return 2;
+        int cell[400], value[400], error = 0;
+        uint8_t start[400];
+        for (int k = 0; k < K && k < 400; k++)
+            if (scanf("%d %d", &cell[k], &value[k]) != 2) return 2;
+        memset(start, CSOLVE_UNKNOWN, sizeof(start));
+        CsolveOptions options = {.seconds = 60, .nodes = -1, .strong = 1, .learn = 1};
+        Search *s = csolve_create(R, C, K, cell, value, start, NULL, &options, &error);
+        if (!s) {
+            printf("error %d\n", error);
+            continue;
+        }
+        long count = 0;
+        int found;
+        while (count < 100000 && (found = csolve_next(s)) == 1) count++;
+        CsolveCounters n = csolve_counters(s);
+        printf("%ld %d %lld %lld %lld %lld\n", count, csolve_complete(s), n.learned, n.restarts,
+               n.jumps, n.checked);
+        fflush(stdout);
+        csolve_free(s);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc > 1 && !strcmp(argv[1], "count")) return count_lines();
     enum { R = 10, C = 10, K = sizeof(CLUES) / sizeof(CLUES[0]) };
     int cell[K], value[K], error = 0;
     for (int k = 0; k < K; k++) {

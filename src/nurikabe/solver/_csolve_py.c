@@ -42,14 +42,14 @@ static void Search_dealloc(SearchObject *self) {
 
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"rows", "cols", "clues", "start", "seconds", "nodes", "cpu",
-                             "strong", "lean", "near", NULL};
+                             "strong", "lean", "near", "learn", NULL};
     int R, C;
     PyObject *clues;
     Py_buffer start = {0}, near = {0};
     CsolveOptions opt = {.seconds = -1, .nodes = -1};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOy*|dLpppz*", kwlist, &R, &C, &clues, &start,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOy*|dLpppz*p", kwlist, &R, &C, &clues, &start,
                                      &opt.seconds, &opt.nodes, &opt.cpu, &opt.strong, &opt.lean,
-                                     &near))
+                                     &near, &opt.learn))
         return -1;
     int *cells = NULL, *values = NULL, error = 0;
     PyObject *seq = NULL;
@@ -150,6 +150,9 @@ static PyObject *Search_get_counter(SearchObject *self, void *closure) {
     case 0: return PyLong_FromLongLong(c.nodes);
     case 1: return PyLong_FromLongLong(c.propagations);
     case 2: return PyLong_FromLongLong(c.probes);
+    case 4: return PyLong_FromLongLong(c.learned);
+    case 5: return PyLong_FromLongLong(c.restarts);
+    case 6: return PyLong_FromLongLong(c.jumps);
     default: return PyLong_FromUnsignedLongLong(c.trace);
     }
 }
@@ -201,6 +204,10 @@ static PyGetSetDef Search_getset[] = {
     {"nodes", (getter)Search_get_counter, NULL, "Search nodes (states propagated).", (void *)0},
     {"propagations", (getter)Search_get_counter, NULL, "Propagations run.", (void *)1},
     {"probes", (getter)Search_get_counter, NULL, "Cells probed both ways.", (void *)2},
+    {"learned", (getter)Search_get_counter, NULL, "Nogoods learned (with learn).", (void *)4},
+    {"restarts", (getter)Search_get_counter, NULL, "Restarts (with learn).", (void *)5},
+    {"jumps", (getter)Search_get_counter, NULL, "Frames backjumps skipped (with learn).",
+     (void *)6},
 #ifdef CSOLVE_TRACE
     {"trace", (getter)Search_get_counter, NULL, "Hash of the fixpoints reached.", (void *)3},
 #endif
@@ -226,9 +233,10 @@ static PyMethodDef Search_methods[] = {
 static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "nurikabe.solver._csolve.Search",
     .tp_doc = "Search(rows, cols, clues, start, seconds=-1, nodes=-1, cpu=False, strong=False,"
-              " lean=False, near=None): an exact search; with cpu, seconds are CPU seconds of the"
-              " searching thread; with near (a position start extends), the root probes first"
-              " near what start adds.",
+              " lean=False, near=None, learn=False): an exact search; with cpu, seconds are CPU"
+              " seconds of the searching thread; with near (a position start extends), the root"
+              " probes first near what start adds; with strong and learn, it learns from"
+              " conflicts.",
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,

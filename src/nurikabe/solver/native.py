@@ -19,9 +19,14 @@ from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
 from . import _csolve
 from .result import Limit, SearchBase
 
-__all__ = ["NativeSearch"]
+__all__ = ["LEARN", "NativeSearch"]
 
 _UNKNOWN, _BLACK, _WHITE = 0, 1, 2
+
+LEARN = False
+"""Whether `NativeSearch` learns from conflicts unless told (the core's nogoods, backjumps
+and restarts; docs/solver.md has the figures behind the choice). The developer variable
+``NURIKABE_CSOLVE_OFF=learning`` turns learning off whatever is asked."""
 
 
 class NativeSearch(SearchBase):
@@ -40,10 +45,19 @@ class NativeSearch(SearchBase):
     engine = "native"
 
     def __init__(
-        self, puzzle: Puzzle, limit: Limit, *, start: Board | None = None, lean: bool = False
+        self,
+        puzzle: Puzzle,
+        limit: Limit,
+        *,
+        start: Board | None = None,
+        lean: bool = False,
+        learn: bool | None = None,
     ) -> None:
         super().__init__(puzzle, limit, start=start)
         self.lean = lean
+        self.learn = LEARN if learn is None else learn
+        """Learn from conflicts: nogoods over the decisions, backjumps, restarts (the
+        core's ``learn``; None: `LEARN`). The counts of solutions are the same either way."""
         """Branch first on the color whose probe decided fewer cells (the core's ``lean``
         order: finds solutions of sparse grids sooner, slower on some dense ones; off in
         the ``native`` engine, the portfolio races it)."""
@@ -51,6 +65,10 @@ class NativeSearch(SearchBase):
         """Propagations to a fixpoint (probes included)."""
         self.probes = 0
         """Cells probed both ways."""
+        self.learned = 0
+        """Nogoods learned (with `learn`)."""
+        self.restarts = 0
+        """Restarts (with `learn`)."""
         self._running: _csolve.Search | None = None
         self._cancelled = False
 
@@ -77,7 +95,15 @@ class NativeSearch(SearchBase):
         seconds = -1.0 if limit.seconds is None else max(0.0, float(limit.seconds))
         nodes = -1 if limit.nodes is None else max(0, int(limit.nodes))
         return _csolve.Search(
-            grid.rows, grid.cols, clues, bytes(cells), seconds, nodes, strong=True, lean=self.lean
+            grid.rows,
+            grid.cols,
+            clues,
+            bytes(cells),
+            seconds,
+            nodes,
+            strong=True,
+            lean=self.lean,
+            learn=self.learn,
         )
 
     def solutions(self) -> Iterator[Board]:
@@ -121,6 +147,8 @@ class NativeSearch(SearchBase):
         self.nodes = core.nodes
         self.propagations = core.propagations
         self.probes = core.probes
+        self.learned = core.learned
+        self.restarts = core.restarts
 
 
 def _bits(mask: int) -> Iterator[int]:

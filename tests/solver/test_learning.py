@@ -1,0 +1,192 @@
+"""Tests of the C core's learning from conflicts (nogoods, backjumps, restarts).
+
+Learning may change the search tree but never a count: on random small puzzles with
+0, 1, 2 and more solutions (`?` clues too), the native engine with learning on and off
+lists exactly the solutions of the brute-force oracle (tests/bruteforce.py) and of the
+independent reference engine. A debug build of the engine (`-DCSOLVE_CHECK_NOGOODS`,
+driven by _csolve_check.c's `count` mode) checks every nogood it learns against the
+brute-force list of solutions, under settings that restart after every conflict and
+keep only 8 nogoods, so that restarts, backjumps and pruning all run on tiny grids.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nurikabe.puzzle import UNKNOWN_CLUE, Puzzle
+from nurikabe.solver import Limit, _csolve, count_solutions
+from nurikabe.solver.native import NativeSearch
+from tests.bruteforce import black_masks
+from tests.corpus import needs_corpus, sample
+
+Q = UNKNOWN_CLUE
+SOLVER_SRC = Path(__file__).resolve().parents[2] / "src" / "nurikabe" / "solver"
+
+
+@st.composite
+def small_puzzles(draw: st.DrawFn) -> Puzzle:
+    """Random puzzles of 9 to 20 cells with one to five clues, some `?` (sound or not):
+    most have no solution, many have one or two, some dozens."""
+    rows = draw(st.integers(3, 5))
+    cols = draw(st.integers(3, 4 if rows == 5 else 5))
+    n = rows * cols
+    cells = draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=5, unique=True))
+    values = st.sampled_from([1, 2, 2, 3, 3, 4, 5, 6, 7, Q])
+    return Puzzle(rows, cols, {cell: draw(values) for cell in cells})
+
+
+def native_masks(puzzle: Puzzle, learn: bool) -> tuple[list[int], NativeSearch]:
+    search = NativeSearch(puzzle, Limit(solutions=None, seconds=60), learn=learn)
+    return [board.black_mask for board in search.solutions()], search
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_puzzles())
+def test_counts_equal_the_oracle_with_learning_on_and_off(puzzle: Puzzle) -> None:
+    expected = black_masks(puzzle)
+    reference = count_solutions(puzzle, limit=Limit(solutions=None), engine="reference", keep=None)
+    assert reference.complete and reference.count == len(expected)
+    for learn in (False, True):
+        found, search = native_masks(puzzle, learn)
+        assert search.complete
+        assert len(found) == len(set(found)) == len(expected)  # each once
+        assert set(found) == expected
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_puzzles(), st.integers(1, 3))
+def test_the_first_solutions_are_counted_exactly(puzzle: Puzzle, most: int) -> None:
+    """With a limit of solutions (2 for uniqueness), learning answers as the oracle: as
+    many distinct solutions as there are up to the limit, and complete only when no
+    other is left."""
+    expected = black_masks(puzzle)
+    search = NativeSearch(puzzle, Limit(solutions=most, seconds=60), learn=True)
+    found = [board.black_mask for board in search.solutions()]
+    assert len(found) == len(set(found)) == min(most, len(expected))
+    assert set(found) <= expected
+    if len(expected) > most:
+        assert search.limit_hit == "solutions" and not search.complete
+    else:
+        assert search.complete or search.limit_hit == "solutions"
+
+
+def _many() -> Puzzle:
+    """A sparse 5x6 with 43 solutions (clues 8 and `?`): enough conflicts to learn from."""
+    return Puzzle(5, 6, {0: 8, 29: Q})
+
+
+def test_learning_runs_and_a_node_limit_resumes_it_exactly() -> None:
+    """A search with learning, stopped every 3 nodes and extended, lists the same solutions
+    as one run without a limit; and it did learn."""
+    puzzle = _many()
+    clues = [(cell, -1 if v == Q else v) for cell, v in puzzle.clues.items()]
+
+    def core(nodes: int) -> _csolve.Search:
+        return _csolve.Search(5, 6, clues, bytes(30), 60.0, nodes, strong=True, learn=True)
+
+    whole = core(-1)
+    expected = []
+    while (found := whole.next()) is not None:
+        expected.append(found)
+    assert whole.complete and whole.learned > 0
+    assert {int.from_bytes(b, "little") for b in expected} == black_masks(puzzle)
+    sliced = core(3)
+    listed = []
+    while True:
+        found = sliced.next()
+        if found is not None:
+            listed.append(found)
+        elif sliced.stop == "nodes":
+            sliced.extend(sliced.nodes + 3)
+        else:
+            break
+    assert sliced.complete and sorted(listed) == sorted(expected)
+
+
+def test_the_switch_turns_learning_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """NURIKABE_CSOLVE_OFF=learning: the same work as a search that never asked to learn."""
+    puzzle = _many()
+    _, plain = native_masks(puzzle, False)
+    monkeypatch.setenv("NURIKABE_CSOLVE_OFF", "learning")
+    found, switched = native_masks(puzzle, True)
+    assert switched.learned == 0 and switched.restarts == 0
+    assert (switched.nodes, switched.propagations, switched.probes) == (
+        plain.nodes,
+        plain.propagations,
+        plain.probes,
+    )
+    assert set(found) == black_masks(puzzle)
+
+
+def test_the_logic_engine_calls_never_learn() -> None:
+    """Learning is for the native engine's (strong) calls: the logic engine counts the
+    core's work into its grades, so its calls ignore `learn`."""
+    puzzle = _many()
+    clues = [(cell, -1 if v == Q else v) for cell, v in puzzle.clues.items()]
+    works = []
+    for learn in (False, True):
+        core = _csolve.Search(5, 6, clues, bytes(30), cpu=True, learn=learn)
+        while core.next() is not None:
+            pass
+        works.append((core.nodes, core.propagations, core.probes, core.learned))
+    assert works[0] == works[1] and works[1][3] == 0
+
+
+@needs_corpus
+@pytest.mark.parametrize("doc", sample(6, max_cells=225), ids=lambda d: d.meta["id"])
+def test_corpus_puzzles_are_proven_unique_with_learning(doc) -> None:  # type: ignore[no-untyped-def]
+    search = NativeSearch(doc.puzzle, Limit(solutions=2, seconds=60), learn=True)
+    boards = list(search.solutions())
+    assert search.complete and boards == [doc.solution]
+
+
+def _oracle_lines(seed: int, count: int) -> tuple[list[str], list[int]]:
+    """Random puzzles of at most 20 cells for the check build, one a line, and their
+    numbers of solutions by brute force."""
+    rng = random.Random(seed)
+    lines, counts = [], []
+    for _ in range(count):
+        rows, cols = rng.choice([(4, 4), (4, 5), (5, 4), (3, 6), (4, 3), (3, 5)])
+        cells = rng.sample(range(rows * cols), rng.randint(1, 4))
+        clues = {c: rng.choice([1, 2, 3, 3, 4, 5, 6, 7, Q]) for c in cells}
+        counts.append(len(black_masks(Puzzle(rows, cols, clues))))
+        pairs = [x for c, v in clues.items() for x in (c, -1 if v == Q else v)]
+        lines.append(" ".join(map(str, [rows, cols, len(clues), *pairs])))
+    return lines, counts
+
+
+@pytest.mark.skipif(
+    shutil.which("gcc") is None or not (SOLVER_SRC / "_csolve_check.c").exists(),
+    reason="needs gcc and the C sources",
+)
+def test_every_learned_nogood_keeps_every_solution_not_yet_found(tmp_path: Path) -> None:
+    """The check build aborts when a nogood would cut a solution not handed back yet;
+    restarting after every conflict with a store of 8 nogoods, it counts as the oracle
+    (backjumps are rare on grids this small: a few in 600 puzzles)."""
+    exe = tmp_path / "csolve_check"
+    sources = [str(SOLVER_SRC / "_csolve.c"), str(SOLVER_SRC / "_csolve_check.c")]
+    flags = ["-DCSOLVE_CHECK_NOGOODS", "-DLEARN_RESTART_UNIT=1", "-DLEARN_CAP=8"]
+    flags.append("-DLEARN_RESTART_SOLUTIONS=100000")  # blocking nogoods for every solution
+    subprocess.run(["gcc", "-O2", "-std=c99", *flags, *sources, "-o", str(exe)], check=True)
+    lines, counts = _oracle_lines(20261127, 600)
+    run = subprocess.run(
+        [str(exe), "count"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    rows = [list(map(int, row.split())) for row in run.stdout.splitlines()]
+    assert len(rows) == len(lines)
+    assert [r[0] for r in rows] == counts and all(r[1] == 1 for r in rows)
+    learned, restarts, jumps, checked = (sum(r[k] for r in rows) for k in range(2, 6))
+    assert learned > 1000 and restarts > 50 and jumps > 0 and checked > 1000
+    assert sum(1 for c in counts if c == 0) > 10 and sum(1 for c in counts if c >= 3) > 10
