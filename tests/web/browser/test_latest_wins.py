@@ -131,3 +131,55 @@ def test_settings_saved_in_quick_succession_end_with_the_newest(page, server) ->
     page.reload()
     page.wait_for_selector("body[data-ready='1']")
     assert page.is_checked("#showTimer") is want
+
+
+def test_link_followed_while_the_page_starts_wins_over_the_first_puzzle(page, server) -> None:
+    with HeldAnswers(page, "**/api/puzzles/10x10/4") as held:
+        page.goto(f"{server.url}/#10x10/4")  # the first puzzle's answer is held back
+        held.wait_for(1)
+        page.wait_for_function("() => window.nurikabe !== undefined")  # the page listens
+        page.evaluate("() => { location.hash = '#10x10/7'; }")
+        page.wait_for_function("() => window.nurikabe.game.key === '10x10/7'")
+        held.release()
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_timeout(300)
+    assert shown_key(page) == "10x10/7"
+    assert page.locator("#title").inner_text() == "10x10 #7"
+    assert page.input_value("#collection") == "10x10"
+    assert page.input_value("#number") == "7"
+    assert page.locator("#message").inner_text() == ""
+    assert len(held.aborted) == 1
+
+
+def test_new_puzzle_asked_for_wins_over_a_slower_open(page, server) -> None:
+    open_puzzle(page, server.url, KEY)
+    with HeldAnswers(page, "**/api/puzzles/10x10/2") as held:
+        page.fill("#number", "2")
+        page.click("#go")
+        held.wait_for(1)
+        page.click("#freshGo")  # a new puzzle, asked for after the Open
+        page.wait_for_function(
+            "() => window.nurikabe.game.puzzle.collection === 'generated'", timeout=60_000
+        )
+        made = shown_key(page)
+        held.release()
+    page.wait_for_timeout(300)
+    assert shown_key(page) == made
+    assert page.locator("#shareLink").is_visible()
+    assert len(held.aborted) == 1
+
+
+def test_open_wins_over_a_slower_new_puzzle(page, server) -> None:
+    open_puzzle(page, server.url, KEY)
+    with HeldAnswers(page, "**/api/fresh", method="POST") as held:
+        page.click("#freshGo")
+        held.wait_for(1)
+        page.fill("#number", "8")
+        page.click("#go")
+        page.wait_for_function("() => window.nurikabe.game.key === '10x10/8'")
+        held.release()
+    page.wait_for_timeout(1500)  # past a poll of the wait, had it gone on
+    assert shown_key(page) == "10x10/8"
+    assert page.locator("#freshProgress").is_hidden()
+    assert page.is_enabled("#freshGo")
+    assert len(held.aborted) == 1
