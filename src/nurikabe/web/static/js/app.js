@@ -24,7 +24,7 @@ let game;
 let settings;
 let collections = [];
 // Only the newest of each counts (api.js, Latest): a slower answer to an older request is dropped.
-const loads = new Latest(); // the puzzle to show: Open, Next, Random, import, the solved list, a new puzzle
+const loads = new Latest(); // the puzzle to show: Open, Next, Random, import, a link, a new puzzle
 const titles = new Latest(); // the ID and day of the generated puzzle shown
 const solvedLists = new Latest();
 let zoom;
