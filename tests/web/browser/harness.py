@@ -13,7 +13,7 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 CHROMIUM = "/usr/bin/chromium"
@@ -155,3 +155,70 @@ def board_text(page) -> str:
 def saved(page) -> None:
     """Wait until every progress save has reached the server."""
     page.wait_for_function("() => window.nurikabe.game.saves.pending === 0")
+
+
+class HeldAnswers:
+    """Requests of the page matching `pattern` (a Playwright URL glob; of `method` only, if
+    given; the first `count` only, if given) held back until release(): the server sees each
+    then, so its answer arrives after any the page asked for meanwhile, unless the page has
+    aborted it (the request's URL is then in `aborted`). A context manager: the rest are
+    released and the route removed at its end."""
+
+    def __init__(
+        self, page, pattern: str, method: str | None = None, count: int | None = None
+    ) -> None:
+        self.page = page
+        self.pattern = pattern
+        self.method = method
+        self.count = count
+        self.held: list = []
+        self.taken = 0
+        self.aborted: list[str] = []
+        self.released = False
+
+    def _hold(self, route) -> None:
+        request = route.request
+        if (self.method and request.method != self.method) or (
+            self.count is not None and self.taken >= self.count
+        ):
+            route.continue_()
+            return
+        self.taken += 1
+        self.held.append(route)
+
+    def _failed(self, request) -> None:
+        if (
+            any(route.request == request for route in self.held)
+            and "ABORTED" in (request.failure or "").upper()
+        ):
+            self.aborted.append(request.url)
+
+    def wait_for(self, n: int, timeout_ms: int = 10_000) -> None:
+        """Wait until `n` requests are held."""
+        for _ in range(timeout_ms // 50):
+            if len(self.held) >= n:
+                return
+            self.page.wait_for_timeout(50)
+        raise AssertionError(f"{len(self.held)} of {n} requests to {self.pattern} held")
+
+    def release(self) -> None:
+        """Let the held requests go on (an aborted one has nowhere to go), then give the page a
+        moment to take their answers."""
+        from playwright.sync_api import Error
+
+        self.released = True
+        for route in self.held:
+            with suppress(Error):  # the page aborted it: there is no answer to send
+                route.continue_()
+        self.page.wait_for_timeout(200)
+
+    def __enter__(self) -> HeldAnswers:
+        self.page.on("requestfailed", self._failed)
+        self.page.route(self.pattern, self._hold)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if not self.released:
+            self.release()
+        self.page.unroute(self.pattern, self._hold)
+        self.page.remove_listener("requestfailed", self._failed)

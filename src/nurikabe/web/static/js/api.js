@@ -1,6 +1,9 @@
 // The JSON API client (docs/web-api.md): one function per endpoint, errors thrown as ApiError
-// with the server's one-line message (a calm one, after retries, for a busy server). Progress saves go through a queue: one request in
-// flight, each save sent in order, so the server always ends with the latest board.
+// with the server's one-line message (a calm one, after retries, for a busy server). Latest
+// keeps one kind of request (the puzzle to show, the help asked for) to its newest: the
+// older is aborted, so its answer can never overwrite a newer one. Progress saves go through
+// a queue: one request in flight, each save sent in order, so the server always ends with
+// the latest board and misses no solve.
 
 export class ApiError extends Error {
   constructor(message, code, status) {
@@ -22,16 +25,32 @@ const CALM = {
   503: "The server is busy just now; please try again in a few seconds.",
 };
 
-const pause = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+/** A wait of `seconds` that ends early when `signal` aborts. */
+const pause = (seconds, signal) =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, seconds * 1000);
+    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+const ABORTED = "aborted";
+
+/** The error of a call aborted by a newer request of its kind (Latest): never shown to the player. */
+export const isAborted = (err) => err instanceof ApiError && err.code === ABORTED;
+
+const aborted = () => new ApiError("A newer request took this one's place.", ABORTED, 0);
 
 function retryAfter(response) {
   const seconds = Number(response.headers.get("Retry-After"));
   return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, RETRY_CAP_S) : 1;
 }
 
-async function call(method, path, body, keepalive = false) {
-  // keepalive lets the last save finish when the tab is closed.
-  const init = { method, headers: {}, credentials: "same-origin", keepalive };
+/**
+ * One request. `keepalive` lets the last save finish when the tab is closed; `signal` (an
+ * AbortSignal, see Latest) aborts it: the call then throws an aborted ApiError, at once,
+ * without a retry, even when the answer was already in.
+ */
+async function call(method, path, body, { keepalive = false, signal } = {}) {
+  const init = { method, headers: {}, credentials: "same-origin", keepalive, signal };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -41,10 +60,12 @@ async function call(method, path, body, keepalive = false) {
     try {
       response = await fetch(path, init);
     } catch {
+      if (signal?.aborted) throw aborted();
       throw new ApiError("The server cannot be reached.", "offline", 0);
     }
     if (!(response.status in CALM) || attempt >= RETRIES) break;
-    await pause(retryAfter(response));
+    await pause(retryAfter(response), signal);
+    if (signal?.aborted) throw aborted();
   }
   let data = null;
   try {
@@ -52,6 +73,7 @@ async function call(method, path, body, keepalive = false) {
   } catch {
     data = null;
   }
+  if (signal?.aborted) throw aborted();
   if (response.status in CALM) {
     throw new ApiError(CALM[response.status], data?.error?.code || "busy", response.status);
   }
@@ -64,27 +86,69 @@ async function call(method, path, body, keepalive = false) {
 
 const part = (key) => key.split("/").map(encodeURIComponent).join("/");
 
+// The last argument `signal` of a call, when given, aborts it (see Latest).
 export const api = {
   collections: () => call("GET", "/api/collections"),
-  puzzle: (key) => call("GET", `/api/puzzles/${part(key)}`),
-  next: (key, level) =>
-    call("GET", `/api/puzzles/next?${new URLSearchParams(level ? { key, level } : { key })}`),
-  random: (collection, level) => {
+  puzzle: (key, signal) => call("GET", `/api/puzzles/${part(key)}`, undefined, { signal }),
+  next: (key, level, signal) =>
+    call("GET", `/api/puzzles/next?${new URLSearchParams(level ? { key, level } : { key })}`, undefined, { signal }),
+  random: (collection, level, signal) => {
     const q = new URLSearchParams();
     if (collection) q.set("collection", collection);
     if (level) q.set("level", level);
-    return call("GET", `/api/puzzles/random?${q}`);
+    return call("GET", `/api/puzzles/random?${q}`, undefined, { signal });
   },
-  importText: (text) => call("POST", "/api/import", { text }),
-  check: (key, board) => call("POST", "/api/check", { key, board }),
-  hint: (key, board) => call("POST", "/api/hint", { key, board }),
-  solve: (key) => call("POST", "/api/solve", { key }),
-  progress: () => call("GET", "/api/progress"),
+  importText: (text, signal) => call("POST", "/api/import", { text }, { signal }),
+  check: (key, board, signal) => call("POST", "/api/check", { key, board }, { signal }),
+  hint: (key, board, signal) => call("POST", "/api/hint", { key, board }, { signal }),
+  solve: (key, signal) => call("POST", "/api/solve", { key }, { signal }),
+  progress: (signal) => call("GET", "/api/progress", undefined, { signal }),
   settings: () => call("GET", "/api/settings"),
   saveSettings: (settings) => call("PUT", "/api/settings", { settings }),
 };
 
-/** Sends progress saves one at a time, in order; `pending` is the number not yet stored. */
+/**
+ * One kind of request of which only the newest counts: the puzzle to show (Open, Next,
+ * Random, import, a new puzzle, a link), the help asked for (check, hint, solution), the
+ * solved list. `run(request)` calls `request(signal)` and aborts the request of this kind
+ * still in flight; an aborted call throws an aborted ApiError (isAborted), so a slower answer
+ * to an older request can never overwrite the newer one. Never used for saves: those are
+ * all kept, in order (SaveQueue).
+ */
+export class Latest {
+  constructor() {
+    this.controller = null;
+  }
+
+  /** Abort the request of this kind in flight and give the signal of a new one. */
+  begin() {
+    this.controller?.abort();
+    this.controller = new AbortController();
+    return this.controller.signal;
+  }
+
+  /** Abort the request in flight, or, given its `signal`, that one only if it is still the newest. */
+  abort(signal) {
+    if (signal && signal !== this.controller?.signal) return;
+    this.controller?.abort();
+    this.controller = null;
+  }
+
+  /** `request(signal)`'s answer, or an aborted ApiError if a newer request began meanwhile. */
+  async run(request) {
+    const signal = this.begin();
+    const answer = await request(signal);
+    if (signal.aborted) throw aborted();
+    if (this.controller?.signal === signal) this.controller = null;
+    return answer;
+  }
+}
+
+/**
+ * Sends progress saves one at a time, in order; `pending` is the number not yet stored.
+ * Each save carries the whole board, yet none is skipped for a newer one: the server judges
+ * every save (a solved board sets the best time even when the next save undoes it).
+ */
 export class SaveQueue {
   constructor(onSaved, onError) {
     this.queue = [];
@@ -112,7 +176,7 @@ export class SaveQueue {
     while (this.queue.length) {
       const { key, body } = this.queue.shift();
       try {
-        const answer = await call("PUT", `/api/progress/${part(key)}`, body, true);
+        const answer = await call("PUT", `/api/progress/${part(key)}`, body, { keepalive: true });
         this.onSaved(key, answer);
       } catch (err) {
         this.onError(err);
@@ -127,8 +191,9 @@ export class SaveQueue {
 // puzzle} or, while the server makes one (202), {kind: "making", waited, expected, message}.
 Object.assign(api, {
   freshOffer: () => call("GET", "/api/fresh"),
-  fresh: (rows, cols, level) => call("POST", "/api/fresh", { rows, cols, level }),
-  daily: () => call("GET", "/api/fresh/daily"),
-  freshById: (id) => call("GET", `/api/fresh/id/${encodeURIComponent(id)}`),
-  freshByNumber: (number) => call("GET", `/api/fresh/key/${encodeURIComponent(number)}`),
+  fresh: (rows, cols, level, signal) => call("POST", "/api/fresh", { rows, cols, level }, { signal }),
+  daily: (signal) => call("GET", "/api/fresh/daily", undefined, { signal }),
+  freshById: (id, signal) => call("GET", `/api/fresh/id/${encodeURIComponent(id)}`, undefined, { signal }),
+  freshByNumber: (number, signal) =>
+    call("GET", `/api/fresh/key/${encodeURIComponent(number)}`, undefined, { signal }),
 });

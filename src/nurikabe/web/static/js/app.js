@@ -3,7 +3,7 @@
 // pause, copy URL) and the settings panel to the game, and opens the puzzle of the address
 // (a key, ?id=, ?daily, ?url= or /p?nurikabe/...) or of the last visit.
 
-import { api } from "./api.js";
+import { api, isAborted, Latest } from "./api.js";
 import { MAX_TRIALS } from "./board.js";
 import { bindFresh, showId } from "./fresh.js";
 import { clockText, escapeHtml, Game } from "./game.js";
@@ -23,7 +23,10 @@ function say(html, kind = "") {
 let game;
 let settings;
 let collections = [];
-let opened = 0; // puzzles shown so far: a slower answer for an older request is dropped
+// Only the newest of each counts (api.js, Latest): a slower answer to an older request is dropped.
+const loads = new Latest(); // the puzzle to show: Open, Next, Random, import, a link, a new puzzle
+const titles = new Latest(); // the ID and day of the generated puzzle shown
+const solvedLists = new Latest();
 let zoom;
 let fresh; // the New puzzle control (fresh.js)
 
@@ -31,6 +34,7 @@ async function guarded(action) {
   try {
     await action();
   } catch (err) {
+    if (isAborted(err)) return; // a newer request of its kind took over: nothing to say
     say(escapeHtml(err.message || String(err)), "error");
   }
 }
@@ -46,18 +50,15 @@ function titleOf(puzzle, fresh) {
 }
 
 function showPuzzle(puzzle, fresh = null) {
-  opened++;
+  titles.abort();
   if (game.paused) $("resume").click();
   game.load(puzzle);
   zoom.apply(game.board);
-  const picked = puzzle.collection !== "imported" && puzzle.collection !== "generated"; // by the picker
   $("title").textContent = titleOf(puzzle, fresh);
   showId(fresh);
   if (puzzle.collection === "generated" && !fresh) {
-    const seen = opened;
-    api.freshByNumber(puzzle.number).then(
+    titles.run((signal) => api.freshByNumber(puzzle.number, signal)).then(
       (f) => {
-        if (seen !== opened) return;
         showId(f);
         $("title").textContent = titleOf(puzzle, f);
         document.title = `${$("title").textContent} · Nurikabe`;
@@ -68,11 +69,7 @@ function showPuzzle(puzzle, fresh = null) {
   document.title = `${$("title").textContent} · Nurikabe`;
   $("level").textContent = puzzle.level || "";
   $("level").className = `badge ${puzzle.level || ""}`;
-  if (picked) {
-    $("collection").value = puzzle.collection;
-    $("number").value = puzzle.number;
-    updateNumberRange();
-  }
+  showInPicker(puzzle);
   if (location.hash.slice(1) !== puzzle.key || location.search || location.pathname !== "/") {
     history.replaceState(null, "", `/#${puzzle.key}`); // a reload opens it by its key
   }
@@ -83,8 +80,21 @@ function showPuzzle(puzzle, fresh = null) {
   $("celebrate").hidden = true;
 }
 
+/** Show the puzzle `request(signal)` answers, unless a newer load began meanwhile. */
+async function load(request) {
+  showPuzzle(await loads.run(request));
+}
+
 async function open(key) {
-  showPuzzle(await api.puzzle(key));
+  await load((signal) => api.puzzle(key, signal));
+}
+
+/** The collection and number of `puzzle` in the picker, if it is one of a collection. */
+function showInPicker(puzzle) {
+  if (puzzle.collection === "imported" || puzzle.collection === "generated") return;
+  $("collection").value = puzzle.collection;
+  $("number").value = puzzle.number;
+  updateNumberRange();
 }
 
 function updateNumberRange() {
@@ -93,7 +103,7 @@ function updateNumberRange() {
 }
 
 async function refreshSolved() {
-  const { solved } = await api.progress();
+  const { solved } = await solvedLists.run((signal) => api.progress(signal));
   $("solvedCount").textContent = solved.length ? `(${solved.length})` : "";
   $("solvedList").innerHTML = solved
     .map(
@@ -228,17 +238,21 @@ function bindButtons() {
     guarded(async () => {
       // a generated puzzle has no next: another new one of its size and level instead
       if (game.puzzle?.collection === "generated") return fresh.again(game.puzzle);
-      showPuzzle(await api.next(game.key, settings.level || undefined));
+      const key = game.key;
+      await load((signal) => api.next(key, settings.level || undefined, signal));
     }),
   );
   $("random").addEventListener("click", () =>
-    guarded(async () => showPuzzle(await api.random($("collection").value, settings.level || undefined))),
+    guarded(() => {
+      const collection = $("collection").value;
+      return load((signal) => api.random(collection, settings.level || undefined, signal));
+    }),
   );
   $("importGo").addEventListener("click", () =>
     guarded(async () => {
       const text = $("importText").value.trim();
       if (!text) return;
-      showPuzzle(await api.importText(text));
+      await load((signal) => api.importText(text, signal));
       $("importText").value = "";
       $("importBox").open = false;
     }),
@@ -291,11 +305,13 @@ function addressWants() {
 }
 
 async function main() {
-  // The settings, the collections and the puzzle of the address are asked for at once.
+  // The settings, the collections and the puzzle of the address are asked for at once. The
+  // first puzzle is a load like the others: one the player opens meanwhile wins over it.
+  const startup = loads.begin();
   const hashKey = decodeURIComponent(location.hash.slice(1));
   const wants = addressWants();
-  const firstPuzzle = hashKey && !wants ? api.puzzle(hashKey).catch(() => null) : Promise.resolve(null);
-  const imported = wants?.url ? api.importText(wants.url).catch((err) => err) : null;
+  const firstPuzzle = hashKey && !wants ? api.puzzle(hashKey, startup).catch(() => null) : Promise.resolve(null);
+  const imported = wants?.url ? api.importText(wants.url, startup).catch((err) => err) : null;
   const listing = api.collections().catch(() => ({ collections: [] }));
   settings = await loadSettings();
   const svg = $("board");
@@ -319,7 +335,7 @@ async function main() {
   applyView();
   fresh = bindFresh({
     show: (answer) => showPuzzle(answer.puzzle, answer),
-    opened: () => opened,
+    loads,
     say,
     guarded,
     settings,
@@ -329,17 +345,24 @@ async function main() {
   let problem = null;
   if (imported) {
     const got = await imported;
-    if (got instanceof Error) problem = `That puzz.link address could not be opened: ${got.message}`;
-    else puzzle = got;
+    if (!(got instanceof Error)) puzzle = got;
+    else if (!isAborted(got)) problem = `That puzz.link address could not be opened: ${got.message}`;
   }
-  if (!puzzle) puzzle = await api.puzzle(settings.last || "10x10/0").catch(() => null);
-  if (!puzzle) puzzle = await api.puzzle("10x10/0");
+  if (!puzzle && !startup.aborted) puzzle = await api.puzzle(settings.last || "10x10/0", startup).catch(() => null);
+  if (!puzzle && !startup.aborted) {
+    puzzle = await api.puzzle("10x10/0", startup).catch((err) => (isAborted(err) ? null : Promise.reject(err)));
+  }
   collections = (await listing).collections;
   $("collection").innerHTML = collections
     .map((c) => `<option value="${escapeHtml(c.name)}">${escapeHtml(c.name)} (${c.count})</option>`)
     .join("");
-  showPuzzle(puzzle);
-  bindPrint(collections, puzzle.collection, { say, guarded });
+  if (startup.aborted) {
+    if (game.puzzle) showInPicker(game.puzzle); // the one the player opened meanwhile
+  } else {
+    loads.abort(startup);
+    showPuzzle(puzzle);
+  }
+  bindPrint(collections, (puzzle || game.puzzle)?.collection || collections[0]?.name, { say, guarded });
   document.body.dataset.ready = "1";
   if (problem) say(escapeHtml(problem), "error");
   if (wants?.id) guarded(() => fresh.openId(wants.id));

@@ -10,12 +10,14 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const POLL_MS = 700;
 
 /**
- * Wire the control. `ui`: show(freshAnswer) puts a puzzle on the board, opened() counts the
- * puzzles shown so far (a wait ends when another puzzle is opened meanwhile), say(html, kind),
- * guarded(action), settings and saveSettings(settings).
+ * Wire the control. `ui`: show(freshAnswer) puts a puzzle on the board, loads the page's
+ * Latest of puzzle loads (a wait is one load: another puzzle asked for meanwhile ends it, and
+ * a wait begun ends the load before it), say(html, kind), guarded(action), settings and
+ * saveSettings(settings).
  */
 export function bindFresh(ui) {
   let waiting = 0; // the latest wait; an older one stops when it sees a newer
+  let waitSignal = null; // the latest wait's signal (ui.loads): Cancel aborts its request
 
   const progress = (on, text = "", share = 0) => {
     $("freshProgress").hidden = !on;
@@ -25,16 +27,17 @@ export function bindFresh(ui) {
     $("dailyGo").disabled = on;
   };
 
-  /** Ask `ask()` until it gives a puzzle; show it unless the player moved on meanwhile. */
+  /** Ask `ask(signal)` until it gives a puzzle; show it unless the player moved on meanwhile. */
   async function wait(ask) {
     const mine = ++waiting;
-    const opened = ui.opened();
+    const signal = (waitSignal = ui.loads.begin());
     try {
       for (;;) {
-        const answer = await ask();
+        const answer = await ask(signal);
         if (mine !== waiting) return; // a newer wait, or Cancel, took over
-        if (opened !== ui.opened()) return progress(false); // another puzzle was opened meanwhile
+        if (signal.aborted) return progress(false); // another puzzle was asked for meanwhile
         if (answer.kind === "puzzle") {
+          ui.loads.abort(signal); // done: nothing left to abort
           progress(false);
           ui.show(answer);
           return;
@@ -47,7 +50,7 @@ export function bindFresh(ui) {
         );
         await sleep(POLL_MS);
         if (mine !== waiting) return;
-        if (opened !== ui.opened()) return progress(false);
+        if (signal.aborted) return progress(false);
       }
     } catch (err) {
       if (mine === waiting) progress(false);
@@ -117,21 +120,23 @@ export function bindFresh(ui) {
         ui.say(`Rows and columns go from ${lo} to ${hi}.`, "error");
         return;
       }
-      await wait(() => api.fresh(rows, cols, $("freshLevel").value));
+      const level = $("freshLevel").value;
+      await wait((signal) => api.fresh(rows, cols, level, signal));
     }),
   );
-  $("dailyGo").addEventListener("click", () => ui.guarded(() => wait(() => api.daily())));
+  $("dailyGo").addEventListener("click", () => ui.guarded(() => wait((signal) => api.daily(signal))));
   $("freshCancel").addEventListener("click", () => {
     waiting++;
     progress(false);
+    ui.loads.abort(waitSignal); // unless another load took over already
   });
 
   return {
     /** Open the puzzle of an ID (a shared link), waiting while it is made again. */
-    openId: (id) => wait(() => api.freshById(id)),
-    daily: () => wait(() => api.daily()),
+    openId: (id) => wait((signal) => api.freshById(id, signal)),
+    daily: () => wait((signal) => api.daily(signal)),
     /** Another new puzzle of the size and level of `puzzle` (Next on a generated puzzle). */
-    again: (puzzle) => wait(() => api.fresh(puzzle.rows, puzzle.cols, puzzle.level)),
+    again: (puzzle) => wait((signal) => api.fresh(puzzle.rows, puzzle.cols, puzzle.level, signal)),
   };
 }
 

@@ -1,7 +1,7 @@
 // One puzzle being played: the board and its overlays, moves from input, check, hint,
 // solution, the clock, completion, and saving each move to the server in order.
 
-import { api, SaveQueue } from "./api.js";
+import { api, Latest, SaveQueue } from "./api.js";
 import { BLACK, Board, DOT, MAX_TRIALS, UNKNOWN } from "./board.js";
 import { draw } from "./render.js";
 import { check as checkRules, ERROR_SETTING, finishingMarks, groups, islandOf } from "./rules.js";
@@ -43,6 +43,7 @@ export class Game {
     this.solved = false;
     this.revealed = null;
     this.lastTick = performance.now();
+    this.help = new Latest(); // check, hint, solution: the newest asked for wins, a new puzzle ends it
     this.saves = new SaveQueue(
       (key, answer) => this.saved(key, answer),
       (err) => this.ui.say(`Not saved: ${err.message}`, "error"),
@@ -56,6 +57,7 @@ export class Game {
 
   /** Show a puzzle object from the API, restoring the player's progress on it. */
   load(puzzle) {
+    this.help.abort();
     this.puzzle = puzzle;
     this.board = new Board(puzzle.rows, puzzle.cols, puzzle.clues);
     const progress = puzzle.progress;
@@ -301,7 +303,7 @@ export class Game {
       return;
     }
     const key = this.key;
-    const answer = await api.check(key, now);
+    const answer = await this.help.run((signal) => api.check(key, now, signal));
     if (!this.current(key, now)) return;
     this.hint = null;
     if (answer.wrong.length) {
@@ -357,7 +359,7 @@ export class Game {
       return;
     }
     const key = this.key;
-    const answer = await api.hint(key, now);
+    const answer = await this.help.run((signal) => api.hint(key, now, signal));
     if (!this.current(key, now)) return;
     this.hint = null;
     if (answer.kind === "mistakes") {
@@ -381,7 +383,7 @@ export class Game {
 
   async showSolution() {
     const key = this.key;
-    const answer = await api.solve(key);
+    const answer = await this.help.run((signal) => api.solve(key, signal));
     if (this.key !== key) return;
     if (answer.status !== "unique" && !answer.solution) {
       this.ui.say(`The solver could not settle this puzzle (${answer.status}).`, "error");

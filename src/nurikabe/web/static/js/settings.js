@@ -35,10 +35,27 @@ export async function loadSettings() {
   }
 }
 
-export async function saveSettings(settings) {
-  try {
-    await api.saveSettings(settings);
-  } catch {
-    // Settings are a comfort: the game goes on with them kept in the page.
-  }
+let sending = null; // the save in flight (a promise), or null
+let next = null; // the settings to send after it, or null
+
+/**
+ * Save the settings: one request in flight, and of those asked for meanwhile only the newest
+ * is sent after it (each carries all the settings), so an older PUT can never land after a
+ * newer one and undo it.
+ */
+export function saveSettings(settings) {
+  next = { ...settings };
+  sending ||= (async () => {
+    while (next) {
+      const body = next;
+      next = null;
+      try {
+        await api.saveSettings(body);
+      } catch {
+        // Settings are a comfort: the game goes on with them kept in the page.
+      }
+    }
+    sending = null;
+  })();
+  return sending;
 }
