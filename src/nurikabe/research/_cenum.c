@@ -11,9 +11,14 @@
  *    to the island's size. For each board, every such clue set is counted in a hash map
  *    keyed by the clue set (4 bits per cell, three 64-bit words). A clue set's count is
  *    then its number of solutions; count 1 = a correct puzzle.
- * 3. Sharding: with `shards` > 1 only clue sets whose hash falls in `shard` are kept, so
- *    large grids run in pieces that need a fraction of the memory; every shard
- *    enumerates the boards again.
+ * 3. Sharding: with `shards` > 1 only the clue sets of one shard are kept, so large
+ *    grids run in pieces that need a fraction of the memory. A clue set's shard is a sum
+ *    over its clues, modulo `shards`, of a fixed pseudo-random residue per (cell, value):
+ *    being a sum, it is known before the last island's clue is chosen, so a shard looks
+ *    only at the last island's cells whose residue completes its own (a mask per residue
+ *    and value) and never builds a clue set of another shard. Every shard enumerates the
+ *    boards again; the islands are ordered so that the largest comes last, which makes
+ *    the clue sets built before that filter as few as the board allows.
  *
  * Returns per shard: the number of valid boards, the histogram of solution counts, and
  * additive statistics of the correct puzzles (so shards merge by summing), and, if asked,
@@ -27,6 +32,7 @@
 
 #define MAX_CELLS 48
 #define MAX_ISLANDS 48
+#define MAX_SHARDS 65536
 
 typedef struct {
     uint64_t w[3];
@@ -38,6 +44,8 @@ typedef struct {
     uint64_t full, not_left, not_right;
     uint64_t row_mask[MAX_CELLS];
     uint64_t shards, shard;
+    uint32_t residue[MAX_CELLS][16]; /* the shard residue of a clue of value v at a cell */
+    uint64_t *masks; /* masks[r * 16 + v]: the cells whose residue for value v is r */
     Entry *table;
     size_t cap, used;
     uint64_t boards;
@@ -102,10 +110,6 @@ static int table_grow(Ctx *c) {
 
 static inline void add_key(Ctx *c, const uint64_t *w) {
     uint64_t h = key_hash(w);
-    /* The shard comes from a second mix of the hash, so it is independent of the low
-     * bits that index the table (taking it from bits the index uses would leave only a
-     * fraction of the slots reachable, and the probing would never end). */
-    if (c->shards > 1 && mix(h ^ 0x2545f4914f6cdd1dULL) % c->shards != c->shard) return;
     if (c->used * 10 >= c->cap * 6) {
         if (table_grow(c) < 0) {
             c->failed = 1;
@@ -129,24 +133,45 @@ static inline void add_key(Ctx *c, const uint64_t *w) {
     }
 }
 
-/* Every clue set consistent with a board: one cell per island carrying its size. */
+/* Every clue set consistent with a board: one cell per island carrying its size.
+ * `sum` is the shard residue of the clues chosen for islands 0..i-1. */
 static void add_puzzles(Ctx *c, int n, const uint64_t *islands, const int *sizes,
-                        uint64_t *w, int i) {
+                        uint64_t *w, int i, uint64_t sum) {
     if (c->failed) return;
-    if (i == n) {
-        check_signals(c);
-        add_key(c, w);
-        return;
-    }
     uint64_t m = islands[i];
+    int last = i == n - 1;
+    if (last && c->shards > 1) {
+        uint64_t want = c->shard >= sum ? c->shard - sum : c->shard + c->shards - sum;
+        m &= c->masks[want * 16 + (uint64_t)sizes[i]];
+    }
     while (m) {
         int cell = __builtin_ctzll(m);
         m &= m - 1;
         uint64_t v = (uint64_t)sizes[i] << (4 * (cell & 15));
         w[cell >> 4] |= v;
-        add_puzzles(c, n, islands, sizes, w, i + 1);
+        if (last) {
+            check_signals(c);
+            add_key(c, w);
+        } else {
+            uint64_t next = sum + c->residue[cell][sizes[i]]; /* both below `shards` */
+            add_puzzles(c, n, islands, sizes, w, i + 1, next >= c->shards ? next - c->shards : next);
+        }
         w[cell >> 4] &= ~v;
     }
+}
+
+/* The shard residues and their masks (`shards` <= MAX_SHARDS). */
+static int shard_tables(Ctx *c) {
+    if (c->shards <= 1) return 0;
+    c->masks = calloc((size_t)c->shards * 16, sizeof(uint64_t));
+    if (!c->masks) return -1;
+    for (int cell = 0; cell < c->cells; cell++)
+        for (int v = 1; v < 16; v++) {
+            uint64_t r = mix(((uint64_t)cell << 4 | (uint64_t)v) ^ 0x2545f4914f6cdd1dULL) % c->shards;
+            c->residue[cell][v] = (uint32_t)r;
+            c->masks[r * 16 + (uint64_t)v] |= (uint64_t)1 << cell;
+        }
+    return 0;
 }
 
 /* Checks a finished board and records its puzzles. */
@@ -171,8 +196,17 @@ static void finish(Ctx *c, uint64_t black) {
     }
     if (n == 0) return;
     c->boards++;
+    int big = 0;
+    for (int k = 1; k < n; k++)
+        if (sizes[k] > sizes[big]) big = k;
+    uint64_t isl = islands[big];
+    int sz = sizes[big];
+    islands[big] = islands[n - 1];
+    sizes[big] = sizes[n - 1];
+    islands[n - 1] = isl;
+    sizes[n - 1] = sz;
     uint64_t w[3] = {0, 0, 0};
-    add_puzzles(c, n, islands, sizes, w, 0);
+    add_puzzles(c, n, islands, sizes, w, 0, 0);
 }
 
 /* Whether the first r+1 rows can still be completed: no island already too big, and no
@@ -228,7 +262,7 @@ static PyObject *py_census(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "iiiKKp", &rows, &cols, &max_clue, &shards, &shard, &want))
         return NULL;
     if (rows < 1 || cols < 1 || rows * cols > MAX_CELLS || max_clue < 1 || max_clue > 15 ||
-        shards < 1 || shard >= shards) {
+        shards < 1 || shards > MAX_SHARDS || shard >= shards) {
         PyErr_SetString(PyExc_ValueError, "bad grid size, clue limit or shard");
         return NULL;
     }
@@ -251,9 +285,10 @@ static PyObject *py_census(PyObject *self, PyObject *args) {
     c.shard = shard;
 
     c.released = PyEval_SaveThread();
-    if (table_grow(&c) < 0) c.failed = 1;
+    if (table_grow(&c) < 0 || shard_tables(&c) < 0) c.failed = 1;
     else rows_dfs(&c, 0, 0, 0);
     PyEval_RestoreThread(c.released);
+    free(c.masks);
     if (c.failed) {
         free(c.table);
         return c.failed == 2 ? NULL : PyErr_NoMemory();

@@ -18,8 +18,9 @@ once. Two choices, stated because they change small grids:
 
 The compiled core (`_cenum.c`) does the work; `census_python` is its pure-Python twin,
 slow but independent, for tests (the C build is required). Large grids run
-in shards (`shards`, `shard`): each shard keeps the clue sets whose hash falls in it, so
-its memory is a fraction of the whole; shard results add up (`Census.merge`).
+in shards (`shards`, `shard`): each shard keeps the clue sets whose residue (a sum over
+their clues) falls in it, so its memory is a fraction of the whole, and it never builds
+the clue sets of other shards; shard results add up (`Census.merge`).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from ..puzzle import Puzzle
 
 __all__ = [
     "MAX_CELLS",
+    "MAX_SHARDS",
     "Census",
     "EnumerationError",
     "census",
@@ -51,6 +53,9 @@ MAX_CELLS = 48
 
 MAX_CLUE = 15
 """The largest clue value a key can hold (4 bits per cell)."""
+
+MAX_SHARDS = 65536
+"""The most shards a census splits into (the compiled core keeps a mask per residue)."""
 
 
 class EnumerationError(NurikabeError):
@@ -269,7 +274,9 @@ def check_request(rows: int, cols: int, max_clue: int, shards: int, shard: int) 
         raise EnumerationError(f"grid {rows}x{cols}: the enumeration takes 1..{MAX_CELLS} cells")
     if not 1 <= max_clue <= MAX_CLUE:
         raise EnumerationError(f"clue limit {max_clue}: must be 1..{MAX_CLUE}")
-    if shards < 1 or not 0 <= shard < shards:
+    if not 1 <= shards <= MAX_SHARDS:
+        raise EnumerationError(f"{shards} shards: must be 1..{MAX_SHARDS}")
+    if not 0 <= shard < shards:
         raise EnumerationError(f"shard {shard} of {shards}: must be 0..{shards - 1}")
 
 
