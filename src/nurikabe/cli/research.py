@@ -99,6 +99,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     mine.add_argument("--seed", type=int, default=0, help="seed of the sample (0)")
     mine.add_argument(
+        "--shards",
+        type=count_option,
+        default=1,
+        metavar="S",
+        help="take only the puzzles of one census shard of S (for grids past 30 cells)",
+    )
+    mine.add_argument("--shard", type=int, default=0, metavar="K", help="that shard (0)")
+    mine.add_argument(
         "--workers", type=_WORKERS, default=1, metavar="N", help="processes (1, at most 64)"
     )
     mine.add_argument(
@@ -286,6 +294,14 @@ def _print_summary(s: Mapping[str, Any]) -> None:
         f"solvable with 1/2/3 solutions: {100 * s['unique_share']:.1f} % / "
         f"{100 * s['two_share']:.1f} % / {100 * s['three_share']:.1f} %",
         f"most solutions:        {s['max_solutions']} ({s['max_reached_by']} clue sets)",
+        f"clues of a correct puzzle: {s['fewest_clues']} to {s['most_clues']}; puzzles by "
+        "clue count: " + ", ".join(f"{k}: {n:,}" for k, n in s["clue_counts"].items()),
+        f"largest island:        {s['largest_island']}"
+        + (
+            " (the clue limit: bigger clues were not counted)"
+            if s["largest_island"] == s["max_clue"]
+            else ""
+        ),
         f"correct among all grids: {s['correct_share']:.3e}",
         f"time:                  {s['seconds']} s",
     ]
@@ -293,11 +309,18 @@ def _print_summary(s: Mapping[str, Any]) -> None:
 
 
 def run_mine(args: argparse.Namespace) -> int:
+    from ..research.enumerate import EnumerationError, check_request
     from ..research.mine import mine_size
 
     rows, cols = _size(args.size)
-    if rows * cols > 30:
-        raise CliError(f"--size {args.size}: mining takes grids of up to 30 cells")
+    if rows * cols > 30 and args.shards < 2:
+        raise CliError(
+            f"--size {args.size}: past 30 cells, mine one census shard (--shards 4096 --shard 0)"
+        )
+    try:
+        check_request(rows, cols, 9, args.shards, args.shard)
+    except EnumerationError as exc:
+        raise CliError(str(exc)) from None
     if args.sample is not None and args.sample < 1:
         raise CliError("--sample must be at least 1")
     start = time.perf_counter()
@@ -319,6 +342,8 @@ def run_mine(args: argparse.Namespace) -> int:
                 seed=args.seed,
                 workers=args.workers,
                 seconds=args.seconds,
+                shards=args.shards,
+                shard=args.shard,
                 progress=show,
             )
         except KeyboardInterrupt:
@@ -328,6 +353,7 @@ def run_mine(args: argparse.Namespace) -> int:
     data = summary.to_json()
     data["size"] = f"{rows}x{cols}"
     data["sample"] = args.sample
+    data["shards"] = [args.shard, args.shards]
     data["seconds"] = round(time.perf_counter() - start, 2)
     if args.json:
         print_json(data)

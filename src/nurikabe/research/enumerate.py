@@ -201,6 +201,20 @@ class Census:
             correct_keys=keys,
         )
 
+    def clue_range(self) -> tuple[int, int]:
+        """(the fewest, the most) clues a correct puzzle has; (0, 0) when there is none."""
+        counts = [k for k, n in enumerate(self.clue_counts) if n]
+        return (counts[0], counts[-1]) if counts else (0, 0)
+
+    @property
+    def largest_island(self) -> int:
+        """The largest island of a correct puzzle's solution: its largest clue (0: none).
+
+        Bounded by `max_clue`: when it equals `max_clue`, only clues up to that value were
+        counted, and a bigger island may exist with bigger clues."""
+        values = [v for v, n in enumerate(self.value_counts) if n]
+        return values[-1] if values else 0
+
     def summary(self) -> dict[str, object]:
         """The census's figures as plain JSON-ready values."""
         clues_mean, clues_sd = self.clues_per_puzzle()
@@ -228,6 +242,10 @@ class Census:
             "correct_share": float(self.correct_share),
             "solution_counts": {str(k): n for k, n in enumerate(self.solution_counts) if k and n},
             "clue_counts": {str(k): n for k, n in enumerate(self.clue_counts) if n},
+            "value_counts": {str(v): n for v, n in enumerate(self.value_counts) if n},
+            "fewest_clues": self.clue_range()[0],
+            "most_clues": self.clue_range()[1],
+            "largest_island": self.largest_island,
             "clue_probability": self.clue_probability(),
             "mean_clue_at": self.mean_clue_at(),
         }
