@@ -57,7 +57,8 @@ def correct_by_area(plt: Any, sizes: list[dict[str, Any]], path: Path) -> None:
             )
     ax.set_xlabel("cells of the grid (m x n)")
     ax.set_ylabel("correct puzzles (clues 1..9)")
-    ax.set_title("Correct puzzles by area: every grid up to 6x6")
+    largest = max(shown, key=lambda s: s["cells"])["size"]
+    ax.set_title(f"Correct puzzles by area: every grid up to {largest}")
     ax.grid(True, which="major", alpha=0.3)
     _save(fig, path)
     plt.close(fig)
