@@ -12,7 +12,7 @@ CORPUS ?= ../shared/corpus/puzzles.jsonl
 $(STAMP): pyproject.toml setup.py src/nurikabe/solver/_csolve.c src/nurikabe/solver/_csolve_py.c src/nurikabe/solver/_csolve.h src/nurikabe/_cgrid.c src/nurikabe/research/_cenum.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,cpsat,web,cluster,print]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,cpsat,web,cluster,print,figures]'
 	touch $(STAMP)
 
 venv: $(STAMP)

@@ -265,3 +265,43 @@ def test_every_small_size_runs() -> None:
         c = census(rows, cols)
         assert c.correct > 0
     assert list(itertools.islice(sizes, 2)) == [(1, 1), (1, 2)]
+
+
+def test_shards_sharing_one_enumeration_equal_shards_alone() -> None:
+    """`census_shards` (one enumeration of the boards, a pass per shard) gives, shard by
+    shard, the census of each shard alone; together they make the whole grid."""
+    from nurikabe.research.enumerate import census_shards
+
+    whole = census(4, 5)
+    together = census_shards(4, 5, [0, 1, 2, 3, 4], shards=5, keep_correct=True)
+    for k, part in enumerate(together):
+        alone = census(4, 5, shards=5, shard=k, keep_correct=True)
+        assert part.solution_counts == alone.solution_counts
+        assert part.cell_values == alone.cell_values
+        assert sorted(part.correct_puzzles(), key=str) == sorted(alone.correct_puzzles(), key=str)
+    merged = together[0]
+    for part in together[1:]:
+        merged = merged.merge(part)
+    assert merged.solution_counts == whole.solution_counts
+    assert merged.clue_counts == whole.clue_counts
+    assert census_shards(5, 4, [2], shards=5)[0].correct == together[2].correct  # transposed
+
+
+def test_grouped_shard_jobs_merge_to_the_whole(tmp_path) -> None:
+    from nurikabe.batch import load_results, run_batch
+    from nurikabe.research.jobs import EnumerateShard, EnumerateShards, merge_census
+
+    jobs = [
+        EnumerateShards(3, 4, shards=7, first=0, count=4),
+        EnumerateShards(3, 4, shards=7, first=4, count=3),
+    ]
+    store = tmp_path / "g.sqlite"
+    assert run_batch(jobs, store, workers=0).done == 2
+    assert sorted(load_results(store)) == [
+        "enumerate 3x4 max9 shards 0-3/7",
+        "enumerate 3x4 max9 shards 4-6/7",
+    ]
+    merged = merge_census(load_results(store).values())
+    assert merged.solution_counts == census(3, 4).solution_counts
+    mixed = [EnumerateShard(3, 4, shards=7, shard=k).run() for k in range(4)]
+    assert merge_census([*mixed, load_results(store)[jobs[1].key]]).correct == census(3, 4).correct

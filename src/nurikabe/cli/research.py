@@ -58,6 +58,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "finished shards)",
     )
     enum.add_argument(
+        "--group",
+        type=count_option,
+        default=1,
+        metavar="G",
+        help="shards that share one enumeration of the boards (1): on a big grid most of a "
+        "shard's time is that enumeration; costs 8 bytes per valid board (500 MB on 6x6)",
+    )
+    enum.add_argument(
         "--workers", type=int, metavar="N", help="with --store: local processes (all cores)"
     )
     enum.add_argument(
@@ -98,6 +106,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--sample", type=count_option, metavar="N", help="a uniform random sample of N"
     )
     mine.add_argument("--seed", type=int, default=0, help="seed of the sample (0)")
+    mine.add_argument(
+        "--shards",
+        type=count_option,
+        default=1,
+        metavar="S",
+        help="take only the puzzles of one census shard of S (for grids past 30 cells)",
+    )
+    mine.add_argument("--shard", type=int, default=0, metavar="K", help="that shard (0)")
     mine.add_argument(
         "--workers", type=_WORKERS, default=1, metavar="N", help="processes (1, at most 64)"
     )
@@ -185,7 +201,7 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def run_enumerate(args: argparse.Namespace) -> int:
-    from ..research.enumerate import census
+    from ..research.enumerate import census_shards
     from ..research.pictures import heatmap_svg
 
     rows, cols = _size(args.size)
@@ -196,16 +212,16 @@ def run_enumerate(args: argparse.Namespace) -> int:
         if args.output:
             raise CliError("-o cannot be used with --store (shards keep figures, not puzzles)")
         total = _batch_census(args, rows, cols, shards)
-    for shard in [] if args.store else shards:
-        part = census(
+    for k in range(0, 0 if args.store else len(shards), args.group):
+        for part in census_shards(
             rows,
             cols,
+            shards[k : k + args.group],
             max_clue=args.max_clue,
             shards=args.shards,
-            shard=shard,
             keep_correct=bool(args.output),
-        )
-        total = part if total is None else total.merge(part)
+        ):
+            total = part if total is None else total.merge(part)
     assert total is not None
     seconds = time.perf_counter() - start
     summary = total.summary()
@@ -251,14 +267,23 @@ def run_enumerate(args: argparse.Namespace) -> int:
 def _batch_census(args: argparse.Namespace, rows: int, cols: int, shards: list[int]) -> Census:
     from ..batch import load_results, run_batch
     from ..research.enumerate import EnumerationError, check_request
-    from ..research.jobs import EnumerateShard, merge_census
+    from ..research.jobs import EnumerateShard, EnumerateShards, merge_census
 
     for shard in shards:
         try:
             check_request(rows, cols, args.max_clue, args.shards, shard)
         except EnumerationError as exc:
             raise CliError(str(exc)) from None
-    jobs = [EnumerateShard(rows, cols, args.max_clue, args.shards, k) for k in shards]
+    jobs: list[EnumerateShard | EnumerateShards] = [
+        EnumerateShard(rows, cols, args.max_clue, args.shards, k) for k in shards
+    ]
+    if args.group > 1 and not args.shard:
+        jobs = [
+            EnumerateShards(
+                rows, cols, args.max_clue, args.shards, k, min(args.group, len(shards) - k)
+            )
+            for k in range(0, len(shards), args.group)
+        ]
     report = run_batch(jobs, args.store, workers=args.workers, cluster=args.cluster)
     if report.failed:
         key, message = next(iter(report.failed.items()))
@@ -286,6 +311,14 @@ def _print_summary(s: Mapping[str, Any]) -> None:
         f"solvable with 1/2/3 solutions: {100 * s['unique_share']:.1f} % / "
         f"{100 * s['two_share']:.1f} % / {100 * s['three_share']:.1f} %",
         f"most solutions:        {s['max_solutions']} ({s['max_reached_by']} clue sets)",
+        f"clues of a correct puzzle: {s['fewest_clues']} to {s['most_clues']}; puzzles by "
+        "clue count: " + ", ".join(f"{k}: {n:,}" for k, n in s["clue_counts"].items()),
+        f"largest island:        {s['largest_island']}"
+        + (
+            " (the clue limit: bigger clues were not counted)"
+            if s["largest_island"] == s["max_clue"]
+            else ""
+        ),
         f"correct among all grids: {s['correct_share']:.3e}",
         f"time:                  {s['seconds']} s",
     ]
@@ -293,11 +326,18 @@ def _print_summary(s: Mapping[str, Any]) -> None:
 
 
 def run_mine(args: argparse.Namespace) -> int:
+    from ..research.enumerate import EnumerationError, check_request
     from ..research.mine import mine_size
 
     rows, cols = _size(args.size)
-    if rows * cols > 30:
-        raise CliError(f"--size {args.size}: mining takes grids of up to 30 cells")
+    if rows * cols > 30 and args.shards < 2:
+        raise CliError(
+            f"--size {args.size}: past 30 cells, mine one census shard (--shards 4096 --shard 0)"
+        )
+    try:
+        check_request(rows, cols, 9, args.shards, args.shard)
+    except EnumerationError as exc:
+        raise CliError(str(exc)) from None
     if args.sample is not None and args.sample < 1:
         raise CliError("--sample must be at least 1")
     start = time.perf_counter()
@@ -319,6 +359,8 @@ def run_mine(args: argparse.Namespace) -> int:
                 seed=args.seed,
                 workers=args.workers,
                 seconds=args.seconds,
+                shards=args.shards,
+                shard=args.shard,
                 progress=show,
             )
         except KeyboardInterrupt:
@@ -328,6 +370,7 @@ def run_mine(args: argparse.Namespace) -> int:
     data = summary.to_json()
     data["size"] = f"{rows}x{cols}"
     data["sample"] = args.sample
+    data["shards"] = [args.shard, args.shards]
     data["seconds"] = round(time.perf_counter() - start, 2)
     if args.json:
         print_json(data)

@@ -11,9 +11,14 @@
  *    to the island's size. For each board, every such clue set is counted in a hash map
  *    keyed by the clue set (4 bits per cell, three 64-bit words). A clue set's count is
  *    then its number of solutions; count 1 = a correct puzzle.
- * 3. Sharding: with `shards` > 1 only clue sets whose hash falls in `shard` are kept, so
- *    large grids run in pieces that need a fraction of the memory; every shard
- *    enumerates the boards again.
+ * 3. Sharding: with `shards` > 1 only the clue sets of one shard are kept, so large
+ *    grids run in pieces that need a fraction of the memory. A clue set's shard is a sum
+ *    over its clues, modulo `shards`, of a fixed pseudo-random residue per (cell, value):
+ *    being a sum, it is known before the last island's clue is chosen, so a shard looks
+ *    only at the last island's cells whose residue completes its own (a mask per residue
+ *    and value) and never builds a clue set of another shard. Every shard enumerates the
+ *    boards again; the islands are ordered so that the largest comes last, which makes
+ *    the clue sets built before that filter as few as the board allows.
  *
  * Returns per shard: the number of valid boards, the histogram of solution counts, and
  * additive statistics of the correct puzzles (so shards merge by summing), and, if asked,
@@ -27,6 +32,7 @@
 
 #define MAX_CELLS 48
 #define MAX_ISLANDS 48
+#define MAX_SHARDS 65536
 
 typedef struct {
     uint64_t w[3];
@@ -38,9 +44,14 @@ typedef struct {
     uint64_t full, not_left, not_right;
     uint64_t row_mask[MAX_CELLS];
     uint64_t shards, shard;
+    uint32_t residue[MAX_CELLS][16]; /* the shard residue of a clue of value v at a cell */
+    uint64_t *masks; /* masks[r * 16 + v]: the cells whose residue for value v is r */
     Entry *table;
     size_t cap, used;
     uint64_t boards;
+    int keep_boards;   /* 1: record each valid board's sea in `kept` instead of its puzzles */
+    uint64_t *kept;    /* the seas of the valid boards, when several shards share them */
+    size_t nkept, kept_cap;
     int failed; /* 1: out of memory; 2: a Python signal handler raised (Ctrl-C) */
     uint64_t ticks;
     PyThreadState *released; /* the thread state saved while the GIL is released */
@@ -102,10 +113,6 @@ static int table_grow(Ctx *c) {
 
 static inline void add_key(Ctx *c, const uint64_t *w) {
     uint64_t h = key_hash(w);
-    /* The shard comes from a second mix of the hash, so it is independent of the low
-     * bits that index the table (taking it from bits the index uses would leave only a
-     * fraction of the slots reachable, and the probing would never end). */
-    if (c->shards > 1 && mix(h ^ 0x2545f4914f6cdd1dULL) % c->shards != c->shard) return;
     if (c->used * 10 >= c->cap * 6) {
         if (table_grow(c) < 0) {
             c->failed = 1;
@@ -129,50 +136,119 @@ static inline void add_key(Ctx *c, const uint64_t *w) {
     }
 }
 
-/* Every clue set consistent with a board: one cell per island carrying its size. */
+/* Every clue set consistent with a board: one cell per island carrying its size.
+ * `sum` is the shard residue of the clues chosen for islands 0..i-1. */
 static void add_puzzles(Ctx *c, int n, const uint64_t *islands, const int *sizes,
-                        uint64_t *w, int i) {
+                        uint64_t *w, int i, uint64_t sum) {
     if (c->failed) return;
-    if (i == n) {
-        check_signals(c);
-        add_key(c, w);
-        return;
-    }
     uint64_t m = islands[i];
+    int last = i == n - 1;
+    if (last && c->shards > 1) {
+        uint64_t want = c->shard >= sum ? c->shard - sum : c->shard + c->shards - sum;
+        m &= c->masks[want * 16 + (uint64_t)sizes[i]];
+    }
     while (m) {
         int cell = __builtin_ctzll(m);
         m &= m - 1;
         uint64_t v = (uint64_t)sizes[i] << (4 * (cell & 15));
         w[cell >> 4] |= v;
-        add_puzzles(c, n, islands, sizes, w, i + 1);
+        if (last) {
+            check_signals(c);
+            add_key(c, w);
+        } else {
+            uint64_t next = sum + c->residue[cell][sizes[i]]; /* both below `shards` */
+            add_puzzles(c, n, islands, sizes, w, i + 1, next >= c->shards ? next - c->shards : next);
+        }
         w[cell >> 4] &= ~v;
     }
 }
 
-/* Checks a finished board and records its puzzles. */
-static void finish(Ctx *c, uint64_t black) {
+/* The shard residues and their masks (`shards` <= MAX_SHARDS). */
+static int shard_tables(Ctx *c) {
+    if (c->shards <= 1) return 0;
+    c->masks = calloc((size_t)c->shards * 16, sizeof(uint64_t));
+    if (!c->masks) return -1;
+    for (int cell = 0; cell < c->cells; cell++)
+        for (int v = 1; v < 16; v++) {
+            uint64_t r = mix(((uint64_t)cell << 4 | (uint64_t)v) ^ 0x2545f4914f6cdd1dULL) % c->shards;
+            c->residue[cell][v] = (uint32_t)r;
+            c->masks[r * 16 + (uint64_t)v] |= (uint64_t)1 << cell;
+        }
+    return 0;
+}
+
+/* The islands of a board with sea `black`, largest last; -1 if the board is not valid
+ * (a sea in pieces or an island over the clue limit), 0 if it has no island. */
+static int islands_of(const Ctx *c, uint64_t black, uint64_t *islands, int *sizes) {
     if (black) {
         uint64_t low = black & (~black + 1);
-        if (flood(c, low, black) != black) return;
+        if (flood(c, low, black) != black) return -1;
     }
     uint64_t white = c->full & ~black;
-    uint64_t islands[MAX_ISLANDS];
-    int sizes[MAX_ISLANDS];
     int n = 0;
     while (white) {
         uint64_t low = white & (~white + 1);
         uint64_t isl = flood(c, low, white);
         int s = __builtin_popcountll(isl);
-        if (s > c->max_clue) return;
+        if (s > c->max_clue) return -1;
         islands[n] = isl;
         sizes[n] = s;
         n++;
         white &= ~isl;
     }
-    if (n == 0) return;
-    c->boards++;
+    int big = 0;
+    for (int k = 1; k < n; k++)
+        if (sizes[k] > sizes[big]) big = k;
+    if (n > 1) {
+        uint64_t isl = islands[big];
+        int sz = sizes[big];
+        islands[big] = islands[n - 1];
+        sizes[big] = sizes[n - 1];
+        islands[n - 1] = isl;
+        sizes[n - 1] = sz;
+    }
+    return n;
+}
+
+/* Records the puzzles of a board known to be valid. */
+static void board_puzzles(Ctx *c, int n, const uint64_t *islands, const int *sizes) {
     uint64_t w[3] = {0, 0, 0};
-    add_puzzles(c, n, islands, sizes, w, 0);
+    add_puzzles(c, n, islands, sizes, w, 0, 0);
+}
+
+/* Checks a finished board and records its puzzles (or keeps it for later passes). */
+static void finish(Ctx *c, uint64_t black) {
+    uint64_t islands[MAX_ISLANDS];
+    int sizes[MAX_ISLANDS];
+    int n = islands_of(c, black, islands, sizes);
+    if (n <= 0) return;
+    c->boards++;
+    if (!c->keep_boards) {
+        board_puzzles(c, n, islands, sizes);
+        return;
+    }
+    if (c->nkept == c->kept_cap) {
+        size_t ncap = c->kept_cap ? 2 * c->kept_cap : (1u << 16);
+        uint64_t *nk = realloc(c->kept, ncap * sizeof(uint64_t));
+        if (!nk) {
+            c->failed = 1;
+            return;
+        }
+        c->kept = nk;
+        c->kept_cap = ncap;
+    }
+    c->kept[c->nkept++] = black;
+}
+
+/* One shard's pass over the kept boards. */
+static void shard_pass(Ctx *c) {
+    uint64_t islands[MAX_ISLANDS];
+    int sizes[MAX_ISLANDS];
+    for (size_t i = 0; i < c->nkept && !c->failed; i++) {
+        check_signals(c);
+        int n = islands_of(c, c->kept[i], islands, sizes);
+        board_puzzles(c, n, islands, sizes);
+    }
 }
 
 /* Whether the first r+1 rows can still be completed: no island already too big, and no
@@ -222,47 +298,11 @@ static void rows_dfs(Ctx *c, int r, uint64_t black, uint64_t prev) {
     }
 }
 
-static PyObject *py_census(PyObject *self, PyObject *args) {
-    int rows, cols, max_clue, want;
-    unsigned long long shards, shard;
-    if (!PyArg_ParseTuple(args, "iiiKKp", &rows, &cols, &max_clue, &shards, &shard, &want))
-        return NULL;
-    if (rows < 1 || cols < 1 || rows * cols > MAX_CELLS || max_clue < 1 || max_clue > 15 ||
-        shards < 1 || shard >= shards) {
-        PyErr_SetString(PyExc_ValueError, "bad grid size, clue limit or shard");
-        return NULL;
-    }
-    Ctx c;
-    memset(&c, 0, sizeof(c));
-    c.rows = rows;
-    c.cols = cols;
-    c.cells = rows * cols;
-    c.max_clue = max_clue;
-    c.full = c.cells == 64 ? ~0ULL : (((uint64_t)1 << c.cells) - 1);
-    uint64_t left = 0, right = 0;
-    for (int r = 0; r < rows; r++) {
-        left |= (uint64_t)1 << (r * cols);
-        right |= (uint64_t)1 << (r * cols + cols - 1);
-        c.row_mask[r] = (((uint64_t)1 << cols) - 1) << (r * cols);
-    }
-    c.not_left = c.full & ~left;
-    c.not_right = c.full & ~right;
-    c.shards = shards;
-    c.shard = shard;
-
-    c.released = PyEval_SaveThread();
-    if (table_grow(&c) < 0) c.failed = 1;
-    else rows_dfs(&c, 0, 0, 0);
-    PyEval_RestoreThread(c.released);
-    if (c.failed) {
-        free(c.table);
-        return c.failed == 2 ? NULL : PyErr_NoMemory();
-    }
-
-    /* Statistics of the table. */
+/* The figures of the clue sets in the table, as a dict (the GIL held); NULL on error. */
+static PyObject *table_result(const Ctx *c, int want) {
     uint32_t maxcount = 0;
-    for (size_t i = 0; i < c.cap; i++)
-        if (c.table[i].count > maxcount) maxcount = c.table[i].count;
+    for (size_t i = 0; i < c->cap; i++)
+        if (c->table[i].count > maxcount) maxcount = c->table[i].count;
     uint64_t *hist = calloc((size_t)maxcount + 1, sizeof(uint64_t));
     double cell_count[MAX_CELLS] = {0}, cell_sum[MAX_CELLS] = {0};
     uint64_t value_hist[16] = {0}, clues_hist[MAX_CELLS + 1] = {0}, white_hist[MAX_CELLS + 1] = {0};
@@ -270,12 +310,9 @@ static PyObject *py_census(PyObject *self, PyObject *args) {
     double mean_sum = 0, mean_sq = 0;
     PyObject *blob = NULL;
     char *out = NULL;
-    if (!hist) {
-        free(c.table);
-        return PyErr_NoMemory();
-    }
-    for (size_t i = 0; i < c.cap; i++) {
-        Entry *e = &c.table[i];
+    if (!hist) return PyErr_NoMemory();
+    for (size_t i = 0; i < c->cap; i++) {
+        const Entry *e = &c->table[i];
         if (!e->count) continue;
         hist[e->count]++;
         if (e->count == 1) correct++;
@@ -284,16 +321,15 @@ static PyObject *py_census(PyObject *self, PyObject *args) {
         blob = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(correct * 24));
         if (!blob) {
             free(hist);
-            free(c.table);
             return NULL;
         }
         out = PyBytes_AS_STRING(blob);
     }
-    for (size_t i = 0; i < c.cap; i++) {
-        Entry *e = &c.table[i];
+    for (size_t i = 0; i < c->cap; i++) {
+        const Entry *e = &c->table[i];
         if (e->count != 1) continue;
         int nclues = 0, white = 0, ones = 0;
-        for (int cell = 0; cell < c.cells; cell++) {
+        for (int cell = 0; cell < c->cells; cell++) {
             int v = (int)((e->w[cell >> 4] >> (4 * (cell & 15))) & 15);
             if (!v) continue;
             nclues++;
@@ -315,29 +351,107 @@ static PyObject *py_census(PyObject *self, PyObject *args) {
                 for (int b = 0; b < 8; b++) *out++ = (char)((e->w[k] >> (8 * b)) & 255);
         }
     }
-    free(c.table);
-
     PyObject *h = PyList_New((Py_ssize_t)maxcount + 1);
     for (uint32_t k = 0; k <= maxcount; k++) PyList_SET_ITEM(h, k, PyLong_FromUnsignedLongLong(hist[k]));
     free(hist);
-    PyObject *vh = PyList_New(16), *ch = PyList_New(c.cells + 1), *wh = PyList_New(c.cells + 1);
-    PyObject *cc = PyList_New(c.cells), *cs = PyList_New(c.cells);
+    PyObject *vh = PyList_New(16), *ch = PyList_New(c->cells + 1), *wh = PyList_New(c->cells + 1);
+    PyObject *cc = PyList_New(c->cells), *cs = PyList_New(c->cells);
     for (int k = 0; k < 16; k++) PyList_SET_ITEM(vh, k, PyLong_FromUnsignedLongLong(value_hist[k]));
-    for (int k = 0; k <= c.cells; k++) {
+    for (int k = 0; k <= c->cells; k++) {
         PyList_SET_ITEM(ch, k, PyLong_FromUnsignedLongLong(clues_hist[k]));
         PyList_SET_ITEM(wh, k, PyLong_FromUnsignedLongLong(white_hist[k]));
     }
-    for (int k = 0; k < c.cells; k++) {
+    for (int k = 0; k < c->cells; k++) {
         PyList_SET_ITEM(cc, k, PyLong_FromDouble(cell_count[k]));
         PyList_SET_ITEM(cs, k, PyLong_FromDouble(cell_sum[k]));
     }
-    PyObject *res = Py_BuildValue(
+    return Py_BuildValue(
         "{s:K,s:N,s:N,s:N,s:N,s:N,s:N,s:K,s:K,s:d,s:d,s:N}", "boards",
-        (unsigned long long)c.boards, "solution_counts", h, "value_counts", vh, "clue_counts", ch,
+        (unsigned long long)c->boards, "solution_counts", h, "value_counts", vh, "clue_counts", ch,
         "white_counts", wh, "cell_clues", cc, "cell_values", cs, "ones_only",
         (unsigned long long)ones_only, "no_ones", (unsigned long long)no_ones, "mean_sum",
         mean_sum, "mean_sq", mean_sq, "correct", blob ? blob : Py_NewRef(Py_None));
-    return res;
+}
+
+/* census(rows, cols, max_clue, shards, shard_list, keep_correct) -> list of dicts, one per
+ * shard of `shard_list`. With one shard, each board's puzzles are recorded as the board is
+ * found; with several, the valid boards are enumerated once and kept (8 bytes each), then
+ * each shard makes its own pass over them with the same table, emptied in between. */
+static PyObject *py_census(PyObject *self, PyObject *args) {
+    int rows, cols, max_clue, want;
+    unsigned long long shards;
+    PyObject *wanted;
+    if (!PyArg_ParseTuple(args, "iiiKOp", &rows, &cols, &max_clue, &shards, &wanted, &want))
+        return NULL;
+    PyObject *seq = PySequence_Fast(wanted, "shard_list must be a sequence");
+    if (!seq) return NULL;
+    Py_ssize_t nshards = PySequence_Fast_GET_SIZE(seq);
+    unsigned long long *list = calloc((size_t)nshards + 1, sizeof(unsigned long long));
+    if (!list) {
+        Py_DECREF(seq);
+        return PyErr_NoMemory();
+    }
+    int bad = nshards < 1;
+    for (Py_ssize_t k = 0; k < nshards && !bad; k++) {
+        list[k] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, k));
+        if (PyErr_Occurred()) bad = 1;
+        else if (list[k] >= shards) bad = 1;
+    }
+    Py_DECREF(seq);
+    if (bad || rows < 1 || cols < 1 || rows * cols > MAX_CELLS || max_clue < 1 || max_clue > 15 ||
+        shards < 1 || shards > MAX_SHARDS) {
+        free(list);
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "bad grid size, clue limit or shard");
+        return NULL;
+    }
+    Ctx c;
+    memset(&c, 0, sizeof(c));
+    c.rows = rows;
+    c.cols = cols;
+    c.cells = rows * cols;
+    c.max_clue = max_clue;
+    c.full = c.cells == 64 ? ~0ULL : (((uint64_t)1 << c.cells) - 1);
+    uint64_t left = 0, right = 0;
+    for (int r = 0; r < rows; r++) {
+        left |= (uint64_t)1 << (r * cols);
+        right |= (uint64_t)1 << (r * cols + cols - 1);
+        c.row_mask[r] = (((uint64_t)1 << cols) - 1) << (r * cols);
+    }
+    c.not_left = c.full & ~left;
+    c.not_right = c.full & ~right;
+    c.shards = shards;
+    c.shard = list[0];
+    c.keep_boards = nshards > 1;
+
+    PyObject *results = PyList_New(0);
+    c.released = PyEval_SaveThread();
+    if (table_grow(&c) < 0 || shard_tables(&c) < 0) c.failed = 1;
+    else rows_dfs(&c, 0, 0, 0);
+    PyEval_RestoreThread(c.released);
+    for (Py_ssize_t k = 0; k < nshards && !c.failed && results; k++) {
+        if (c.keep_boards) {
+            memset(c.table, 0, c.cap * sizeof(Entry));
+            c.used = 0;
+            c.shard = list[k];
+            c.released = PyEval_SaveThread();
+            shard_pass(&c);
+            PyEval_RestoreThread(c.released);
+            if (c.failed) break;
+        }
+        PyObject *one = table_result(&c, want);
+        if (!one || PyList_Append(results, one) < 0) Py_CLEAR(results);
+        Py_XDECREF(one);
+    }
+    free(list);
+    free(c.masks);
+    free(c.kept);
+    free(c.table);
+    if (c.failed) {
+        Py_XDECREF(results);
+        return c.failed == 2 ? NULL : PyErr_NoMemory();
+    }
+    return results;
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -454,7 +568,7 @@ static PyObject *py_shapes(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"census", py_census, METH_VARARGS,
-     "census(rows, cols, max_clue, shards, shard, keep_correct) -> dict"},
+     "census(rows, cols, max_clue, shards, shard_list, keep_correct) -> list of dicts"},
     {"shapes", py_shapes, METH_VARARGS, "shapes(n) -> [(free, wall, corner)] for k = 1..n"},
     {NULL, NULL, 0, NULL},
 };

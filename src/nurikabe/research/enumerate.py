@@ -18,15 +18,16 @@ once. Two choices, stated because they change small grids:
 
 The compiled core (`_cenum.c`) does the work; `census_python` is its pure-Python twin,
 slow but independent, for tests (the C build is required). Large grids run
-in shards (`shards`, `shard`): each shard keeps the clue sets whose hash falls in it, so
-its memory is a fraction of the whole; shard results add up (`Census.merge`).
+in shards (`shards`, `shard`): each shard keeps the clue sets whose residue (a sum over
+their clues) falls in it, so its memory is a fraction of the whole, and it never builds
+the clue sets of other shards; shard results add up (`Census.merge`).
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -35,10 +36,12 @@ from ..puzzle import Puzzle
 
 __all__ = [
     "MAX_CELLS",
+    "MAX_SHARDS",
     "Census",
     "EnumerationError",
     "census",
     "census_python",
+    "census_shards",
     "check_request",
     "decode_clues",
     "encode_clues",
@@ -51,6 +54,9 @@ MAX_CELLS = 48
 
 MAX_CLUE = 15
 """The largest clue value a key can hold (4 bits per cell)."""
+
+MAX_SHARDS = 65536
+"""The most shards a census splits into (the compiled core keeps a mask per residue)."""
 
 
 class EnumerationError(NurikabeError):
@@ -196,6 +202,20 @@ class Census:
             correct_keys=keys,
         )
 
+    def clue_range(self) -> tuple[int, int]:
+        """(the fewest, the most) clues a correct puzzle has; (0, 0) when there is none."""
+        counts = [k for k, n in enumerate(self.clue_counts) if n]
+        return (counts[0], counts[-1]) if counts else (0, 0)
+
+    @property
+    def largest_island(self) -> int:
+        """The largest island of a correct puzzle's solution: its largest clue (0: none).
+
+        Bounded by `max_clue`: when it equals `max_clue`, only clues up to that value were
+        counted, and a bigger island may exist with bigger clues."""
+        values = [v for v, n in enumerate(self.value_counts) if n]
+        return values[-1] if values else 0
+
     def summary(self) -> dict[str, object]:
         """The census's figures as plain JSON-ready values."""
         clues_mean, clues_sd = self.clues_per_puzzle()
@@ -223,6 +243,10 @@ class Census:
             "correct_share": float(self.correct_share),
             "solution_counts": {str(k): n for k, n in enumerate(self.solution_counts) if k and n},
             "clue_counts": {str(k): n for k, n in enumerate(self.clue_counts) if n},
+            "value_counts": {str(v): n for v, n in enumerate(self.value_counts) if n},
+            "fewest_clues": self.clue_range()[0],
+            "most_clues": self.clue_range()[1],
+            "largest_island": self.largest_island,
             "clue_probability": self.clue_probability(),
             "mean_clue_at": self.mean_clue_at(),
         }
@@ -269,7 +293,9 @@ def check_request(rows: int, cols: int, max_clue: int, shards: int, shard: int) 
         raise EnumerationError(f"grid {rows}x{cols}: the enumeration takes 1..{MAX_CELLS} cells")
     if not 1 <= max_clue <= MAX_CLUE:
         raise EnumerationError(f"clue limit {max_clue}: must be 1..{MAX_CLUE}")
-    if shards < 1 or not 0 <= shard < shards:
+    if not 1 <= shards <= MAX_SHARDS:
+        raise EnumerationError(f"{shards} shards: must be 1..{MAX_SHARDS}")
+    if not 0 <= shard < shards:
         raise EnumerationError(f"shard {shard} of {shards}: must be 0..{shards - 1}")
 
 
@@ -293,23 +319,50 @@ def census(
     Raises:
         EnumerationError: a grid over `MAX_CELLS` cells, a clue limit out of 1..15, a bad shard.
     """
-    check_request(rows, cols, max_clue, shards, shard)
+    return census_shards(
+        rows, cols, [shard], max_clue=max_clue, shards=shards, keep_correct=keep_correct
+    )[0]
+
+
+def census_shards(
+    rows: int,
+    cols: int,
+    shard_list: Sequence[int],
+    *,
+    max_clue: int = 9,
+    shards: int = 1,
+    keep_correct: bool = False,
+) -> list[Census]:
+    """The census of each shard of `shard_list`, from one enumeration of the boards.
+
+    Each shard costs a pass over the valid boards (kept, 8 bytes each) and its own table;
+    the boards' enumeration, the larger part of a shard's time on a big grid, is done once.
+
+    >>> parts = census_shards(3, 3, [0, 1, 2], shards=3)
+    >>> sum(p.correct for p in parts) == census(3, 3).correct
+    True
+
+    Raises:
+        EnumerationError: as `census`, or an empty `shard_list`.
+    """
+    if not shard_list:
+        raise EnumerationError("no shard to enumerate")
+    for shard in shard_list:
+        check_request(rows, cols, max_clue, shards, shard)
     if cols > rows:  # the rows are enumerated pattern by pattern: keep them narrow
-        wide = census(
-            cols, rows, max_clue=max_clue, shards=shards, shard=shard, keep_correct=keep_correct
+        wide = census_shards(
+            cols, rows, shard_list, max_clue=max_clue, shards=shards, keep_correct=keep_correct
         )
-        return _transpose(wide)
+        return [_transpose(part) for part in wide]
     from . import _cenum
 
-    raw = _cenum.census(rows, cols, max_clue, shards, shard, keep_correct)
-    keys = raw.pop("correct")
-    return Census(
-        rows,
-        cols,
-        max_clue,
-        correct_keys=None if keys is None else [keys],
-        **raw,
-    )
+    out = []
+    for raw in _cenum.census(rows, cols, max_clue, shards, list(shard_list), keep_correct):
+        keys = raw.pop("correct")
+        out.append(
+            Census(rows, cols, max_clue, correct_keys=None if keys is None else [keys], **raw)
+        )
+    return out
 
 
 def _transpose(c: Census) -> Census:

@@ -138,9 +138,15 @@ def mine_size(
     chunk: int = 500,
     seconds: float = 60.0,
     max_clue: int = 9,
+    shards: int = 1,
+    shard: int = 0,
     progress: Callable[[int, int], object] | None = None,
 ) -> MineSummary:
     """Mine every correct puzzle of the grid, or a uniform random `sample` of them.
+
+    With `shards` > 1, only the correct puzzles of census shard `shard` are taken: a
+    pseudo-random 1/`shards` of them, fixed by the shard (see `enumerate`), which is how a
+    grid too big for one table (the 6x6) is mined.
 
     `workers` processes share the chunks of `chunk` puzzles; `progress` is called with
     (puzzles done, puzzles to mine) once the census is taken and after every chunk.
@@ -148,7 +154,7 @@ def mine_size(
     >>> mine_size(2, 2, sample=3, seed=1).puzzles
     3
     """
-    found = census(rows, cols, max_clue=max_clue, keep_correct=True)
+    found = census(rows, cols, max_clue=max_clue, shards=shards, shard=shard, keep_correct=True)
     keys = b"".join(found.correct_keys or [])
     count = len(keys) // 24
     picks: Sequence[int] = range(count)
