@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import random
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
