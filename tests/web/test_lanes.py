@@ -8,6 +8,7 @@ for the spawned workers), so the tests time the lane, not a search.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import time
 import warnings
 from pathlib import Path
@@ -23,6 +24,13 @@ from fastapi.testclient import TestClient  # noqa: E402
 from nurikabe.web import create_app  # noqa: E402
 from nurikabe.web.errors import ApiError  # noqa: E402
 from nurikabe.web.lanes import Lanes, RateLimits, WorkerLane, WorkerPool, fair_key  # noqa: E402
+
+
+def _run(awaitable: Any) -> Any:
+    """`asyncio.run` in a thread of its own: a test in a process whose main thread runs an
+    event loop (Playwright's sync API, in the same xdist worker) cannot start another."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, awaitable).result()
 
 
 def test_a_bucket_gives_its_burst_then_its_rate() -> None:
@@ -86,7 +94,7 @@ def test_a_newer_job_of_a_player_supersedes_the_older_at_once(pool: WorkerPool) 
         second = await outcome(expensive.run("p", time.sleep, (0.1,), seconds=5))
         return [await first, second, time.monotonic() - began]
 
-    first, second, took = asyncio.run(main())
+    first, second, took = _run(main())
     assert isinstance(first, ApiError) and (first.status, first.code) == (409, "superseded")
     assert second is None  # time.sleep's answer, from a fresh worker
     assert took < 15
@@ -104,24 +112,24 @@ def test_a_full_queue_answers_503_and_a_player_over_its_share_429(pool: WorkerPo
         full = await outcome(expensive.run("c", time.sleep, (0,), seconds=5))
         return [await running, await waiting, full]
 
-    running, waiting, full = asyncio.run(main())
+    running, waiting, full = _run(main())
     assert running is None and waiting is None  # the waiting job ran after the first
     assert isinstance(full, ApiError) and (full.status, full.code) == (503, "busy")
     assert int(full.headers["retry-after"]) >= 1
 
     stingy = lane(pool, burst=1)
-    assert asyncio.run(outcome(stingy.run("a", time.sleep, (0,), seconds=5))) is None
-    over = asyncio.run(outcome(stingy.run("a", time.sleep, (0,), seconds=5)))
+    assert _run(outcome(stingy.run("a", time.sleep, (0,), seconds=5))) is None
+    over = _run(outcome(stingy.run("a", time.sleep, (0,), seconds=5)))
     assert isinstance(over, ApiError) and (over.status, over.code) == (429, "rate-limited")
     assert int(over.headers["retry-after"]) >= 60  # 0.01 tokens a second
-    assert asyncio.run(outcome(stingy.run("b", time.sleep, (0,), seconds=5))) is None
+    assert _run(outcome(stingy.run("b", time.sleep, (0,), seconds=5))) is None
 
 
 def test_a_failing_job_is_an_error_and_the_worker_lives_on(pool: WorkerPool) -> None:
     expensive = lane(pool)
     with pytest.raises(RuntimeError, match="ValueError"):
-        asyncio.run(expensive.run("a", int, ("x",), seconds=5))
-    assert asyncio.run(expensive.run("a", int, ("7",), seconds=5)) == 7
+        _run(expensive.run("a", int, ("x",), seconds=5))
+    assert _run(expensive.run("a", int, ("7",), seconds=5)) == 7
 
 
 def test_hints_answer_while_the_expensive_lane_is_full(tmp_path: Path) -> None:
@@ -184,7 +192,7 @@ def test_an_import_over_the_players_share_is_refused_before_it_is_read(tmp_path:
 def test_workers_run_at_a_lower_priority(pool: WorkerPool) -> None:
     import os
 
-    theirs = asyncio.run(lane(pool).run("p", os.getpriority, (os.PRIO_PROCESS, 0), seconds=5))
+    theirs = _run(lane(pool).run("p", os.getpriority, (os.PRIO_PROCESS, 0), seconds=5))
     assert theirs == min(19, os.getpriority(os.PRIO_PROCESS, 0) + 10)
 
 

@@ -24,6 +24,7 @@ Imports `players`, `workers` and (in the helper process only) the generator.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import random
@@ -296,7 +297,8 @@ class Maker:
             process, conn = helper
             process.kill()
             process.join(2)
-            conn.close()
+            with contextlib.suppress(OSError):  # the thread may be closing it at the same time
+                conn.close()
 
     # -- the thread ------------------------------------------------------------------------
 

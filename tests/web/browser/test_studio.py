@@ -45,7 +45,7 @@ def test_compose_until_unique(page, server, tmp_path: Path) -> None:
         counts.append(forced(page))
     assert counts[1] > 0 and counts[1] < counts[2] < counts[3] == 25
     assert page.locator("#board rect.cell.open").count() == 0
-    page.wait_for_function("document.getElementById('grade').textContent.includes('Level')")
+    page.wait_for_function("() => document.getElementById('grade').textContent.includes('Level')")
     walkthrough = page.get_attribute("#grade a", "href")
     assert walkthrough and walkthrough.startswith("/studio/walkthrough?")
     page.screenshot(path=str(tmp_path / "studio-1280.png"), full_page=True)
@@ -66,7 +66,9 @@ def test_export_round_trip_and_drafts(page, server) -> None:
     status(page, "unique")
     page.select_option("#format", "url")
     page.click("#export")
-    page.wait_for_function("document.getElementById('export-text').value.startsWith('https://')")
+    page.wait_for_function(
+        "() => document.getElementById('export-text').value.startsWith('https://')"
+    )
     url = page.input_value("#export-text")
     assert Puzzle.from_url(url) == Puzzle(5, 5, dict(STEPS))
 
