@@ -82,6 +82,7 @@ def _many() -> Puzzle:
     return Puzzle(5, 6, {0: 8, 29: Q})
 
 
+@pytest.mark.slow  # about 27 s: the 43 solutions of a sparse 5x6, three nodes at a time
 def test_learning_runs_and_a_node_limit_resumes_it_exactly() -> None:
     """A search with learning, stopped every 3 nodes and extended, lists the same solutions
     as one run without a limit; and it did learn."""
@@ -110,6 +111,7 @@ def test_learning_runs_and_a_node_limit_resumes_it_exactly() -> None:
     assert sliced.complete and sorted(listed) == sorted(expected)
 
 
+@pytest.mark.slow  # about 26 s: the same sparse 5x6, searched twice
 def test_the_switch_turns_learning_off(monkeypatch: pytest.MonkeyPatch) -> None:
     """NURIKABE_CSOLVE_OFF=learning: the same work as a search that never asked to learn."""
     puzzle = _many()
