@@ -36,7 +36,7 @@ from ..grid import Grid, bits
 from .state import State
 from .steps import Step, name_cells
 
-__all__ = ["enclosable", "min_perimeter", "perimeter_budget", "walled_in_island"]
+__all__ = ["bounding_box", "enclosable", "min_perimeter", "perimeter_budget", "walled_in_island"]
 
 MAX_BOXES = 4000
 """Most boxes examined for one island (beyond that the step is not looked for)."""
@@ -235,7 +235,7 @@ def black_edge_sides(state: State) -> int:
     return total
 
 
-def _span(grid: Grid, mask: int) -> tuple[int, int, int, int]:
+def bounding_box(grid: Grid, mask: int) -> tuple[int, int, int, int]:
     """(top, bottom, left, right) of the cells of `mask` (not empty)."""
     cols = grid.cols
     top = ((mask & -mask).bit_length() - 1) // cols
@@ -255,7 +255,7 @@ def _tight_boxes(
     (those the island may have, its own included); None when one has more room, or when
     there are too many boxes to look at. Boxes with less room are left out."""
     cols = grid.cols
-    top, bottom, left, right = _span(grid, mask)
+    top, bottom, left, right = bounding_box(grid, mask)
     first, last, west, east = bounds
     out: list[int] = []
     seen = 0
@@ -313,7 +313,7 @@ def perimeter_budget(state: State) -> Step | None:
     black_edge = black_edge_sides(state)
     least: list[int] = []
     for island in a.islands:
-        top, bottom, left, right = _span(grid, island.mask)
+        top, bottom, left, right = bounding_box(grid, island.mask)
         least.append(max(min_perimeter(island.value), 2 * (bottom - top + right - left + 2)))
     sides = (2 * sea + 2 - black_edge) + (edge - black_edge)
     need = sum(least)
@@ -328,7 +328,7 @@ def perimeter_budget(state: State) -> Step | None:
         most = low + spare
         # Every completion lies within the island's reach (`Analysis.reach`).
         free = (island.allowed & island.reach) | island.mask
-        span = _span(grid, free)
+        span = bounding_box(grid, free)
         first, last, west, east = span
         if most // 2 >= last - first + east - west + 2 and free.bit_count() > island.value:
             continue  # the box around all it may have is within bounds and has room to spare

@@ -39,7 +39,7 @@ from functools import cache
 from ...grid import Grid, bits
 from ..state import Island, State
 from ..steps import Step, name_cells
-from ..walls import min_perimeter
+from ..walls import bounding_box, min_perimeter
 from .common import _is, _step
 
 __all__ = ["SIDES_AREA", "SIDES_SPARSE", "sea_sides"]
@@ -83,17 +83,6 @@ def _free_excess(rows: int, cols: int, area: int) -> int:
             b = (2 if h == rows else 1) * w + (2 if w == cols else 1) * h
             best = min(best, p - 2 * b)
     return best
-
-
-def _box_of(grid: Grid, mask: int) -> _Box:
-    cols = grid.cols
-    top = ((mask & -mask).bit_length() - 1) // cols
-    bottom = (mask.bit_length() - 1) // cols
-    row = (1 << cols) - 1
-    columns = 0
-    for r in range(top, bottom + 1):
-        columns |= mask >> (r * cols) & row
-    return top, bottom, (columns & -columns).bit_length() - 1, columns.bit_length() - 1
 
 
 def _box_mask(cols: int, box: _Box) -> int:
@@ -366,7 +355,7 @@ def sea_sides(state: State) -> Step | None:
         if island.most < 0:
             return None  # too big: a contradiction, found by the checks
         state.check_time()
-        box = _box_of(grid, island.mask)
+        box = bounding_box(grid, island.mask)
         may = island.allowed | island.mask
         edges = None
         if island.value < SIDES_AREA:
