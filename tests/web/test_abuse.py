@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from nurikabe.web.lanes import EXPENSIVE_BURST
+from nurikabe.web.lanes import EXPENSIVE_BURST, EXPENSIVE_RATE
 from tests.web.test_server import server
 
 httpx = pytest.importorskip("httpx")
@@ -34,9 +34,12 @@ def sparse_draft(rng: random.Random) -> dict[str, object]:
     return {"rows": SIDE, "cols": SIDE, "clues": [[c, rng.randint(2, 9)] for c in cells]}
 
 
-def flood(client: httpx.Client, rng: random.Random, count: int) -> list[int]:
-    """`count` analyses sent at once; their status codes."""
+def flood(client: httpx.Client, rng: random.Random, count: int) -> tuple[list[int], float]:
+    """`count` analyses sent at once; their status codes, and the seconds until the last
+    refusal came back: the wave's admissions were decided by then (a refusal is answered
+    at once), and the player's share refilled at EXPENSIVE_RATE meanwhile."""
     codes: list[int] = []
+    refused: list[float] = []
     lock = threading.Lock()
 
     def one(draft: dict[str, object]) -> None:
@@ -46,13 +49,16 @@ def flood(client: httpx.Client, rng: random.Random, count: int) -> list[int]:
             code = 0
         with lock:
             codes.append(code)
+            if code == 429:
+                refused.append(time.monotonic())
 
     threads = [threading.Thread(target=one, args=(sparse_draft(rng),)) for _ in range(count)]
+    began = time.monotonic()
     for t in threads:
         t.start()
     for t in threads:
         t.join(120)
-    return codes
+    return codes, max(refused, default=began) - began
 
 
 def test_an_honest_player_keeps_getting_hints_while_one_client_floods(tmp_path: Path) -> None:
@@ -99,10 +105,12 @@ def test_an_honest_player_keeps_getting_hints_while_one_client_floods(tmp_path: 
     assert len(latencies) >= 10
     p95 = sorted(latencies)[int(0.95 * (len(latencies) - 1))]
     assert p95 < 1.0, (statistics.median(latencies), p95)  # 5 s and a 422 before the lanes
-    for codes in (first, second):
+    for codes, seconds in (first, second):
         assert len(codes) == 20
         assert set(codes) <= {200, 409, 429, 503}, codes
-        # 12 admitted at most (each superseding the one before, if it still ran), the
-        # rest over the player's share
-        assert codes.count(200) + codes.count(409) <= EXPENSIVE_BURST
-        assert codes.count(429) >= 20 - EXPENSIVE_BURST
+        # 12 admitted at most (each superseding the one before, if it still ran), and
+        # what the share refilled while the wave was answered (a busy machine spreads a
+        # wave over seconds); the rest over the player's share
+        admitted = EXPENSIVE_BURST + int(EXPENSIVE_RATE * seconds) + 1
+        assert codes.count(200) + codes.count(409) <= admitted, (codes, seconds)
+        assert codes.count(429) >= 20 - admitted, (codes, seconds)
