@@ -60,6 +60,7 @@ bench-web: $(STAMP)
 
 bench-research: $(STAMP)
 	$(BIN)/python bench/research.py --corpus $(CORPUS)
+	$(BIN)/python bench/research_answers.py --store-6x6 bench/results/census-6x6-store.sqlite
 
 bench-families: $(STAMP)
 	$(BIN)/python bench/families.py --logic-seconds 20
