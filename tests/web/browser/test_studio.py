@@ -107,3 +107,27 @@ def test_symmetry_and_bad_clue(page, server, tmp_path: Path) -> None:
     status(page, "error")
     assert "larger than the grid" in page.text_content("#status")
     page.screenshot(path=str(tmp_path / "studio-360.png"), full_page=True)
+
+
+def test_a_busy_server_is_waited_for_not_shown_as_an_error(page, server) -> None:
+    """An analysis answered 429 (over this setter's share) is sent again after the
+    server's Retry-After, as the game's calls are: the status arrives, no error shows."""
+    refused: list[str] = []
+
+    def busy_once(route) -> None:  # type: ignore[no-untyped-def]
+        if not refused and "[0, 5]" in (route.request.post_data or "").replace(",5", ", 5"):
+            refused.append(route.request.url)
+            route.fulfill(
+                status=429,
+                headers={"Retry-After": "1", "Content-Type": "application/json"},
+                body='{"ok": false, "error": {"code": "rate-limited", "message": "Slow down."}}',
+            )
+        else:
+            route.continue_()
+
+    open_studio(page, server.url)
+    page.route("**/api/studio/analyze", busy_once)
+    place(page, 0, 5)
+    status(page, "none")
+    assert refused
+    assert page.get_attribute("#status", "data-status") != "error"

@@ -84,6 +84,12 @@ async function call(method, path, body, { keepalive = false, signal } = {}) {
   return data;
 }
 
+/**
+ * One request to any endpoint of the API (the studio's too), with the retries and calm
+ * messages above: `signal`, when given, aborts it (an aborted ApiError, see isAborted).
+ */
+export const request = (method, path, body, signal) => call(method, path, body, { signal });
+
 const part = (key) => key.split("/").map(encodeURIComponent).join("/");
 
 // The last argument `signal` of a call, when given, aborts it (see Latest).

@@ -2,34 +2,13 @@
 // analyses it (docs/web-api.md, /api/studio/) and the board shows the forced cells shaded
 // and the open cells highlighted. Draws with the game's board model and renderer.
 
+import { isAborted, request as call } from "../js/api.js";
 import { Board, BLACK, DOT } from "../js/board.js";
 import { cellAt, draw } from "../js/render.js";
 import { partners } from "./symmetry.js";
 
 const $ = (id) => document.getElementById(id);
 const DEBOUNCE_MS = 120;
-
-async function call(method, path, body, signal) {
-  const init = { method, headers: {}, credentials: "same-origin", signal };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const response = await fetch(path, init);
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  if (!response.ok || !data || data.ok === false) {
-    const err = data?.error || {};
-    const error = new Error(err.message || `The server answered ${response.status}.`);
-    error.code = err.code || "http";
-    throw error;
-  }
-  return data;
-}
 
 const state = {
   rows: 10,
@@ -149,7 +128,7 @@ async function analyse() {
     state.analysis = graded;
     showAnalysis();
   } catch (err) {
-    if (seq !== state.seq || err.name === "AbortError" || err.code === "superseded") return;
+    if (seq !== state.seq || isAborted(err) || err.code === "superseded") return;
     state.analysis = null;
     showAnalysis();
     $("status").className = "status error";
