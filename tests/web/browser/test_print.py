@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from tests.web.browser.harness import open_puzzle
+from tests.web.browser.harness import HeldAnswers, open_puzzle
 
 KEY = "15x15/4"
 
@@ -63,3 +63,44 @@ def test_print_section_downloads_booklets(page, server) -> None:
     text = pdf.pages[0].extract_text()
     assert text.startswith("Easy ones") and "15×15" in text and "Solutions" not in text
     assert "Saved" in page.locator("#message").inner_text()
+
+
+def test_a_second_click_replaces_the_booklet_being_made(page, server) -> None:
+    """The booklet asked for first is held at the server's door while a second one is
+    asked for: the first request is aborted, only the second booklet is saved, and a busy
+    server (429) met on the way is waited out rather than shown as an error."""
+    open_puzzle(page, server.url, KEY)
+    page.click("#printBox summary")
+    page.fill("#printCount", "2")
+    page.select_option("#printPerPage", "1")
+    refused: list[str] = []
+
+    def busy_once(route) -> None:  # type: ignore[no-untyped-def]
+        if refused:
+            route.continue_()
+            return
+        refused.append(route.request.url)
+        route.fulfill(
+            status=429,
+            headers={"Retry-After": "1", "Content-Type": "application/json"},
+            body='{"ok": false, "error": {"code": "rate-limited", "message": "Slow down."}}',
+        )
+
+    downloads: list[str] = []
+    page.on("download", lambda d: downloads.append(d.suggested_filename))
+    with HeldAnswers(page, "**/api/print?*", count=1) as held:
+        page.click("#printDownload")
+        held.wait_for(1)
+        page.fill("#printCount", "3")
+        page.route("**/api/print?*count=3*", busy_once)
+        with page.expect_download() as info:
+            page.click("#printDownload")
+        second = info.value
+    assert held.aborted and "count=2" in held.aborted[0]
+    assert refused and "count=3" in refused[0]
+    pdf = PdfReader(io.BytesIO(Path(second.path()).read_bytes()))
+    assert len(pdf.pages) == 3 + 1  # the second booklet: 3 puzzles, one a page, then the solutions
+    page.wait_for_timeout(300)
+    assert downloads == [second.suggested_filename]
+    assert page.get_attribute("#printDownload", "aria-busy") is None
+    assert "error" not in (page.get_attribute("#message", "class") or "")

@@ -45,11 +45,12 @@ function retryAfter(response) {
 }
 
 /**
- * One request. `keepalive` lets the last save finish when the tab is closed; `signal` (an
+ * One request, its Response: a 429 or 503 is waited out and sent again (RETRIES times at
+ * most). `keepalive` lets the last save finish when the tab is closed; `signal` (an
  * AbortSignal, see Latest) aborts it: the call then throws an aborted ApiError, at once,
  * without a retry, even when the answer was already in.
  */
-async function call(method, path, body, { keepalive = false, signal } = {}) {
+async function send(method, path, body, { keepalive = false, signal } = {}) {
   const init = { method, headers: {}, credentials: "same-origin", keepalive, signal };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
@@ -67,21 +68,42 @@ async function call(method, path, body, { keepalive = false, signal } = {}) {
     await pause(retryAfter(response), signal);
     if (signal?.aborted) throw aborted();
   }
-  let data = null;
+  return response;
+}
+
+async function readJson(response) {
   try {
-    data = await response.json();
+    return await response.json();
   } catch {
-    data = null;
+    return null;
   }
-  if (signal?.aborted) throw aborted();
-  if (response.status in CALM) {
-    throw new ApiError(CALM[response.status], data?.error?.code || "busy", response.status);
-  }
-  if (!response.ok || !data || data.ok === false) {
-    const err = data?.error || {};
-    throw new ApiError(err.message || `The server answered ${response.status}.`, err.code || "http", response.status);
-  }
+}
+
+/** The error of a refused request: calm words for a busy server, else the server's message. */
+function refusal(status, data) {
+  if (status in CALM) return new ApiError(CALM[status], data?.error?.code || "busy", status);
+  const err = data?.error || {};
+  return new ApiError(err.message || `The server answered ${status}.`, err.code || "http", status);
+}
+
+/** One JSON request (see send): its answer, or an ApiError with the server's message. */
+async function call(method, path, body, options = {}) {
+  const response = await send(method, path, body, options);
+  const data = await readJson(response);
+  if (options.signal?.aborted) throw aborted();
+  if (!response.ok || !data || data.ok === false) throw refusal(response.status, data);
   return data;
+}
+
+/**
+ * A file from the API (a PDF booklet): the Response of a request that succeeded, after the
+ * same waits and retries as every call; a refusal throws its ApiError.
+ */
+export async function download(method, path, body, signal) {
+  const response = await send(method, path, body, { signal });
+  if (!response.ok) throw refusal(response.status, await readJson(response));
+  if (signal?.aborted) throw aborted();
+  return response;
 }
 
 /**

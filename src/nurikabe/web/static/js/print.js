@@ -1,9 +1,11 @@
 // The "Print" section: PDF booklets from the server (docs/web-api.md, /api/print). "Download
 // PDF" is a link to GET /api/print with the options chosen (kept current as they change);
 // "Print my solved puzzles" posts the keys of the player's solved list. Both fetch the PDF
-// first, so a refusal shows the server's one-line message instead of saving a JSON file.
+// first, so a refusal shows the server's one-line message instead of saving a JSON file,
+// through the API client: a busy server is waited out, and only the newest booklet asked
+// for is saved (a second click while one is made replaces it, as the game's loads do).
 
-import { api, ApiError } from "./api.js";
+import { api, ApiError, download, Latest } from "./api.js";
 import { escapeHtml } from "./game.js";
 
 const $ = (id) => document.getElementById(id);
@@ -31,17 +33,10 @@ export function printAddress() {
   return `/api/print?${q}`;
 }
 
+const booklets = new Latest(); // the booklet being made: only the newest is saved
+
 /** Save a fetched PDF under the name the server gave it. */
 async function save(response) {
-  if (!response.ok) {
-    let message = `The server answered ${response.status}.`;
-    try {
-      message = (await response.json()).error.message || message;
-    } catch {
-      // not the envelope: keep the status line
-    }
-    throw new ApiError(message, "print", response.status);
-  }
   const disposition = response.headers.get("content-disposition") || "";
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] || "nurikabe.pdf";
   const url = URL.createObjectURL(await response.blob());
@@ -66,20 +61,28 @@ export function bindPrint(collections, current, { say, guarded }) {
   $("printBox").addEventListener("input", update);
   $("printBox").addEventListener("change", update);
   update();
+  // A button stays busy while any booklet it asked for is being made (a second click
+  // replaces the first booklet, which then ends aborted before the second is in).
   const busy = async (button, work) => {
+    button.dataset.making = String(Number(button.dataset.making || 0) + 1);
     button.setAttribute("aria-busy", "true");
     button.classList.add("busy");
     try {
       const name = await work();
       say(`Saved <b>${escapeHtml(name)}</b>.`, "good");
     } finally {
-      button.removeAttribute("aria-busy");
-      button.classList.remove("busy");
+      button.dataset.making = String(Number(button.dataset.making) - 1);
+      if (button.dataset.making === "0") {
+        button.removeAttribute("aria-busy");
+        button.classList.remove("busy");
+      }
     }
   };
   link.addEventListener("click", (e) => {
     e.preventDefault();
-    guarded(() => busy(link, async () => save(await fetch(printAddress(), { credentials: "same-origin" }))));
+    guarded(() =>
+      busy(link, async () => save(await booklets.run((signal) => download("GET", printAddress(), undefined, signal)))),
+    );
   });
   $("printSolved").addEventListener("click", () =>
     guarded(() =>
@@ -88,13 +91,8 @@ export function bindPrint(collections, current, { say, guarded }) {
         if (!solved.length) throw new ApiError("Solve a puzzle first: your solved list is empty.", "print", 0);
         // The list is most recent first: the 200 most recent, in the order they were solved.
         const keys = solved.slice(0, 200).reverse().map((s) => s.key);
-        const response = await fetch("/api/print", {
-          method: "POST",
-          credentials: "same-origin",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ keys, ...options() }),
-        });
-        return save(response);
+        const body = { keys, ...options() };
+        return save(await booklets.run((signal) => download("POST", "/api/print", body, signal)));
       }),
     ),
   );
