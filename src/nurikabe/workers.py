@@ -9,9 +9,9 @@ ends it with its parent) for every part of the package that needs one:
   (`nurikabe.batch`) and the research miner use it.
 - The web server's helpers are spawned, not forked (`HELPER_METHOD`; the server runs
   threads, and a fork copies only the one that forks, with any lock another held):
-  `start_helper` starts one that serves a pipe (the studio's analysts), `helper_pool`
-  makes a `ProcessPoolExecutor` of them (an import's solve). They leave Ctrl-C to the
-  server and end when it is gone (`_watch_parent`, a thread that watches the parent).
+  `start_helper` starts one that serves a pipe (the studio's analysts, the lanes of
+  `web.lanes`). They leave Ctrl-C to the server and end when it is gone
+  (`_watch_parent`, a thread that watches the parent).
   A forked worker instead dies at once with its parent (`_end_with_parent`).
 
 The rest of this docstring is about `run_unordered`.
@@ -48,14 +48,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .errors import NurikabeError
 
 if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
     from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
 
 __all__ = [
     "WorkerError",
-    "helper_pool",
-    "helpers_start_deaf",
     "run_unordered",
     "start_helper",
     "start_process",
@@ -120,13 +117,6 @@ def _deaf(signals: Collection[signal.Signals]) -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
-def helpers_start_deaf() -> contextlib.AbstractContextManager[None]:
-    """Start server helpers in this block: they begin with Ctrl-C blocked (a signal
-    mask survives the spawn's exec), until `_watch_parent` makes them ignore it. For a
-    `helper_pool`, whose processes start on a submit, around the submit."""
-    return _deaf({signal.SIGINT})
-
-
 def _watch_parent() -> None:
     """In a helper process of the server (the solver's, the studio's analysts): leave
     Ctrl-C to the server, and end when the server is gone (killed, say).
@@ -134,7 +124,7 @@ def _watch_parent() -> None:
     A Ctrl-C in the terminal reaches the whole process group; a helper that took it
     printed a KeyboardInterrupt traceback under the server's own clean shutdown, or, if
     it was still starting, a fatal error. Helpers start with it blocked
-    (`helpers_start_deaf`) and ignore it from here on (one held back meanwhile is
+    (`start_process`'s `deaf_to`) and ignore it from here on (one held back meanwhile is
     dropped); the server ends them itself as it exits (or this watch does)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
@@ -174,19 +164,6 @@ def start_helper(serve: Callable[[Connection], object]) -> tuple[BaseProcess, Co
     finally:
         child.close()
     return process, conn
-
-
-def helper_pool(processes: int) -> ProcessPoolExecutor:
-    """A pool of up to `processes` server helpers, started on first use; submit to it
-    inside `helpers_start_deaf`."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    return ProcessPoolExecutor(
-        processes,
-        mp_context=multiprocessing.get_context(HELPER_METHOD),
-        initializer=_watch_parent,
-    )
 
 
 # -- run_unordered: forked workers over many items ----------------------------------------------
