@@ -3,7 +3,9 @@
 One server process by default; ``--workers N`` runs N of uvicorn's worker processes on
 the same port and the same players' database (SQLite in WAL mode: each write is one
 short transaction, and a writer waits up to the busy timeout for another's). Each
-process has its own lanes and ``--jobs`` worker processes for expensive work. The
+process has its own lanes and ``--jobs`` worker processes for expensive work; the
+players' shares (429s) count across the processes, in a file of a temporary folder
+that ends with the command (`web.shared_rates`). The
 database is checked (``PRAGMA quick_check``) and migrated once, before any worker
 starts; a damaged file ends the command with one line.
 
@@ -21,6 +23,8 @@ from __future__ import annotations
 import argparse
 import os
 import sqlite3
+import tempfile
+from pathlib import Path
 
 from .common import CliError
 
@@ -116,7 +120,13 @@ def run(args: argparse.Namespace) -> int:
         app.state.lanes.close()
         players.close()
         os.environ[ENV["manager"]] = str(os.getpid())  # the workers end with this process
-        uvicorn.run(
-            "nurikabe.web.app:create_app_from_env", factory=True, workers=args.workers, **options
-        )
+        # the players' shares, counted across the processes (web.shared_rates)
+        with tempfile.TemporaryDirectory(prefix="nurikabe-rates-") as folder:
+            os.environ[ENV["rates"]] = str(Path(folder) / "rates.sqlite")
+            uvicorn.run(
+                "nurikabe.web.app:create_app_from_env",
+                factory=True,
+                workers=args.workers,
+                **options,
+            )
     return 0

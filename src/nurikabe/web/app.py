@@ -41,7 +41,14 @@ from ..rules import check, wrong_cells
 from .errors import ApiError, install_handlers
 from .fresh import fresh_router
 from .games import HINT_SECONDS, Game, Games, board_text, parse_board
-from .lanes import Lanes, RateLimits, fair_key
+from .lanes import (
+    EXPENSIVE_BURST,
+    EXPENSIVE_RATE,
+    EXPENSIVE_WORKERS,
+    Lanes,
+    RateLimits,
+    fair_key,
+)
 from .middleware import (
     API_BURST,
     API_RATE,
@@ -77,6 +84,7 @@ from .models import (
     ViolationOut,
 )
 from .printing import print_router
+from .shared_rates import SharedRateLimits
 from .studio import studio_router
 
 __all__ = ["ENV", "MAX_BODY", "MAX_SETTINGS", "STATIC", "create_app", "create_app_from_env"]
@@ -197,6 +205,7 @@ ENV = {
     "https_only": "NURIKABE_SERVE_HTTPS_ONLY",
     "jobs": "NURIKABE_SERVE_JOBS",
     "manager": "NURIKABE_SERVE_MANAGER",
+    "rates": "NURIKABE_SERVE_RATES",
 }
 """The environment variables `create_app_from_env` reads (set by ``nurikabe serve``)."""
 
@@ -226,11 +235,20 @@ def create_app_from_env() -> FastAPI:
     if manager and manager.isdigit() and int(manager) != os.getpid():
         _end_with(int(manager))
     jobs = os.environ.get(ENV["jobs"])
+    rates = os.environ.get(ENV["rates"]) or None
+    limits = (
+        None
+        if rates is None
+        else SharedRateLimits(rates, "expensive", EXPENSIVE_RATE, EXPENSIVE_BURST)
+    )
     return create_app(
         os.environ.get(ENV["db"]) or None,
         os.environ.get(ENV["collection"]) or None,
         https_only=os.environ.get(ENV["https_only"]) == "1",
-        lanes=Lanes.make(workers=int(jobs)) if jobs else None,
+        lanes=Lanes.make(workers=int(jobs or EXPENSIVE_WORKERS), limits=limits)
+        if jobs or limits
+        else None,
+        rates_path=rates,
     )
 
 
@@ -242,13 +260,16 @@ def create_app(
     lanes: Lanes | None = None,
     rate: float = API_RATE,
     burst: float = API_BURST,
+    rates_path: str | Path | None = None,
 ) -> FastAPI:
     """The game's app on the players' database `db_path` (default `players.default_path`)
     and the collection `collection_path` (default: the bundled one, read-only).
 
     `https_only` makes the player cookie Secure on every answer (it is anyway on an
     answer to https); `lanes` are the work lanes (default `Lanes.make()`); `rate` and
-    `burst` each player's share of the API's requests (`middleware.PlayerRateLimit`).
+    `burst` each player's share of the API's requests (`middleware.PlayerRateLimit`),
+    kept in the file `rates_path` when given, shared with the other server processes
+    that open it (`web.shared_rates`; ``nurikabe serve --workers N`` sets it).
     """
     players = open_players(db_path)
     games = Games(players, collection_path, lanes)
@@ -271,7 +292,12 @@ def create_app(
     app.state.lanes = lanes
     install_handlers(app)
     app.add_middleware(BodyLimit, max_bytes=MAX_BODY)
-    app.add_middleware(PlayerRateLimit, limits=RateLimits(rate, burst))
+    shares = (
+        RateLimits(rate, burst)
+        if rates_path is None
+        else SharedRateLimits(rates_path, "api", rate, burst)
+    )
+    app.add_middleware(PlayerRateLimit, limits=shares)
     app.add_middleware(PlayerCookie, secure=https_only)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(ServerTiming)

@@ -25,7 +25,8 @@ that carried none, its client address (else a client that never keeps its cookie
 would be a new player every time). Every 429 and 503 carries ``Retry-After``.
 
 The lanes are per process: with ``nurikabe serve --workers N`` each server process
-has its own (and its own `WorkerPool`).
+has its own (and its own `WorkerPool`); the players' shares are counted across them, in
+one file (`web.shared_rates`), while the one-job-at-a-time rule holds per process.
 
 Imports `workers` (the processes), `errors` (`ApiError`) and nothing else of the web
 package; the jobs are top-level functions of their own modules (they are pickled by
@@ -53,6 +54,7 @@ from .errors import ApiError
 __all__ = [
     "EXPENSIVE_BURST",
     "EXPENSIVE_RATE",
+    "EXPENSIVE_WORKERS",
     "GRACE_SECONDS",
     "Job",
     "Lanes",
@@ -459,11 +461,18 @@ class Lanes:
         burst: float = EXPENSIVE_BURST,
         cheap_threads: int = CHEAP_THREADS,
         cheap_queue: int = CHEAP_QUEUE,
+        limits: RateLimits | None = None,
     ) -> Lanes:
-        """Lanes of these sizes (the worker processes start on first use)."""
+        """Lanes of these sizes (the worker processes start on first use); the players'
+        shares of the expensive lane are `limits` if given (shared by the processes of
+        ``--workers N``, see `web.shared_rates`), else buckets of `rate` and `burst`."""
         return cls(
             ThreadLane("cheap", threads=cheap_threads, queue=cheap_queue),
-            WorkerLane(WorkerPool(workers), queue=queue, limits=RateLimits(rate, burst)),
+            WorkerLane(
+                WorkerPool(workers),
+                queue=queue,
+                limits=limits if limits is not None else RateLimits(rate, burst),
+            ),
         )
 
     def close(self) -> None:
