@@ -3,7 +3,7 @@
 // pause, copy URL) and the settings panel to the game, and opens the puzzle of the address
 // (a key, ?id=, ?daily, ?url= or /p?nurikabe/...) or of the last visit.
 
-import { api, isAborted, Latest } from "./api.js";
+import { api, ApiError, isAborted, Latest } from "./api.js";
 import { MAX_TRIALS } from "./board.js";
 import { bindFresh, showId } from "./fresh.js";
 import { clockText, escapeHtml, Game } from "./game.js";
@@ -85,8 +85,16 @@ async function load(request) {
   showPuzzle(await loads.run(request));
 }
 
+/** What the player reads for a key the server holds no puzzle at ("10x10/999"). */
+const noSuchPuzzle = (key) => `This server has no puzzle ${key.replace("/", " #")}`;
+
 async function open(key) {
-  await load((signal) => api.puzzle(key, signal));
+  try {
+    await load((signal) => api.puzzle(key, signal));
+  } catch (err) {
+    if (err.status === 404) throw new ApiError(`${noSuchPuzzle(key)}.`, err.code, err.status);
+    throw err;
+  }
 }
 
 /** The collection and number of `puzzle` in the picker, if it is one of a collection. */
@@ -310,7 +318,14 @@ async function main() {
   const startup = loads.begin();
   const hashKey = decodeURIComponent(location.hash.slice(1));
   const wants = addressWants();
-  const firstPuzzle = hashKey && !wants ? api.puzzle(hashKey, startup).catch(() => null) : Promise.resolve(null);
+  let missing = null; // the address's puzzle, when the server has no such puzzle
+  const firstPuzzle =
+    hashKey && !wants
+      ? api.puzzle(hashKey, startup).catch((err) => {
+          if (err.status === 404) missing = hashKey;
+          return null;
+        })
+      : Promise.resolve(null);
   const imported = wants?.url ? api.importText(wants.url, startup).catch((err) => err) : null;
   const listing = api.collections().catch(() => ({ collections: [] }));
   settings = await loadSettings();
@@ -359,12 +374,13 @@ async function main() {
   if (startup.aborted) {
     if (game.puzzle) showInPicker(game.puzzle); // the one the player opened meanwhile
   } else {
+    if (missing && puzzle) problem = `${noSuchPuzzle(missing)}; here is ${titleOf(puzzle)} instead.`;
     loads.abort(startup);
     showPuzzle(puzzle);
   }
   bindPrint(collections, (puzzle || game.puzzle)?.collection || collections[0]?.name, { say, guarded });
-  document.body.dataset.ready = "1";
   if (problem) say(escapeHtml(problem), "error");
+  document.body.dataset.ready = "1";
   if (wants?.id) guarded(() => fresh.openId(wants.id));
   if (wants?.daily) guarded(() => fresh.daily());
   window.nurikabe.readyAt = performance.now(); // ms since navigation began (bench/page.py)
