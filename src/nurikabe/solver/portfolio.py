@@ -60,7 +60,7 @@ LEARN = True
 races the default one after the lean search, until CP-SAT joins (to the end without
 OR-Tools)."""
 
-NATIVE_SHARE = 0.25
+NATIVE_SHARE = 0.5
 """The share of the time limit the native searches have alone before CP-SAT joins them."""
 
 
