@@ -17,7 +17,7 @@ conflicts off and on, one after the other (so a busy machine skews both alike), 
 reports each side by side; `on` or `off` runs one (default: `native.LEARN`). With
 `--engine portfolio` it switches the portfolio's learning racer instead
 (`portfolio.LEARN`; off is the portfolio before it: the lean racer until CP-SAT joins at
-a quarter of the limit, `SHARE_BEFORE`).
+a quarter of the limit, `SHARE_BEFORE`, on grids of any size).
 `--sparse-size 20 --sparse-seconds 30` runs the random sparse 20x20 set instead.
 
     nice .venv/bin/python bench/tail.py --corpus ../shared/corpus/puzzles.jsonl -o out.json
@@ -97,17 +97,19 @@ def run_corpus(
 SHARE_BEFORE = 0.25
 """`portfolio.NATIVE_SHARE` before the learning racer (CP-SAT joined at a quarter)."""
 SHARE_NOW = portfolio.NATIVE_SHARE
+CPSAT_CELLS_NOW = portfolio.CPSAT_MAX_CELLS
 
 
 def set_learning(engine: str, learn: bool) -> None:
     """The native engine's learning from conflicts (`native.LEARN`), or with another
     engine the portfolio's learning racer (`portfolio.LEARN`; off: the portfolio before
-    it, CP-SAT joining at `SHARE_BEFORE`)."""
+    it, CP-SAT joining at `SHARE_BEFORE` on grids of any size)."""
     if engine == "native":
         native.LEARN = learn
     else:
         portfolio.LEARN = learn
         portfolio.NATIVE_SHARE = SHARE_NOW if learn else SHARE_BEFORE
+        portfolio.CPSAT_MAX_CELLS = CPSAT_CELLS_NOW if learn else 10**9
 
 
 def core_status(puzzle: Puzzle, seconds: float, lean: bool, learn: bool = False) -> tuple[str, int]:

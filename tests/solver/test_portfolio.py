@@ -204,6 +204,7 @@ def test_a_native_answer_after_cpsat_joined_is_kept(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(portfolio_module, "NATIVE_SHARE", 0.0)
     monkeypatch.setattr(portfolio_module, "LEAN", False)
     monkeypatch.setattr(portfolio_module, "LEARN", False)
+    monkeypatch.setattr(portfolio_module, "CPSAT_MAX_CELLS", 15 * 15)
     puzzle = Puzzle.from_url(SPARSE_15_NATIVE)
     native = solve(puzzle, limit=Limit(solutions=2, seconds=60))
     assert native.status is Status.MULTIPLE
@@ -221,6 +222,10 @@ def test_the_time_limit_holds_in_total() -> None:
     spent = time.perf_counter() - began
     assert result.status is Status.UNKNOWN and result.limit_hit == "seconds"
     assert spent < 2.0 * 1.1 + 0.1
+    # a 15x15 is over CPSAT_MAX_CELLS: the learning search keeps the racer's core
+    assert puzzle.grid.size > portfolio_module.CPSAT_MAX_CELLS
+    assert "cpsat_seconds" not in result.stats.extra
+    assert result.stats.extra["learn_seconds"] > 0.5
 
 
 def test_without_ortools_it_is_the_native_search(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -243,6 +248,7 @@ def test_ctrl_c_stops_every_engine(share: float, monkeypatch: pytest.MonkeyPatch
     if share == 0.0 and not portfolio_module.cpsat_available():
         pytest.skip("OR-Tools is not installed")
     monkeypatch.setattr(portfolio_module, "NATIVE_SHARE", share)
+    monkeypatch.setattr(portfolio_module, "CPSAT_MAX_CELLS", 15 * 15)
     puzzle = Puzzle.from_url(SPARSE_15)
     timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
     began = time.perf_counter()

@@ -12,9 +12,11 @@ searcher after another: a native search with ``lean=True`` (`LEAN`) for the firs
 `LEAN_SHARE` of the time limit, then one with ``learn=True`` (`LEARN`) until
 `NATIVE_SHARE` of it; if none has decided by then, ``cpsat-fast`` takes the racer's core,
 in the calling thread, on the time left (so no more than two engines run at once, one
-per core of a two-core machine). The first engine to decide stops the others. Solutions
-of all are merged (each is a full solution found by an exact engine; each is listed
-once), and two different ones decide MULTIPLE whichever engines found them.
+per core of a two-core machine); on grids of more than `CPSAT_MAX_CELLS` cells CP-SAT
+does not join and the learning search keeps its core to the end. The first engine to
+decide stops the others. Solutions of all are merged (each is a full solution found by
+an exact engine; each is listed once), and two different ones decide MULTIPLE whichever
+engines found them.
 
 All the engines are exact and the default native search keeps its whole limit, so the
 portfolio never loses an answer the native engine gives (short of the machine being too
@@ -44,7 +46,15 @@ from .result import Limit, SearchBase
 if TYPE_CHECKING:
     from .cpsat import FastCpSatSearch
 
-__all__ = ["LEAN", "LEAN_SHARE", "LEARN", "NATIVE_SHARE", "PortfolioSearch", "cpsat_available"]
+__all__ = [
+    "CPSAT_MAX_CELLS",
+    "LEAN",
+    "LEAN_SHARE",
+    "LEARN",
+    "NATIVE_SHARE",
+    "PortfolioSearch",
+    "cpsat_available",
+]
 
 LEAN = True
 """Whether a lean native search (`NativeSearch` with ``lean=True``) races the default
@@ -62,6 +72,12 @@ OR-Tools)."""
 
 NATIVE_SHARE = 0.5
 """The share of the time limit the native searches have alone before CP-SAT joins them."""
+
+CPSAT_MAX_CELLS = 200
+"""CP-SAT joins only on grids of at most this many cells; on larger ones the learning
+search keeps the racer's core to the end (CP-SAT decided 10x10 sparse grids the default
+native search leaves open, but no 15x15 or 20x20 one in any measured run, where the
+learning search decides some: docs/solver.md, "The portfolio")."""
 
 
 def cpsat_available() -> bool:
@@ -191,7 +207,7 @@ class PortfolioSearch(SearchBase):
 
         try:
             start_native("native", native)
-            joins = cpsat_available()
+            joins = cpsat_available() and self.puzzle.grid.size <= CPSAT_MAX_CELLS
             # the racer's core: the lean search, then the learning one, until CP-SAT joins
             racers_end = began + (NATIVE_SHARE if joins else 1.0) * limit.seconds
             racers = self._racers(began, racers_end)
