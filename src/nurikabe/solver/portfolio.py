@@ -4,7 +4,7 @@ Owns `PortfolioSearch`. The native engine (`solver.native`) decides almost every
 in milliseconds, but on some sparse grids (few clues, big islands) it finds no solution
 in many seconds, where the core's ``lean`` color order (try first the color whose probe
 decided fewer cells) often finds two in a fraction of a second, the core's learning from
-conflicts (nogoods, backjumps, restarts with saved phases) in a second or a few, and
+conflicts (nogoods over decisions, restarts with saved phases) in a second or a few, and
 CP-SAT (`solver.cpsat`, ``cpsat-fast``) in a few (docs/solver.md, "Known limits",
 "Tail" and "The portfolio"). So the native search runs in a worker thread for the whole
 limit (the C core releases the GIL), and a second worker thread, the racer's, runs one
