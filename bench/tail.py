@@ -14,7 +14,10 @@ threads, so CPU time would overstate it), with another engine, e.g. ``portfolio`
 `--no-lean-racer` runs the portfolio without its lean native search (A/B).
 `--learning both` runs every corpus puzzle and sparse grid with the core's learning from
 conflicts off and on, one after the other (so a busy machine skews both alike), and
-reports each side by side; `on` or `off` runs one (default: `native.LEARN`).
+reports each side by side; `on` or `off` runs one (default: `native.LEARN`). With
+`--engine portfolio` it switches the portfolio's learning racer instead
+(`portfolio.LEARN`; off is the portfolio before it: the lean racer until CP-SAT joins at
+a quarter of the limit, `SHARE_BEFORE`, on grids of any size).
 `--sparse-size 20 --sparse-seconds 30` runs the random sparse 20x20 set instead.
 
     nice .venv/bin/python bench/tail.py --corpus ../shared/corpus/puzzles.jsonl -o out.json
@@ -23,6 +26,7 @@ reports each side by side; `on` or `off` runs one (default: `native.LEARN`).
     nice -n 10 .venv/bin/python bench/tail.py --orientations --learning both
     nice -n 10 .venv/bin/python bench/tail.py --skip-corpus --learning both \\
         --sparse-size 20 --sparse-seconds 30
+    nice -n 10 .venv/bin/python bench/tail.py --engine portfolio --learning both --sparse 0
 """
 
 from __future__ import annotations
@@ -57,7 +61,8 @@ def run_corpus(
     learning: tuple[bool, ...] = (False,),
 ) -> list[dict[str, Any]]:
     """One row per corpus puzzle, orientation in `turns` and learning setting in
-    `learning` (the native engine's, run one after the other): id, orientation, learn,
+    `learning` (the native engine's, or the portfolio's learning racer with another
+    `engine`; run one after the other): id, orientation, learn,
     cells, status, whether it matches, CPU s (wall s for an engine other than
     ``native``), nodes."""
     clock = time.process_time if engine == "native" else time.perf_counter
@@ -68,7 +73,7 @@ def run_corpus(
             continue
         for turn, learn in ((turn, learn) for turn in turns for learn in learning):
             puzzle, solution = orient(doc.puzzle, doc.solution, turn)
-            native.LEARN = learn
+            set_learning(engine, learn)
             began = clock()
             result = solve(puzzle, limit=Limit(solutions=2, seconds=seconds), engine=engine)
             cpu = clock() - began
@@ -87,6 +92,24 @@ def run_corpus(
             )
             print(json.dumps(rows[-1]), file=sys.stderr, flush=True)  # a run cut short
     return rows
+
+
+SHARE_BEFORE = 0.25
+"""`portfolio.NATIVE_SHARE` before the learning racer (CP-SAT joined at a quarter)."""
+SHARE_NOW = portfolio.NATIVE_SHARE
+CPSAT_CELLS_NOW = portfolio.CPSAT_MAX_CELLS
+
+
+def set_learning(engine: str, learn: bool) -> None:
+    """The native engine's learning from conflicts (`native.LEARN`), or with another
+    engine the portfolio's learning racer (`portfolio.LEARN`; off: the portfolio before
+    it, CP-SAT joining at `SHARE_BEFORE` on grids of any size)."""
+    if engine == "native":
+        native.LEARN = learn
+    else:
+        portfolio.LEARN = learn
+        portfolio.NATIVE_SHARE = SHARE_NOW if learn else SHARE_BEFORE
+        portfolio.CPSAT_MAX_CELLS = CPSAT_CELLS_NOW if learn else 10**9
 
 
 def core_status(puzzle: Puzzle, seconds: float, lean: bool, learn: bool = False) -> tuple[str, int]:
@@ -131,6 +154,7 @@ def run_sparse(
     rows = []
     for seed, learn in ((seed, learn) for seed in range(count) for learn in learning):
         puzzle = sparse_puzzle(size, size, 0.45, random.Random(seed))
+        set_learning(engine, learn)
         if engine == "native":
             began = time.process_time()
             status, nodes = core_status(puzzle, seconds, lean, learn)
@@ -140,11 +164,13 @@ def run_sparse(
             result = solve(puzzle, limit=Limit(solutions=2, seconds=seconds), engine=engine)
             cpu = time.perf_counter() - began
             status, nodes = result.status.value, result.stats.nodes
-            status_by = result.stats.engine
-            print(f"sparse seed {seed:3} decided by {status_by}", file=sys.stderr)
+            by = result.stats.engine
         rows.append({"seed": seed, "learn": learn, "status": status, "cpu": cpu, "nodes": nodes})
+        if engine != "native":
+            rows[-1]["by"] = by
         print(
-            f"sparse seed {seed:3} learn {learn:d} {status:8} {cpu:7.2f} s {nodes:7} nodes",
+            f"sparse seed {seed:3} learn {learn:d} {status:8} {cpu:7.2f} s {nodes:7} nodes "
+            + rows[-1].get("by", ""),
             file=sys.stderr,
         )
     return rows
@@ -206,6 +232,8 @@ def report(
         decided = [r for r in sparse if r["status"] != "unknown"]
         print(f"\nsparse {size}x{size}: {len(decided)} of {len(sparse)} decided", end="")
         print(" (" + ", ".join(f"{r['seed']}:{r['status']}" for r in decided) + ")")
+        for r in decided:
+            print(f"  seed {r['seed']:3} {r['cpu']:7.2f} s {r['nodes']:7} nodes {r.get('by', '')}")
 
 
 def main() -> None:
@@ -219,8 +247,9 @@ def main() -> None:
     parser.add_argument(
         "--learning",
         choices=("on", "off", "both"),
-        help="the native engine's learning from conflicts (default native.LEARN); both: "
-        "off then on for every puzzle, reported side by side",
+        help="the native engine's learning from conflicts (default native.LEARN; with "
+        "--engine portfolio its learning racer, portfolio.LEARN); both: off then on for "
+        "every puzzle, reported side by side",
     )
     parser.add_argument("--skip-corpus", action="store_true")
     parser.add_argument(
@@ -247,7 +276,7 @@ def main() -> None:
     load = os.getloadavg()[0]
     turns = TURNS if args.orientations else (0,)
     learning = {"on": (True,), "off": (False,), "both": (False, True)}.get(
-        args.learning or "", (native.LEARN,)
+        args.learning or "", (native.LEARN if engine == "native" else portfolio.LEARN,)
     )
     corpus = (
         []

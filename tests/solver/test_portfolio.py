@@ -1,12 +1,12 @@
 """Tests of the ``portfolio`` engine (`nurikabe.solver.portfolio`): the native search,
-raced by a lean native search and then by CP-SAT.
+raced by a lean native search, a learning one and then by CP-SAT.
 
 It must give the native engine's answer whenever the native search decides, and the
 brute-force oracle's on tiny puzzles (``?`` clues among them) whichever engine answers;
 the lean color order finds the same solutions as the default one; on sparse puzzles the
-default order leaves undecided the lean search or CP-SAT must decide; it keeps to its
-time limit and Ctrl-C stops every engine; without OR-Tools the lean search races the
-default one alone.
+default order leaves undecided the lean search, the learning search or CP-SAT must
+decide; it keeps to its time limit and Ctrl-C stops every engine; without OR-Tools the
+racers race the default search alone.
 """
 
 from __future__ import annotations
@@ -47,6 +47,12 @@ SPARSE_15_LEAN = (
 )
 """The 15x15 of seed 11: the lean color order finds two solutions in 75 nodes, the
 default order none in 2,000."""
+
+SPARSE_15_LEARN = (
+    "https://puzz.link/p?nurikabe/15/15/g1u3r4lczk1zk-442i8r2l4zg1g2k2zg1v3h1i5k1k1r1o"
+)
+"""The 15x15 of seed 4: the native search that learns from conflicts finds two solutions
+in about 220 nodes, the default and the lean orders none in 4,000."""
 
 
 def _agrees_with_oracle(puzzle: Puzzle, nodes: int | None = None) -> None:
@@ -102,17 +108,43 @@ def test_the_lean_search_decides_what_the_default_order_leaves_open() -> None:
     assert result.stats.engine == "portfolio/lean"
     assert result.stats.extra["lean_nodes"] < 600
     assert "cpsat_seconds" not in result.stats.extra
+    assert "learn_nodes" not in result.stats.extra  # decided before the learning search
 
 
-def test_without_the_lean_search_the_default_order_answers(
+def test_the_learning_search_decides_what_the_other_orders_leave_open() -> None:
+    """The default and the lean searches stop at their node limit with no solution; the
+    learning search, which takes the racer's core after the lean one, finds two."""
+    result = _decided_past_node_limit(SPARSE_15_LEARN, 1200)
+    assert result.stats.engine == "portfolio/learn"
+    assert result.stats.extra["lean_nodes"] == 1200
+    assert result.stats.extra["learn_nodes"] < 1200
+    assert "cpsat_seconds" not in result.stats.extra
+
+
+def test_the_learning_search_finds_the_same_solutions() -> None:
+    """On a grid with a few hundred solutions, the learning search lists each once."""
+    puzzle = Puzzle.from_grid([[3, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 3]])
+    limit = Limit(solutions=None, seconds=30)
+    default = NativeSearch(puzzle, limit)
+    learning = NativeSearch(puzzle, limit, learn=True)
+    listed = [board.black_mask for board in learning.solutions()]
+    assert len(listed) == len(set(listed))
+    assert set(listed) == {board.black_mask for board in default.solutions()}
+    assert set(listed) == black_masks(puzzle)
+    assert default.complete and learning.complete
+
+
+def test_without_the_racers_the_default_order_answers(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(portfolio_module, "LEAN", False)
+    monkeypatch.setattr(portfolio_module, "LEARN", False)
     monkeypatch.setattr(portfolio_module, "cpsat_available", lambda: False)
     puzzle = Puzzle.from_url(SPARSE_15_LEAN)
     result = solve(puzzle, limit=Limit(solutions=2, seconds=60, nodes=300), engine="portfolio")
     assert result.status is Status.UNKNOWN and result.limit_hit == "nodes"
     assert "lean_nodes" not in result.stats.extra
+    assert "learn_nodes" not in result.stats.extra
 
 
 def _decided_past_node_limit(url: str, nodes: int) -> Result:
@@ -155,8 +187,9 @@ def test_a_sparse_puzzle_the_native_search_leaves_open_is_decided(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The node limit stops the native search after 400 nodes, the puzzle still open;
-    CP-SAT then finds two solutions in the time left (no lean search here)."""
+    CP-SAT then finds two solutions in the time left (no racer here)."""
     monkeypatch.setattr(portfolio_module, "LEAN", False)
+    monkeypatch.setattr(portfolio_module, "LEARN", False)
     result = _decided_past_node_limit(SPARSE_10, 400)
     assert result.stats.engine == "portfolio/cpsat-fast"
     assert result.stats.extra["native_nodes"] == 400
@@ -166,10 +199,12 @@ def test_a_sparse_puzzle_the_native_search_leaves_open_is_decided(
 def test_a_native_answer_after_cpsat_joined_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     """The native search keeps its whole limit while CP-SAT runs beside it: on a 15x15
     the native engine decides in about a second and CP-SAT not in 10 s, the portfolio with
-    CP-SAT joining at once (and no lean search) answers as the native engine does, and
+    CP-SAT joining at once (and no racer) answers as the native engine does, and
     stops CP-SAT."""
     monkeypatch.setattr(portfolio_module, "NATIVE_SHARE", 0.0)
     monkeypatch.setattr(portfolio_module, "LEAN", False)
+    monkeypatch.setattr(portfolio_module, "LEARN", False)
+    monkeypatch.setattr(portfolio_module, "CPSAT_MAX_CELLS", 15 * 15)
     puzzle = Puzzle.from_url(SPARSE_15_NATIVE)
     native = solve(puzzle, limit=Limit(solutions=2, seconds=60))
     assert native.status is Status.MULTIPLE
@@ -187,11 +222,15 @@ def test_the_time_limit_holds_in_total() -> None:
     spent = time.perf_counter() - began
     assert result.status is Status.UNKNOWN and result.limit_hit == "seconds"
     assert spent < 2.0 * 1.1 + 0.1
+    # a 15x15 is over CPSAT_MAX_CELLS: the learning search keeps the racer's core
+    assert puzzle.grid.size > portfolio_module.CPSAT_MAX_CELLS
+    assert "cpsat_seconds" not in result.stats.extra
+    assert result.stats.extra["learn_seconds"] > 0.5
 
 
 def test_without_ortools_it_is_the_native_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """No CP-SAT: the native search gets the whole limit (same nodes, same answer), the
-    lean one races it."""
+    lean and then the learning one race it."""
     monkeypatch.setattr(portfolio_module, "cpsat_available", lambda: False)
     puzzle = Puzzle.from_url(SPARSE_10)
     limit = Limit(solutions=2, seconds=60, nodes=300)
@@ -201,6 +240,7 @@ def test_without_ortools_it_is_the_native_search(monkeypatch: pytest.MonkeyPatch
     assert result.stats.extra["native_nodes"] == native.stats.nodes == 300
     assert "cpsat_seconds" not in result.stats.extra
     assert result.stats.engine == "portfolio/native"
+    assert result.stats.extra["learn_nodes"] == 300  # the learning search to the end
 
 
 @pytest.mark.parametrize("share", [1.0, 0.0], ids=["native-and-lean", "native-and-cpsat"])
@@ -208,6 +248,7 @@ def test_ctrl_c_stops_every_engine(share: float, monkeypatch: pytest.MonkeyPatch
     if share == 0.0 and not portfolio_module.cpsat_available():
         pytest.skip("OR-Tools is not installed")
     monkeypatch.setattr(portfolio_module, "NATIVE_SHARE", share)
+    monkeypatch.setattr(portfolio_module, "CPSAT_MAX_CELLS", 15 * 15)
     puzzle = Puzzle.from_url(SPARSE_15)
     timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
     began = time.perf_counter()
@@ -218,4 +259,4 @@ def test_ctrl_c_stops_every_engine(share: float, monkeypatch: pytest.MonkeyPatch
     finally:
         timer.cancel()
     assert time.perf_counter() - began < 5
-    assert _portfolio_threads() == []  # the default and the lean native searches ended
+    assert _portfolio_threads() == []  # the default search and the racers ended

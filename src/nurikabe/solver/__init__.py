@@ -13,10 +13,11 @@ stays fast and OR-Tools is needed only by the CP-SAT engines.
   ``cpsat`` extra).
 - ``cpsat-fast``: the same model with geometrically pruned domains.
 - ``portfolio``: ``native`` on the whole limit, raced at first by a second native search
-  in the core's ``lean`` branching order, which gives its core to ``cpsat-fast`` when
-  neither has decided after a quarter of the time limit; the first to decide wins
-  (`solver.portfolio`); its `Stats.engine` says which decided (``portfolio/native``,
-  ``portfolio/lean``, ``portfolio/cpsat-fast``).
+  in the core's ``lean`` branching order, then by one that learns from conflicts, which
+  gives its core to ``cpsat-fast`` (on grids of at most 200 cells) when none has decided
+  after half of the time limit; the first to decide wins (`solver.portfolio`); its
+  `Stats.engine` says which decided (``portfolio/native``, ``portfolio/lean``,
+  ``portfolio/learn``, ``portfolio/cpsat-fast``).
 
 Unsolvable, ambiguous and timed-out are results (`Status`), not exceptions.
 

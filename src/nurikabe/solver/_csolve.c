@@ -2065,13 +2065,18 @@ static int search_next(Search *s) {
  *
  *  nogoods   when a child's subtree is closed, the search knows a set of decisions (cell,
  *            color) that no solution not yet handed back extends: a nogood. A refuted
- *            leaf's is its path of decisions, shortened by deletion: decision d_g is
+ *            leaf's is its path of decisions, which deletion may shorten: decision d_g is
  *            dropped when the frame above it (the state its earlier decisions imply) plus
  *            the decisions kept below it is refuted by propagation, or by both probes of
  *            the cell whose probes failed at the leaf (LEARN_TESTS tries, the latest
  *            decisions first). A frame both of whose children are closed gets the union of
  *            their nogoods less its own cell (resolution). The reason of every cell is
  *            thus over-approximated by the decisions above it; no rule records more.
+ *            LEARN_TESTS is 0 by default: the tests cost more than they saved (on the
+ *            corpus's tail 35.0 -> 25.8 s of CPU without them, and 7 sparse 15x15s of 12
+ *            decided in 10 s against 5; bench/results/solver-log.md), so a nogood is
+ *            the path itself, which blocks that path after a restart, and there are no
+ *            backjumps; -DLEARN_TESTS=12 brings them back (the check build tests both).
  *  backjump  a closed child whose nogood lacks its frame's decision refutes the frame
  *            too: the frame is closed without trying its other color, and so on upward.
  *  store     the nogood a frame's first child closes with is stored (at most LEARN_CAP,
@@ -2104,7 +2109,7 @@ static int search_next(Search *s) {
  */
 
 #ifndef LEARN_TESTS
-#define LEARN_TESTS 12
+#define LEARN_TESTS 0
 #endif
 #ifndef LEARN_CAP
 #define LEARN_CAP 2000

@@ -14,11 +14,18 @@
  * search was complete, and the counters: nogoods learned, restarts, frames jumped,
  * nogoods checked. tests/solver/test_learning.py builds it with -DCSOLVE_CHECK_NOGOODS
  * (each nogood checked against a brute-force list of the solutions) and restarts after
- * every conflict, and compares the counts with tests/bruteforce.py. */
+ * every conflict, and compares the counts with tests/bruteforce.py.
+ *
+ * With the arguments `time SECONDS LEARN` (LEARN 0 or 1), it reads the same lines and
+ * decides each puzzle as the native engine does (up to two solutions, SECONDS of CPU
+ * time), printing the solutions found, whether the search was complete, the counters
+ * and the CPU seconds: a way to time builds with other -D settings of _csolve.c without
+ * rebuilding the extension (bench/results/solver-log.md, "The learning racer"). */
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "_csolve.h"
 
@@ -32,8 +39,9 @@ static const char *SOLUTION[] = {
     "#..#######", "####..#.#.", ".#.####.#.", ".#.#..####", "#######..#",
 };
 
-/* The `count` mode (above): 0 when every line was read and searched. */
-static int count_lines(void) {
+/* The `count` mode, or with `decide` the `time` mode (above): 0 when every line was read
+ * and searched. */
+static int count_lines(int decide, double seconds, int learn) {
     int R, C, K;
     while (scanf("%d %d %d", &R, &C, &K) == 3) {
         if (R < 1 || C < 1 || K < 0 || R * C > 400) return 2;
@@ -43,15 +51,30 @@ static int count_lines(void) {
             if (scanf("%d %d", &cell[k], &value[k]) != 2) return 2;
         memset(start, CSOLVE_UNKNOWN, sizeof(start));
         CsolveOptions options = {.seconds = 60, .nodes = -1, .strong = 1, .learn = 1};
+        if (decide) {
+            options.seconds = seconds;
+            options.cpu = 1;
+            options.learn = learn;
+        }
+        clock_t began = clock();
         Search *s = csolve_create(R, C, K, cell, value, start, NULL, &options, &error);
         if (!s) {
             printf("error %d\n", error);
             continue;
         }
-        long count = 0;
+        long count = 0, most = decide ? 2 : 100000;
         int found;
-        while (count < 100000 && (found = csolve_next(s)) == 1) count++;
+        while (count < most && (found = csolve_next(s)) == 1) count++;
         CsolveCounters n = csolve_counters(s);
+        if (decide) {
+            printf("%ld %d nodes %lld propagations %lld probes %lld learned %lld restarts %lld "
+                   "%.3f s\n",
+                   count, csolve_complete(s), n.nodes, n.propagations, n.probes, n.learned,
+                   n.restarts, (double)(clock() - began) / CLOCKS_PER_SEC);
+            fflush(stdout);
+            csolve_free(s);
+            continue;
+        }
         printf("%ld %d %lld %lld %lld %lld\n", count, csolve_complete(s), n.learned, n.restarts,
                n.jumps, n.checked);
         fflush(stdout);
@@ -61,7 +84,8 @@ static int count_lines(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc > 1 && !strcmp(argv[1], "count")) return count_lines();
+    if (argc > 1 && !strcmp(argv[1], "count")) return count_lines(0, 0, 0);
+    if (argc > 3 && !strcmp(argv[1], "time")) return count_lines(1, atof(argv[2]), atoi(argv[3]));
     enum { R = 10, C = 10, K = sizeof(CLUES) / sizeof(CLUES[0]) };
     int cell[K], value[K], error = 0;
     for (int k = 0; k < K; k++) {

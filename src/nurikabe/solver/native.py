@@ -24,9 +24,10 @@ __all__ = ["LEARN", "NativeSearch"]
 _UNKNOWN, _BLACK, _WHITE = 0, 1, 2
 
 LEARN = False
-"""Whether `NativeSearch` learns from conflicts unless told (the core's nogoods, backjumps
-and restarts; docs/solver.md has the figures behind the choice). The developer variable
-``NURIKABE_CSOLVE_OFF=learning`` turns learning off whatever is asked."""
+"""Whether `NativeSearch` learns from conflicts unless told (the core's nogoods over
+decision paths and restarts with saved phases; docs/solver.md has the figures behind the
+choice; the portfolio races it). The developer variable ``NURIKABE_CSOLVE_OFF=learning``
+turns learning off whatever is asked."""
 
 
 class NativeSearch(SearchBase):
@@ -56,7 +57,7 @@ class NativeSearch(SearchBase):
         super().__init__(puzzle, limit, start=start)
         self.lean = lean
         self.learn = LEARN if learn is None else learn
-        """Learn from conflicts: nogoods over the decisions, backjumps, restarts (the
+        """Learn from conflicts: nogoods over the decisions, restarts (the
         core's ``learn``; None: `LEARN`). The counts of solutions are the same either way."""
         """Branch first on the color whose probe decided fewer cells (the core's ``lean``
         order: finds solutions of sparse grids sooner, slower on some dense ones; off in

@@ -1,18 +1,22 @@
-"""The ``portfolio`` engine: the native search, raced by a lean native search, then by CP-SAT.
+"""The ``portfolio`` engine: the native search, raced by a lean one, a learning one, then CP-SAT.
 
 Owns `PortfolioSearch`. The native engine (`solver.native`) decides almost every puzzle
 in milliseconds, but on some sparse grids (few clues, big islands) it finds no solution
 in many seconds, where the core's ``lean`` color order (try first the color whose probe
-decided fewer cells) often finds two in a fraction of a second and CP-SAT (`solver.cpsat`,
-``cpsat-fast``) in a few (docs/solver.md, "Known limits" and "Tail"). So the native
-search runs in a worker thread for the whole limit (the C core releases the GIL); a
-second native search with ``lean=True`` races it in another worker thread from the start
-(`LEAN`); if neither has decided after `NATIVE_SHARE` of the time limit, the lean search
-stops and ``cpsat-fast`` takes its core, in the calling thread, on the time left (so no
-more than two engines run at once, one per core of a two-core machine). The first engine
-to decide stops the others. Solutions of all are merged (each is a full solution found
-by an exact engine; each is listed once), and two different ones decide MULTIPLE
-whichever engines found them.
+decided fewer cells) often finds two in a fraction of a second, the core's learning from
+conflicts (nogoods over decisions, restarts with saved phases) in a second or a few, and
+CP-SAT (`solver.cpsat`, ``cpsat-fast``) in a few (docs/solver.md, "Known limits",
+"Tail" and "The portfolio"). So the native search runs in a worker thread for the whole
+limit (the C core releases the GIL), and a second worker thread, the racer's, runs one
+searcher after another: a native search with ``lean=True`` (`LEAN`) for the first
+`LEAN_SHARE` of the time limit, then one with ``learn=True`` (`LEARN`) until
+`NATIVE_SHARE` of it; if none has decided by then, ``cpsat-fast`` takes the racer's core,
+in the calling thread, on the time left (so no more than two engines run at once, one
+per core of a two-core machine); on grids of more than `CPSAT_MAX_CELLS` cells CP-SAT
+does not join and the learning search keeps its core to the end. The first engine to
+decide stops the others. Solutions of all are merged (each is a full solution found by
+an exact engine; each is listed once), and two different ones decide MULTIPLE whichever
+engines found them.
 
 All the engines are exact and the default native search keeps its whole limit, so the
 portfolio never loses an answer the native engine gives (short of the machine being too
@@ -20,7 +24,7 @@ busy to run two threads at full speed), it only turns UNKNOWN into answers. A no
 bounds each native search on its own (CP-SAT's branches are another unit, checked only
 between its solves); the time limit holds in total; Ctrl-C stops every engine. Without a
 time limit it is the native search alone, in the calling thread; without OR-Tools the
-lean search races the default one to the end.
+learning search (the lean one without `LEARN`) races the default one to the end.
 
 Imports `puzzle`, `solver.result`, `solver.native`; `solver.cpsat` (and so ``ortools``)
 only when CP-SAT joins.
@@ -42,14 +46,38 @@ from .result import Limit, SearchBase
 if TYPE_CHECKING:
     from .cpsat import FastCpSatSearch
 
-__all__ = ["LEAN", "NATIVE_SHARE", "PortfolioSearch", "cpsat_available"]
+__all__ = [
+    "CPSAT_MAX_CELLS",
+    "LEAN",
+    "LEAN_SHARE",
+    "LEARN",
+    "NATIVE_SHARE",
+    "PortfolioSearch",
+    "cpsat_available",
+]
 
 LEAN = True
 """Whether a lean native search (`NativeSearch` with ``lean=True``) races the default
-one from the start until CP-SAT joins (to the end without OR-Tools)."""
+one from the start, for `LEAN_SHARE` of the time limit (until CP-SAT joins without
+`LEARN`; to the end without `LEARN` and OR-Tools)."""
 
-NATIVE_SHARE = 0.25
-"""The share of the time limit the native search has alone before CP-SAT joins it."""
+LEAN_SHARE = 0.1
+"""The share of the time limit the lean search has (with `LEARN`; it finds its solutions
+in tenths of a second when it finds them)."""
+
+LEARN = True
+"""Whether a native search that learns from conflicts (`NativeSearch` with ``learn=True``)
+races the default one after the lean search, until CP-SAT joins (to the end without
+OR-Tools)."""
+
+NATIVE_SHARE = 0.5
+"""The share of the time limit the native searches have alone before CP-SAT joins them."""
+
+CPSAT_MAX_CELLS = 200
+"""CP-SAT joins only on grids of at most this many cells; on larger ones the learning
+search keeps the racer's core to the end (CP-SAT decided 10x10 sparse grids the default
+native search leaves open, but no 15x15 or 20x20 one in any measured run, where the
+learning search decides some: docs/solver.md, "The portfolio")."""
 
 
 def cpsat_available() -> bool:
@@ -61,17 +89,18 @@ def cpsat_available() -> bool:
 
 
 class PortfolioSearch(SearchBase):
-    """The native search on the whole `limit`, raced by a lean one, then ``cpsat-fast``.
+    """The native search on the whole `limit`, raced by a lean one, a learning one, then
+    ``cpsat-fast``.
 
     Iterate `solutions()`; afterwards `complete`, `limit_hit`, `nodes` and `seconds`
     say how it went over all the engines, `answered_by` names the engine that decided
-    (``native``, ``lean`` or ``cpsat-fast``; ``native`` when none did and CP-SAT never
-    ran) and `extra` holds each engine's seconds and nodes. `start` is a partial board of
-    assumptions, given to every engine.
+    (``native``, ``lean``, ``learn`` or ``cpsat-fast``; ``native`` when none did and
+    CP-SAT never ran) and `extra` holds each engine's seconds and nodes. `start` is a
+    partial board of assumptions, given to every engine.
 
     >>> p = Puzzle.from_grid([[2, 0, 0], [0, 0, 0], [0, 0, 2]])
     >>> s = PortfolioSearch(p, Limit(solutions=None))
-    >>> len(list(s.solutions())), s.complete, s.answered_by in ("native", "lean")
+    >>> len(list(s.solutions())), s.complete, s.answered_by in ("native", "lean", "learn")
     (2, True, True)
     """
 
@@ -80,7 +109,7 @@ class PortfolioSearch(SearchBase):
     def __init__(self, puzzle: Puzzle, limit: Limit, *, start: Board | None = None) -> None:
         super().__init__(puzzle, limit, start=start)
         self.answered_by = "native"
-        """The engine that decided: ``native``, ``lean`` or ``cpsat-fast``."""
+        """The engine that decided: ``native``, ``lean``, ``learn`` or ``cpsat-fast``."""
         self.extra: dict[str, float] = {}
         """Seconds and nodes of each engine (``native_seconds``, ``lean_nodes``, ...)."""
 
@@ -178,20 +207,35 @@ class PortfolioSearch(SearchBase):
 
         try:
             start_native("native", native)
-            joins = cpsat_available()
-            lean: NativeSearch | None = None
-            if LEAN:
-                slot = NATIVE_SHARE * limit.seconds if joins else limit.seconds
-                lean = NativeSearch(
-                    self.puzzle, limit.replace(seconds=slot), start=self.start, lean=True
+            joins = cpsat_available() and self.puzzle.grid.size <= CPSAT_MAX_CELLS
+            # the racer's core: the lean search, then the learning one, until CP-SAT joins
+            racers_end = began + (NATIVE_SHARE if joins else 1.0) * limit.seconds
+            racers = self._racers(began, racers_end)
+            racer: NativeSearch | None = None
+            for name, until in racers:
+                with lock:
+                    if decided_by:
+                        break
+                slot = until - time.perf_counter()
+                if slot <= 0:  # no time left for it (a share of 0)
+                    continue
+                racer = NativeSearch(
+                    self.puzzle,
+                    limit.replace(seconds=slot),
+                    start=self.start,
+                    lean=name == "lean",
+                    learn=name == "learn",
                 )
-                start_native("lean", lean)
-            yield from take(began + NATIVE_SHARE * limit.seconds)
+                start_native(name, racer)
+                yield from take(until)
+                if until < racers_end:  # the next racer takes its core
+                    racer.cancel()
+            yield from take(racers_end)
             if joins:
                 from .cpsat import FastCpSatSearch
 
-                if lean is not None:  # CP-SAT takes its core
-                    lean.cancel()
+                if racer is not None:  # CP-SAT takes its core
+                    racer.cancel()
 
                 left = max(0.0, limit.seconds - (time.perf_counter() - began))
                 with lock:  # CP-SAT joins under the lock, so a native search ending sees it
@@ -225,6 +269,19 @@ class PortfolioSearch(SearchBase):
             self._finish(natives, cpsat, began)
         yield from take(None)
         self._settle(natives, cpsat, decided_by, len(seen))
+
+    def _racers(self, began: float, end: float) -> list[tuple[str, float]]:
+        """The racer's searchers in turn, each with the time (`time.perf_counter`) it
+        stops at: the lean one (`LEAN`) for `LEAN_SHARE` of the limit (to `end` alone),
+        then the learning one (`LEARN`) to `end`."""
+        assert self.limit.seconds is not None
+        racers = []
+        if LEAN:
+            lean_end = min(end, began + LEAN_SHARE * self.limit.seconds) if LEARN else end
+            racers.append(("lean", lean_end))
+        if LEARN:
+            racers.append(("learn", end))
+        return racers
 
     def _settle(
         self,
