@@ -6,7 +6,6 @@ import hashlib
 import json
 import shutil
 import sqlite3
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -291,7 +290,10 @@ def test_store_records_a_replaced_puzzle_once(tmp_path: Path) -> None:
     assert entry is not None and entry.puzzle.to_url() == b["url"]
 
 
-def test_a_build_onto_a_previous_file_records_what_it_replaced(tmp_path: Path) -> None:
+def test_a_build_onto_a_previous_file_records_what_it_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(collection, "KEPT", {})  # else 10x10/0 is kept as it is
     out = tmp_path / "b.sqlite"
     conn = collection.create(out)
     old = _small(7)
@@ -422,12 +424,23 @@ def test_bundled_file_holds_its_puzzles_and_no_progress() -> None:
     assert digest.hexdigest() == BUNDLED_PUZZLES[build]
 
 
+REGRADED = {("10x10", 492): "expert"}
+"""The puzzles whose level a regrade moved away from the level their run of `PLAN` asked
+for (docs/grading.md, "Regrades": white-budget and sea-budget switched on)."""
+
+
 def test_numbered_and_spread_as_planned(entries: list[collection.Entry]) -> None:
+    """Each run of `PLAN` holds its numbers at its level, but for `REGRADED`."""
+    level_of = {(e.collection, e.number): e.level for e in entries}
     for name, rows, cols, levels in collection.PLAN:
         mine = sorted((e for e in entries if e.collection == name), key=lambda e: e.number)
         assert [e.number for e in mine] == list(range(sum(n for _, n in levels)))
         assert {(e.puzzle.rows, e.puzzle.cols) for e in mine} == {(rows, cols)}
-        assert Counter(e.level for e in mine) == dict(levels)
+        number = 0
+        for level, count in levels:
+            for n in range(number, number + count):
+                assert level_of[(name, n)] == REGRADED.get((name, n), level), (name, n)
+            number += count
         assert all(e.generator == BUNDLED_GENERATOR for e in mine)
 
 
@@ -808,9 +821,30 @@ def test_a_build_run_again_resumes(
     conn.close()
 
 
-def test_a_row_from_another_seed_or_generator_is_made_again(tmp_path: Path) -> None:
+def test_a_row_at_a_kept_number_is_kept_whoever_made_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A puzzle at a `KEPT` number counts as made whatever its seed and generator (a
+    build keeps it); past the kept numbers, the same row is made again."""
+    monkeypatch.setattr(collection, "KEPT", {"15x15": 1})
+    jobs = [j for j in collection.build_jobs(4) if j["collection"] == "15x15"][:2]
+    assert [j["number"] for j in jobs] == [0, 1]
+    conn = collection.create(tmp_path / "k.sqlite")
+    with database.transaction(conn):
+        base = {"rows": 5, "cols": 5, "clues": [[0, 0, 1]], "solution": ["." + "#" * 4] * 5}
+        for job in jobs:
+            record = {**base, "url": f"u{job['number']}", "seed": 1, "generator": "7"}
+            collection.store(conn, job["collection"], job["number"], record)
+    assert collection.already_made(conn, jobs) == {jobs[0]["index"]}
+    collection.close_db(conn)
+
+
+def test_a_row_from_another_seed_or_generator_is_made_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Only a row made by this job's seed (or one of its retries') and by this generator
-    version counts as made."""
+    version counts as made (at numbers that are not `KEPT`)."""
+    monkeypatch.setattr(collection, "KEPT", {})
     jobs = collection.build_jobs(4)[:3]
     out = tmp_path / "m.sqlite"
     conn = collection.create(out)
