@@ -376,12 +376,14 @@ def entries() -> list[collection.Entry]:
         conn.close()
 
 
-BUNDLED_GENERATOR = "7"
-"""The generator version that built the bundled file. Generator 8 (fewer clues and bigger
-islands on 150 to 624 cells, issue 36) makes other 15x15 and 20x20 puzzles from the same
-seeds; the bundled file keeps generator 7's until the collection is rebuilt with new
-puzzles at new numbers (issue 36, item 3), so that no player's puzzle changes under them.
-10x10 puzzles are the same in both versions (tests/generator)."""
+BUNDLED_GENERATOR = "8"
+"""The generator version of the last build of the bundled file (issue 36, item 3). The
+puzzles at the `collection.KEPT` numbers (all of 10x10, 15x15 #0-99, 20x20 #0-49) are
+generator 7's, kept as they were so that no player's puzzle changes under them; the
+puzzles after them, and the 30x30 collection, are generator 8's."""
+
+CLASSIC_GENERATOR = "7"
+"""The generator version of the puzzles at the kept numbers."""
 
 
 def test_built_by_a_known_generator_to_the_plan() -> None:
@@ -397,11 +399,25 @@ def test_built_by_a_known_generator_to_the_plan() -> None:
     assert meta["plan"] == expected["plan"]
 
 
-BUNDLED_PUZZLES = {(2026, "7"): "b433fc5a97073089f59b28eb03c388c3128dc063e4a43a839f459a58ca24f54b"}
-"""The digest of the bundled file's puzzles (every column but the grade, by row id),
-by the seed and generator version of its build: taken when the empty progress and
-settings tables were dropped from it (DROP TABLE and VACUUM on a copy), from the file
-both before and after. A rebuild makes a new file this pin does not cover."""
+KEPT_PUZZLES = "b433fc5a97073089f59b28eb03c388c3128dc063e4a43a839f459a58ca24f54b"
+"""The digest of the puzzles at the kept numbers (every column but the grade, by row id):
+the digest the whole file had when it held generator 7's 650 puzzles only (seed 2026),
+before the rebuild that added generator 8's."""
+
+BUNDLED_PUZZLES = {(2026, "8"): "6aff58e4ecd038760c04e7be73425fa5d2e3e38685bc264d580f389cebc9a14f"}
+"""The digest of all the bundled file's puzzles (every column but the grade, by row id),
+by the seed and generator version of its build. A rebuild makes a new file this pin does
+not cover."""
+
+
+def _digest_rows(conn: sqlite3.Connection, where: str = "") -> str:
+    digest = hashlib.sha256()
+    for row in conn.execute(
+        "SELECT id, collection, number, rows, cols, clues, solution, url, seed, generator,"
+        f" source FROM puzzles {where} ORDER BY id"
+    ):
+        digest.update((repr(row) + "\n").encode())
+    return digest.hexdigest()
 
 
 def test_bundled_file_holds_its_puzzles_and_no_progress() -> None:
@@ -409,19 +425,32 @@ def test_bundled_file_holds_its_puzzles_and_no_progress() -> None:
     try:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         meta = collection.meta(conn)
-        digest = hashlib.sha256()
-        for row in conn.execute(
-            "SELECT id, collection, number, rows, cols, clues, solution, url, seed, generator,"
-            " source FROM puzzles ORDER BY id"
-        ):
-            digest.update((repr(row) + "\n").encode())
+        digest = _digest_rows(conn)
     finally:
         conn.close()
     assert tables == {"puzzles", "meta", "former"}
     build = (meta["seed"], meta["generator"])
     if build not in BUNDLED_PUZZLES:
         pytest.skip(f"the bundled collection was rebuilt since (seed, generator {build})")
-    assert digest.hexdigest() == BUNDLED_PUZZLES[build]
+    assert digest == BUNDLED_PUZZLES[build]
+
+
+def test_the_kept_puzzles_are_as_players_had_them() -> None:
+    """Every puzzle at a kept number is the one generator 7 put there, in every column
+    but the grade (regrades may move a grade, never a puzzle), and the rebuild gave no
+    key another puzzle (``former`` holds only the 264 rows of the builds before
+    generator 7, all dated before it)."""
+    kept = " OR ".join(
+        f"(collection = '{name}' AND number < {count})" for name, count in collection.KEPT.items()
+    )
+    conn = collection.open_db(collection.bundled_path(), readonly=True)
+    try:
+        assert _digest_rows(conn, f"WHERE {kept}") == KEPT_PUZZLES
+        former = collection.former(conn)
+    finally:
+        conn.close()
+    assert len(former) == 264
+    assert max(replaced_at for *_, replaced_at in former) < "2026-11-25"
 
 
 REGRADED = {("10x10", 492): "expert"}
@@ -441,7 +470,10 @@ def test_numbered_and_spread_as_planned(entries: list[collection.Entry]) -> None
             for n in range(number, number + count):
                 assert level_of[(name, n)] == REGRADED.get((name, n), level), (name, n)
             number += count
-        assert all(e.generator == BUNDLED_GENERATOR for e in mine)
+        kept = collection.KEPT.get(name, 0)
+        for e in mine:
+            made_by = CLASSIC_GENERATOR if e.number < kept else BUNDLED_GENERATOR
+            assert e.generator == made_by, (name, e.number)
 
 
 def _sample(entries: list[collection.Entry]) -> list[collection.Entry]:

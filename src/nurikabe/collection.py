@@ -126,14 +126,35 @@ PLAN: tuple[tuple[str, int, int, tuple[tuple[str, int], ...]], ...] = (
         10,
         (("easy", 150), ("medium", 140), ("hard", 125), ("expert", 75), ("extreme", 10)),
     ),
-    ("15x15", 15, 15, (("easy", 40), ("medium", 30), ("hard", 20), ("expert", 10))),
-    ("20x20", 20, 20, (("easy", 30), ("medium", 20))),
+    (
+        "15x15",
+        15,
+        15,
+        (
+            *(("easy", 40), ("medium", 30), ("hard", 20), ("expert", 10)),
+            *(("easy", 15), ("medium", 15), ("hard", 15), ("expert", 10), ("extreme", 2)),
+        ),
+    ),
+    (
+        "20x20",
+        20,
+        20,
+        (
+            *(("easy", 30), ("medium", 20)),
+            *(("easy", 10), ("medium", 10), ("hard", 10), ("expert", 10)),
+        ),
+    ),
+    ("30x30", 30, 30, (("medium", 10), ("hard", 10), ("expert", 5))),
 )
 """The bundled collection: (name, rows, cols, ((level, how many), ...)), numbered in order.
 
-Every level at 10x10, the extreme ones (a trial step needed) last and few, as a
-challenge beyond the 490 that yield to logic; every level but extreme at 15x15 (extreme
-15x15 puzzles are not made reliably yet); easy and medium at 20x20."""
+Each collection lists its levels in runs; a run is numbered after the ones before it, so
+runs appended at the end of a collection leave every earlier number as it was. 10x10
+holds every level, the extreme ones last and few. The first `KEPT` puzzles of 10x10,
+15x15 and 20x20 are the "classic" ones made by generator 7 (15x15 easy to expert,
+20x20 easy and medium); after them come generator 8's: 15x15 at all five levels (two
+extreme: each takes minutes of CPU), 20x20 easy to expert (no extreme yet: too slow for
+a build), and the 30x30 collection (medium to expert)."""
 
 KEPT: dict[str, int] = {"10x10": 500, "15x15": 100, "20x20": 50}
 """Per collection, how many puzzles at its first numbers are kept as they are, whichever
@@ -141,10 +162,15 @@ generator made them (players' progress is keyed on them): a build onto a file th
 a puzzle at a kept number keeps it (`already_made`), and only a build into a new file,
 or ``--remake``, makes one there."""
 
-BUILD_OPTIONS: dict[str, Any] = {"seconds": None, "attempts": 12, "retries": 6, "verify": "cpsat"}
+BUILD_OPTIONS: dict[str, Any] = {
+    "seconds": None,
+    "attempts": 12,
+    "retries": 6,
+    "verify": "cpsat-fast",
+}
 """Budget of each puzzle of a build: attempts only (no time limit, so builds reproduce),
-and each puzzle proved unique a second time by CP-SAT (else the job's next seed is tried;
-`generator.jobs.make_record`)."""
+and each puzzle proved unique a second time by CP-SAT, in its faster model (else the
+job's next seed is tried; `generator.jobs.make_record`, `generator.jobs.VERIFIERS`)."""
 
 
 def bundled_path() -> Path:
