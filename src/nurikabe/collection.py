@@ -1,14 +1,15 @@
 """The bundled puzzle collection: a versioned SQLite store of puzzles and their grades.
 
 This module owns the database schema, its migrations, the build plan of the bundled
-collection (`PLAN`: which sizes and levels, how many of each), and the functions that
-write and read it. The database ships as ``nurikabe/data/collection.sqlite``.
+collection (`PLAN`: which sizes and levels, how many of each; `KEPT`: the puzzles a
+build never remakes, since players have them), and the functions that write and read
+it. The database ships as ``nurikabe/data/collection.sqlite``.
 
 Schema (``PRAGMA user_version`` = `SCHEMA_VERSION`):
 
 - ``puzzles``: one row per puzzle, numbered 0.. within its ``collection`` (``10x10``,
-  ``15x15``, ``20x20``, or ``imported`` for puzzles a player added, whose ``source``
-  says where from); clues and solution as JSON, grade level and score, and for
+  ``15x15``, ``20x20``, ``30x30``, or ``imported`` for puzzles a player added, whose
+  ``source`` says where from); clues and solution as JSON, grade level and score, and for
   generated puzzles the seed and generator version that remake them.
 - ``meta``: how the collection was built (seed, generator version, plan).
 - ``former`` (schema 2): the puzzles a key used to hold: one row per (collection, number,
