@@ -19,6 +19,11 @@ from the mean. The corpus's figures (one walkthrough per puzzle, ``--corpus-seco
 of CPU each) are cached in bench/results/generate-quality-corpus.json, keyed by the
 logic engine's technique table, and reused while it matches.
 
+With ``--collection DB`` nothing is generated: the puzzles of a collection file made by
+``--generator`` (default: the current version), by size and level, are measured the same
+way against the corpus (``CPU s`` is then the build's, unknown: shown as ``-``). That is
+how the bundled collection's new sets are checked after a rebuild.
+
 Writes a JSON summary (bench/results/generate-quality-DATE.json by default) and prints
 markdown tables. This script owns no library code; it calls the public API and
 `nurikabe.generator.quality`.
@@ -36,7 +41,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from nurikabe import GenerationError, generate
+from nurikabe import GenerationError, Puzzle, generate
 from nurikabe.formats.jsonl import read_file
 from nurikabe.generator import GENERATOR_VERSION
 from nurikabe.generator.quality import FIGURES, Spread, figures, size_band
@@ -132,6 +137,10 @@ def main() -> int:
     ap.add_argument(
         "--summary", nargs="+", metavar="JSON", help="instead: the short table of summaries"
     )
+    ap.add_argument(
+        "--collection", default=None, metavar="DB", help="measure a collection file's puzzles"
+    )
+    ap.add_argument("--generator", default=GENERATOR_VERSION, help="with --collection")
     args = ap.parse_args()
     if args.summary:
         for path in args.summary:
@@ -145,7 +154,10 @@ def main() -> int:
             name, n = item.split("=")
             counts[name] = int(n)
     corpus = corpus_figures(args.corpus, args.corpus_seconds, args.refresh_corpus)
+    stored = _collection_puzzles(args.collection, args.generator) if args.collection else None
     summary: dict[str, Any] = {"generator": GENERATOR_VERSION, "sizes": {}}
+    if stored is not None:
+        summary["collection"] = {"path": args.collection, "generator": args.generator}
     records: list[str] = []
     lines: list[str] = []
     for size_text in args.sizes.split(","):
@@ -157,11 +169,18 @@ def main() -> int:
             args.levels.split(",") if args.levels else DEFAULT_LEVELS.get(size_text, tuple(LEVELS))
         )
         per_level: dict[str, Any] = {}
+        if stored is not None:
+            levels = [lv for lv in LEVELS if (size_text, lv) in stored]
         for level in levels:
             made: list[dict[str, float]] = []
             cpu: list[float] = []
             failed = 0
             n = min(count, args.extreme_count) if level == "extreme" else count
+            if stored is not None:
+                for puzzle in stored[(size_text, level)]:
+                    walk = explain(puzzle, seconds=60)
+                    made.append(figures(puzzle, walk.steps))
+                n = 0
             for seed in range(args.first_seed, args.first_seed + n):
                 began = time.process_time()
                 try:
@@ -211,6 +230,8 @@ def main() -> int:
                 }
             per_level[level] = row
         summary["sizes"][size_text] = per_level
+        if stored is not None:
+            count = max((row["made"] for row in per_level.values()), default=0)
         lines += table(size_text, per_level, count)
         print("\n".join(lines[-(len(per_level) + 6) :]), flush=True)
 
@@ -231,6 +252,22 @@ def main() -> int:
     print("\n".join(lines))
     print(f"\nwrote {out}")
     return 0
+
+
+def _collection_puzzles(path: str, generator: str) -> dict[tuple[str, str], list[Puzzle]]:
+    """The puzzles of the collection file at `path` made by `generator`, by size and level."""
+    from nurikabe import collection
+
+    out: dict[tuple[str, str], list[Puzzle]] = {}
+    conn = collection.open_db(path, readonly=True)
+    try:
+        for e in collection.entries(conn):
+            if e.generator == generator and e.level is not None:
+                size = f"{e.puzzle.rows}x{e.puzzle.cols}"
+                out.setdefault((size, e.level), []).append(e.puzzle)
+    finally:
+        conn.close()
+    return out
 
 
 def table(size_text: str, per_level: dict[str, Any], count: int) -> list[str]:

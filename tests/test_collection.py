@@ -6,7 +6,6 @@ import hashlib
 import json
 import shutil
 import sqlite3
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -291,7 +290,10 @@ def test_store_records_a_replaced_puzzle_once(tmp_path: Path) -> None:
     assert entry is not None and entry.puzzle.to_url() == b["url"]
 
 
-def test_a_build_onto_a_previous_file_records_what_it_replaced(tmp_path: Path) -> None:
+def test_a_build_onto_a_previous_file_records_what_it_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(collection, "KEPT", {})  # else 10x10/0 is kept as it is
     out = tmp_path / "b.sqlite"
     conn = collection.create(out)
     old = _small(7)
@@ -374,12 +376,14 @@ def entries() -> list[collection.Entry]:
         conn.close()
 
 
-BUNDLED_GENERATOR = "7"
-"""The generator version that built the bundled file. Generator 8 (fewer clues and bigger
-islands on 150 to 624 cells, issue 36) makes other 15x15 and 20x20 puzzles from the same
-seeds; the bundled file keeps generator 7's until the collection is rebuilt with new
-puzzles at new numbers (issue 36, item 3), so that no player's puzzle changes under them.
-10x10 puzzles are the same in both versions (tests/generator)."""
+BUNDLED_GENERATOR = "8"
+"""The generator version of the last build of the bundled file (issue 36, item 3). The
+puzzles at the `collection.KEPT` numbers (all of 10x10, 15x15 #0-99, 20x20 #0-49) are
+generator 7's, kept as they were so that no player's puzzle changes under them; the
+puzzles after them, and the 30x30 collection, are generator 8's."""
+
+CLASSIC_GENERATOR = "7"
+"""The generator version of the puzzles at the kept numbers."""
 
 
 def test_built_by_a_known_generator_to_the_plan() -> None:
@@ -395,11 +399,25 @@ def test_built_by_a_known_generator_to_the_plan() -> None:
     assert meta["plan"] == expected["plan"]
 
 
-BUNDLED_PUZZLES = {(2026, "7"): "b433fc5a97073089f59b28eb03c388c3128dc063e4a43a839f459a58ca24f54b"}
-"""The digest of the bundled file's puzzles (every column but the grade, by row id),
-by the seed and generator version of its build: taken when the empty progress and
-settings tables were dropped from it (DROP TABLE and VACUUM on a copy), from the file
-both before and after. A rebuild makes a new file this pin does not cover."""
+KEPT_PUZZLES = "b433fc5a97073089f59b28eb03c388c3128dc063e4a43a839f459a58ca24f54b"
+"""The digest of the puzzles at the kept numbers (every column but the grade, by row id):
+the digest the whole file had when it held generator 7's 650 puzzles only (seed 2026),
+before the rebuild that added generator 8's."""
+
+BUNDLED_PUZZLES = {(2026, "8"): "6aff58e4ecd038760c04e7be73425fa5d2e3e38685bc264d580f389cebc9a14f"}
+"""The digest of all the bundled file's puzzles (every column but the grade, by row id),
+by the seed and generator version of its build. A rebuild makes a new file this pin does
+not cover."""
+
+
+def _digest_rows(conn: sqlite3.Connection, where: str = "") -> str:
+    digest = hashlib.sha256()
+    for row in conn.execute(
+        "SELECT id, collection, number, rows, cols, clues, solution, url, seed, generator,"
+        f" source FROM puzzles {where} ORDER BY id"
+    ):
+        digest.update((repr(row) + "\n").encode())
+    return digest.hexdigest()
 
 
 def test_bundled_file_holds_its_puzzles_and_no_progress() -> None:
@@ -407,28 +425,55 @@ def test_bundled_file_holds_its_puzzles_and_no_progress() -> None:
     try:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         meta = collection.meta(conn)
-        digest = hashlib.sha256()
-        for row in conn.execute(
-            "SELECT id, collection, number, rows, cols, clues, solution, url, seed, generator,"
-            " source FROM puzzles ORDER BY id"
-        ):
-            digest.update((repr(row) + "\n").encode())
+        digest = _digest_rows(conn)
     finally:
         conn.close()
     assert tables == {"puzzles", "meta", "former"}
     build = (meta["seed"], meta["generator"])
     if build not in BUNDLED_PUZZLES:
         pytest.skip(f"the bundled collection was rebuilt since (seed, generator {build})")
-    assert digest.hexdigest() == BUNDLED_PUZZLES[build]
+    assert digest == BUNDLED_PUZZLES[build]
+
+
+def test_the_kept_puzzles_are_as_players_had_them() -> None:
+    """Every puzzle at a kept number is the one generator 7 put there, in every column
+    but the grade (regrades may move a grade, never a puzzle), and the rebuild gave no
+    key another puzzle (``former`` holds only the 264 rows of the builds before
+    generator 7, all dated before it)."""
+    kept = " OR ".join(
+        f"(collection = '{name}' AND number < {count})" for name, count in collection.KEPT.items()
+    )
+    conn = collection.open_db(collection.bundled_path(), readonly=True)
+    try:
+        assert _digest_rows(conn, f"WHERE {kept}") == KEPT_PUZZLES
+        former = collection.former(conn)
+    finally:
+        conn.close()
+    assert len(former) == 264
+    assert max(replaced_at for *_, replaced_at in former) < "2026-11-25"
+
+
+REGRADED = {("10x10", 492): "expert"}
+"""The puzzles whose level a regrade moved away from the level their run of `PLAN` asked
+for (docs/grading.md, "Regrades": white-budget and sea-budget switched on)."""
 
 
 def test_numbered_and_spread_as_planned(entries: list[collection.Entry]) -> None:
+    """Each run of `PLAN` holds its numbers at its level, but for `REGRADED`."""
+    level_of = {(e.collection, e.number): e.level for e in entries}
     for name, rows, cols, levels in collection.PLAN:
         mine = sorted((e for e in entries if e.collection == name), key=lambda e: e.number)
         assert [e.number for e in mine] == list(range(sum(n for _, n in levels)))
         assert {(e.puzzle.rows, e.puzzle.cols) for e in mine} == {(rows, cols)}
-        assert Counter(e.level for e in mine) == dict(levels)
-        assert all(e.generator == BUNDLED_GENERATOR for e in mine)
+        number = 0
+        for level, count in levels:
+            for n in range(number, number + count):
+                assert level_of[(name, n)] == REGRADED.get((name, n), level), (name, n)
+            number += count
+        kept = collection.KEPT.get(name, 0)
+        for e in mine:
+            made_by = CLASSIC_GENERATOR if e.number < kept else BUNDLED_GENERATOR
+            assert e.generator == made_by, (name, e.number)
 
 
 def _sample(entries: list[collection.Entry]) -> list[collection.Entry]:
@@ -808,9 +853,30 @@ def test_a_build_run_again_resumes(
     conn.close()
 
 
-def test_a_row_from_another_seed_or_generator_is_made_again(tmp_path: Path) -> None:
+def test_a_row_at_a_kept_number_is_kept_whoever_made_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A puzzle at a `KEPT` number counts as made whatever its seed and generator (a
+    build keeps it); past the kept numbers, the same row is made again."""
+    monkeypatch.setattr(collection, "KEPT", {"15x15": 1})
+    jobs = [j for j in collection.build_jobs(4) if j["collection"] == "15x15"][:2]
+    assert [j["number"] for j in jobs] == [0, 1]
+    conn = collection.create(tmp_path / "k.sqlite")
+    with database.transaction(conn):
+        base = {"rows": 5, "cols": 5, "clues": [[0, 0, 1]], "solution": ["." + "#" * 4] * 5}
+        for job in jobs:
+            record = {**base, "url": f"u{job['number']}", "seed": 1, "generator": "7"}
+            collection.store(conn, job["collection"], job["number"], record)
+    assert collection.already_made(conn, jobs) == {jobs[0]["index"]}
+    collection.close_db(conn)
+
+
+def test_a_row_from_another_seed_or_generator_is_made_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Only a row made by this job's seed (or one of its retries') and by this generator
-    version counts as made."""
+    version counts as made (at numbers that are not `KEPT`)."""
+    monkeypatch.setattr(collection, "KEPT", {})
     jobs = collection.build_jobs(4)[:3]
     out = tmp_path / "m.sqlite"
     conn = collection.create(out)

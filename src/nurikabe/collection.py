@@ -1,14 +1,15 @@
 """The bundled puzzle collection: a versioned SQLite store of puzzles and their grades.
 
 This module owns the database schema, its migrations, the build plan of the bundled
-collection (`PLAN`: which sizes and levels, how many of each), and the functions that
-write and read it. The database ships as ``nurikabe/data/collection.sqlite``.
+collection (`PLAN`: which sizes and levels, how many of each; `KEPT`: the puzzles a
+build never remakes, since players have them), and the functions that write and read
+it. The database ships as ``nurikabe/data/collection.sqlite``.
 
 Schema (``PRAGMA user_version`` = `SCHEMA_VERSION`):
 
 - ``puzzles``: one row per puzzle, numbered 0.. within its ``collection`` (``10x10``,
-  ``15x15``, ``20x20``, or ``imported`` for puzzles a player added, whose ``source``
-  says where from); clues and solution as JSON, grade level and score, and for
+  ``15x15``, ``20x20``, ``30x30``, or ``imported`` for puzzles a player added, whose
+  ``source`` says where from); clues and solution as JSON, grade level and score, and for
   generated puzzles the seed and generator version that remake them.
 - ``meta``: how the collection was built (seed, generator version, plan).
 - ``former`` (schema 2): the puzzles a key used to hold: one row per (collection, number,
@@ -126,17 +127,51 @@ PLAN: tuple[tuple[str, int, int, tuple[tuple[str, int], ...]], ...] = (
         10,
         (("easy", 150), ("medium", 140), ("hard", 125), ("expert", 75), ("extreme", 10)),
     ),
-    ("15x15", 15, 15, (("easy", 40), ("medium", 30), ("hard", 20), ("expert", 10))),
-    ("20x20", 20, 20, (("easy", 30), ("medium", 20))),
+    (
+        "15x15",
+        15,
+        15,
+        (
+            *(("easy", 40), ("medium", 30), ("hard", 20), ("expert", 10)),
+            *(("easy", 15), ("medium", 15), ("hard", 15), ("expert", 10), ("extreme", 2)),
+        ),
+    ),
+    (
+        "20x20",
+        20,
+        20,
+        (
+            *(("easy", 30), ("medium", 20)),
+            *(("easy", 10), ("medium", 10), ("hard", 10), ("expert", 10)),
+        ),
+    ),
+    ("30x30", 30, 30, (("medium", 10), ("hard", 10), ("expert", 5))),
 )
 """The bundled collection: (name, rows, cols, ((level, how many), ...)), numbered in order.
 
-Every level at 10x10, the extreme ones (a trial step needed) last and few, as a
-challenge beyond the 490 that yield to logic; every level but extreme at 15x15 (extreme
-15x15 puzzles are not made reliably yet); easy and medium at 20x20."""
+Each collection lists its levels in runs; a run is numbered after the ones before it, so
+runs appended at the end of a collection leave every earlier number as it was. 10x10
+holds every level, the extreme ones last and few. The first `KEPT` puzzles of 10x10,
+15x15 and 20x20 are the "classic" ones made by generator 7 (15x15 easy to expert,
+20x20 easy and medium); after them come generator 8's: 15x15 at all five levels (two
+extreme: each takes minutes of CPU), 20x20 easy to expert (no extreme yet: too slow for
+a build), and the 30x30 collection (medium to expert)."""
 
-BUILD_OPTIONS: dict[str, Any] = {"seconds": None, "attempts": 12, "retries": 6}
-"""Budget of each puzzle of a build: attempts only (no time limit, so builds reproduce)."""
+KEPT: dict[str, int] = {"10x10": 500, "15x15": 100, "20x20": 50}
+"""Per collection, how many puzzles at its first numbers are kept as they are, whichever
+generator made them (players' progress is keyed on them): a build onto a file that holds
+a puzzle at a kept number keeps it (`already_made`), and only a build into a new file,
+or ``--remake``, makes one there."""
+
+BUILD_OPTIONS: dict[str, Any] = {
+    "seconds": None,
+    "attempts": 12,
+    "retries": 6,
+    "verify": "cpsat-fast",
+}
+"""Budget of each puzzle of a build: attempts only (no time limit, so builds reproduce),
+and each puzzle proved unique a second time by CP-SAT, in its faster model (else the
+job's next seed is tried; `generator.jobs.make_record`, `generator.jobs.VERIFIERS`)."""
 
 
 def bundled_path() -> Path:
@@ -333,7 +368,10 @@ def _finish_build(conn: sqlite3.Connection, tmp: Path, target: Path) -> None:
 
 
 def build_jobs(seed: int) -> list[dict[str, Any]]:
-    """The generator jobs of the bundled collection for `seed`, one per puzzle, in order."""
+    """The generator jobs of the bundled collection for `seed`, one per puzzle, in order.
+
+    Each job is seeded by its index, its place in `PLAN`, so runs appended to a
+    collection or new collections leave every earlier job as it was."""
     jobs = []
     index = 0
     for name, rows, cols, levels in PLAN:
@@ -360,17 +398,21 @@ def build_jobs(seed: int) -> list[dict[str, Any]]:
 def already_made(conn: sqlite3.Connection, jobs: list[dict[str, Any]]) -> set[int]:
     """The indexes of the build `jobs` whose puzzle `conn` already holds: a row at the
     job's collection and number made by this generator version from one of the job's
-    seeds. Making it again would give the same puzzle (the generator is deterministic
-    per seed and version), so a build resumes by skipping these jobs."""
+    seeds (making it again would give the same puzzle: the generator is deterministic
+    per seed and version), or any row at a `KEPT` number (it stays as it is). A build
+    resumes, and keeps the kept puzzles, by skipping these jobs."""
     with database.guard(conn):
-        found = conn.execute(
-            "SELECT collection, number, seed, generator FROM puzzles WHERE seed IS NOT NULL"
-        ).fetchall()
+        found = conn.execute("SELECT collection, number, seed, generator FROM puzzles").fetchall()
     rows = {(collection, number): (seed, made_by) for collection, number, seed, made_by in found}
     done: set[int] = set()
     for job in jobs:
-        row = rows.get((job["collection"], job["number"]))
-        if row is not None and row[1] == GENERATOR_VERSION and row[0] in job_seeds(job):
+        key = (job["collection"], job["number"])
+        row = rows.get(key)
+        if row is None:
+            continue
+        if job["number"] < KEPT.get(job["collection"], 0) or (
+            row[1] == GENERATOR_VERSION and row[0] in job_seeds(job)
+        ):
             done.add(job["index"])
     return done
 
@@ -603,4 +645,5 @@ def build_meta(seed: int) -> dict[str, Any]:
         "generator": GENERATOR_VERSION,
         "schema": SCHEMA_VERSION,
         "plan": [[n, r, c, [list(x) for x in lv]] for n, r, c, lv in PLAN],
+        "kept": dict(KEPT),
     }

@@ -387,6 +387,8 @@ def test_a_job_can_ask_for_a_second_proof_by_cpsat() -> None:
     checked = make_record({**job, "verify": "cpsat"})
     assert "error" not in checked
     assert checked["url"] == plain["url"] and checked["seed"] == plain["seed"]
+    fast = make_record({**job, "verify": "cpsat-fast"})  # the model the build uses
+    assert "error" not in fast and fast["url"] == plain["url"]
     result = solve(
         _puzzle_of(checked),
         limit=Limit(solutions=2, seconds=60),

@@ -69,3 +69,60 @@ def test_a_tiny_rebuild_verified_by_cpsat_keeps_numbers(
     finally:
         conn.close()
     assert former == 0  # nothing was replaced
+
+
+@pytest.mark.skipif(not HAS_ORTOOLS, reason="OR-Tools not installed")
+def test_a_build_by_a_new_generator_keeps_the_puzzles_at_kept_numbers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The rebuild's situation: the file was built by an earlier generator version, and
+    the plan grows. The puzzles at the `KEPT` numbers stay as they are (rows, row ids and
+    all); the others are made by the new version, at new numbers past the kept ones."""
+    monkeypatch.setattr(
+        collection, "BUILD_OPTIONS", {**collection.BUILD_OPTIONS, "verify": "cpsat"}
+    )
+    monkeypatch.setattr(collection, "PLAN", SMALL)
+    out = tmp_path / "new.sqlite"
+    assert main(["collection", "build", "--seed", "5", "--jobs", "1", "-o", str(out)]) == 0
+    first = _rows(out)
+    conn = collection.open_db(out, readonly=True)
+    try:
+        ids = dict(
+            ((c, n), i) for i, c, n in conn.execute("SELECT id, collection, number FROM puzzles")
+        )
+    finally:
+        conn.close()
+
+    # A new generator version: nothing the file holds counts as made by it any more.
+    monkeypatch.setattr(collection, "GENERATOR_VERSION", "999")
+    monkeypatch.setattr(collection, "KEPT", {"6x7": 3})
+    monkeypatch.setattr(collection, "PLAN", EXTENDED)
+    capsys.readouterr()
+    assert main(["collection", "build", "--seed", "5", "--jobs", "1", "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "3 puzzles made, 3 kept" in err  # 7x7 #0 made again (not kept); 7x7 #1, 8x8 #0
+    second = _rows(out)
+    assert {k: second[k] for k in first} == first
+    assert set(second) - set(first) == {("7x7", 1), ("8x8", 0)}
+    conn = collection.open_db(out, readonly=True)
+    try:
+        again = dict(
+            ((c, n), i) for i, c, n in conn.execute("SELECT id, collection, number FROM puzzles")
+        )
+        assert collection.former(conn) == []  # 7x7 #0 came out the same puzzle
+    finally:
+        conn.close()
+    assert {k: again[k] for k in ids} == ids
+
+
+def test_the_build_verifies_with_cpsat_and_keeps_the_classic_numbers() -> None:
+    """The real plan: every job asks CP-SAT for a second proof, every run of a collection
+    follows the kept ones, and the kept numbers are the puzzles shipped before the
+    rebuild (500 10x10, 100 15x15, 50 20x20)."""
+    jobs = collection.build_jobs(2026)
+    assert all(job["verify"] in ("cpsat", "cpsat-fast") for job in jobs)
+    assert collection.KEPT == {"10x10": 500, "15x15": 100, "20x20": 50}
+    for name, _, _, levels in collection.PLAN:
+        assert sum(n for _, n in levels) >= collection.KEPT.get(name, 0)
+    assert [name for name, *_ in collection.PLAN] == ["10x10", "15x15", "20x20", "30x30"]
+    assert sum(1 for job in jobs if job["collection"] == "30x30") >= 25

@@ -134,6 +134,21 @@ CASES["sea-sides"] = (
     ["f??????", "???????", "???????", "???????", "???????", "???????", "f??????"],
 )
 
+CASES["white-budget"] = (
+    # 2 white cells missing; the stray r2c4 and the block r3c2-r4c3 each need one
+    ["?1?#?", "??#.?", "1????", "?##4?"],
+    {"r1c1=#", "r1c3=#", "r1c5=#", "r2c1=#", "r2c2=#", "r3c5=#", "r4c1=#", "r4c5=#"},
+    # 4 missing: the groups leave cells to spare
+    ["?1???", "?????", "1????", "???4?"],
+)
+CASES["sea-budget"] = (
+    # one black cell to come, and r1c1 or r2c1 must keep the two 3s apart
+    ["?3.", "?##", "3??"],
+    {"r3c2=.", "r3c3=."},
+    # three to come, one group needing one
+    ["?3?", "???", "3??"],
+)
+
 
 def test_every_technique_has_cases() -> None:
     assert {t.id for t in TECHNIQUES} == set(CASES)
@@ -152,7 +167,7 @@ def test_ids_are_unique_kebab_case() -> None:
 
 def test_tiers_of_the_levels() -> None:
     """Hard (tier 3) reasons about whole island shapes; expert (tier 4) splits into cases,
-    or counts the sea's sides over the whole board."""
+    or counts over the whole board (the sea's sides, the cells of a color still to come)."""
     by_tier = {}
     for t in TECHNIQUES:
         by_tier.setdefault(t.tier, set()).add(t.id)
@@ -163,7 +178,7 @@ def test_tiers_of_the_levels() -> None:
         "walled-in-island",
         "perimeter-budget",
     }
-    assert by_tier[4] == {*CASE_SPLITS, "sea-sides"}
+    assert by_tier[4] == {*CASE_SPLITS, "sea-sides", "white-budget", "sea-budget"}
 
 
 @pytest.mark.parametrize("row", TECHNIQUES, ids=lambda t: t.id)

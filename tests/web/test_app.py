@@ -32,6 +32,16 @@ from nurikabe.web.games import parse_board  # noqa: E402
 
 URL = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
 
+CLASSIC_15_0 = (
+    "https://puzz.link/p?nurikabe/15/15/g3g2g3j2s4i2h3h2g2zg2n2g1g2l2g3j6g3i2w1m1x4h1h3g1g2g2"
+    "g1k1i1l1g2j2h3r3l1h4m2g3h2p1"
+)
+CLASSIC_20_49 = (
+    "https://puzz.link/p?nurikabe/20/20/k2m2i6h2l4l2l3o5j3n4g3h2m3j3h4k2zo4p3l2l2h3k4h5g3q3g4"
+    "o3h4g6l5n1k3u1t2n1r4g1m3k4u1n3i2h3j3h2g7j1z3h4i4j5g4m4zj2g6g"
+)
+"""The first classic 15x15 and the last classic 20x20 puzzle (generator 7), pinned."""
+
 
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
@@ -79,6 +89,24 @@ def test_collections_list_the_bundled_sets(client: TestClient) -> None:
     assert sum(ten["levels"].values()) == ten["count"] == 500
 
 
+def test_classic_numbers_keep_their_puzzles_and_new_ones_follow(client: TestClient) -> None:
+    """The rebuild (issue 36) appended generator 8's puzzles after the classic ones:
+    every key a player may have stays the puzzle it was, and 30x30 comes after 20x20."""
+    names = [c["name"] for c in client.get("/api/collections").json()["collections"]]
+    assert names[:4] == ["10x10", "15x15", "20x20", "30x30"]
+    # the first and last classic 15x15 and 20x20 puzzles, as generator 7 made them
+    classic = {
+        "15x15/0": CLASSIC_15_0,
+        "20x20/49": CLASSIC_20_49,
+    }
+    for key, url in classic.items():
+        assert client.get(f"/api/puzzles/{key}").json()["url"] == url
+    for key, size in (("15x15/100", 15), ("20x20/50", 20), ("30x30/0", 30)):
+        body = client.get(f"/api/puzzles/{key}").json()
+        assert body["ok"] and (body["rows"], body["cols"]) == (size, size)
+        assert body["url"] not in classic.values()
+
+
 def test_a_puzzle_by_collection_and_number(client: TestClient) -> None:
     body = client.get("/api/puzzles/15x15/3").json()
     assert body["key"] == "15x15/3" and (body["rows"], body["cols"]) == (15, 15)
@@ -118,13 +146,16 @@ def test_random_prefers_unsolved_puzzles(client: TestClient) -> None:
     first = client.get("/api/puzzles/random", params=params).json()
     assert first["level"] == "extreme" and first["collection"] == "10x10"
     # Solve all extreme puzzles but one: random must then give that one.
+    listed = client.get("/api/collections").json()["collections"]
+    count = next(c for c in listed if c["name"] == "10x10")["levels"]["extreme"]
+    assert count == 9  # 10 made; #492 regraded expert (docs/grading.md, "Regrades")
     extremes = []
     key = "10x10/0"
-    for _ in range(10):
+    for _ in range(count):
         nxt = client.get("/api/puzzles/next", params={"key": key, "level": "extreme"}).json()
         extremes.append(nxt["key"])
         key = nxt["key"]
-    assert len(set(extremes)) == 10
+    assert len(set(extremes)) == count
     for key in extremes[:-1]:
         solution = client.post("/api/solve", json={"key": key}).json()["solution"]
         saved = client.put(f"/api/progress/{key}", json={"board": solution, "seconds": 9})
@@ -132,7 +163,7 @@ def test_random_prefers_unsolved_puzzles(client: TestClient) -> None:
     for _ in range(3):
         assert client.get("/api/puzzles/random", params=params).json()["key"] == extremes[-1]
     assert_error(
-        client.get("/api/puzzles/random", params={"collection": "20x20", "level": "expert"}),
+        client.get("/api/puzzles/random", params={"collection": "30x30", "level": "easy"}),
         404,
         "not-found",
     )

@@ -38,6 +38,8 @@ The catalogue (the seed rules each covers are in docs/techniques.md)::
     3    completion-unreachable      a cell no possible completion of any island uses is black
     3    walled-in-island            the sea walls in one of two diagonal islands: perimeter bounds
     3    perimeter-budget            the sea's sides bound an island's: it fills the one box it fits
+    4    white-budget                as many groups needing white as whites missing: rest is black
+    4    sea-budget                  as many groups needing black as blacks to come: rest is white
     4    sea-sides                   a sea of S cells shows 2S + 2 sides: islands must hug the edge
     4    sea-exit-cases              a black region with 2-4 exits: what every exit leads to holds
     4    pool-cases                  an open 2x2 block: what whitening each open cell leads to holds
@@ -55,9 +57,8 @@ Where each technique lives, one module per tier or family:
 - `completions`: the tier 3 island-completion techniques (`logic.walls` holds
   walled-in-island);
 - `sides`: sea-sides (tier 4, a global count of the sea's sides against the edge);
-- `counts`: white-budget and sea-budget, global counts of the cells still to come of
-  one color, written and tested but not in the table (they would change bundled grades;
-  docs/techniques.md, "Global budgets");
+- `counts`: white-budget and sea-budget (tier 4, global counts of the cells still to
+  come of one color; docs/techniques.md, "Global budgets");
 - `cases`: the tier 4 case splits;
 - `contradictions`: `find_contradiction`;
 - `common`: `Technique` and the helpers that word a step.
@@ -103,6 +104,7 @@ from .completions import (
     completion_unreachable,
 )
 from .contradictions import find_contradiction
+from .counts import sea_budget, white_budget
 from .sides import sea_sides
 
 __all__ = [
@@ -141,6 +143,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("completion-unreachable", "Cell in no completion", 3, completion_unreachable),
     Technique("walled-in-island", "Island walled in by the sea", 3, walled_in_island),
     Technique("perimeter-budget", "Perimeter budget", 3, perimeter_budget),
+    Technique("white-budget", "White cells still to come", 4, white_budget),
+    Technique("sea-budget", "Black cells still to come", 4, sea_budget),
     Technique("sea-sides", "The sea's free sides", 4, sea_sides),
     Technique("sea-exit-cases", "Both ways out of a black region", 4, sea_exit_cases),
     Technique("pool-cases", "Both ways to break a pool", 4, pool_cases),

@@ -1,10 +1,8 @@
 """Global budgets: the white and the sea cells still to come, against what needs them.
 
-This module owns two techniques that count one color over the whole grid. They are
-written as tier 4 techniques (a global count) but are not rows of `TECHNIQUES` yet:
-added there, they change 4 of the 650 grades of the bundled collection (one puzzle
-from extreme to expert), so adding them waits for a decision to regrade and rebuild
-the collection (docs/techniques.md, "Global budgets").
+This module owns two techniques that count one color over the whole grid, tier 4 rows
+of `TECHNIQUES` (a global count); switching them on changed 4 of the 650 grades of the
+bundled collection (docs/grading.md, "Regrades"; docs/techniques.md, "Global budgets").
 
 - `white_budget` (id ``white-budget``): the clues add up to W white cells, so W less
   the white cells placed are still missing. Groups of unknown cells, no two sharing a
