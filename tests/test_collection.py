@@ -798,12 +798,26 @@ def test_show_number_out_of_range(
 
 
 @pytest.mark.long
+@pytest.mark.parametrize(
+    ("kept", "why"),
+    [
+        (None, "(1 kept as players have them;"),  # 10x10's first numbers are KEPT
+        ({}, "(1 made by this seed and generator version;"),
+    ],
+)
 def test_a_build_run_again_resumes(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    kept: dict[str, int] | None,
+    why: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     """A build stopped by Ctrl-C, run again, makes only the puzzles still missing (those
-    it holds from the same seeds and generator version would come out the same); with
+    it holds from the same seeds and generator version would come out the same, and
+    those at `KEPT` numbers stay whoever made them: the message says which); with
     ``--remake`` it makes them all again, and they are the same puzzles."""
+    if kept is not None:
+        monkeypatch.setattr(collection, "KEPT", kept)
     out = tmp_path / "r.sqlite"
     args = ["collection", "build", "--seed", "4", "--limit", "2", "--jobs", "1", "-o", str(out)]
     ran: list[int] = []
@@ -837,7 +851,8 @@ def test_a_build_run_again_resumes(
     assert len(ran) == 1 and ran[0] != first  # only the missing puzzle was made
     both = {first, ran[0]}
     err = capsys.readouterr().err
-    assert "resuming: 1 of 2 puzzles" in err and "1 puzzles made, 1 kept" in err
+    assert f"resuming: 1 of 2 puzzles are there already {why}" in err
+    assert "1 puzzles made, 1 kept" in err
     conn = collection.open_db(out, readonly=True)
     after = {e.number: e.puzzle.to_url() for e in collection.entries(conn)}
     assert len(after) == 2 and all(after[n] == url for n, url in before.items())

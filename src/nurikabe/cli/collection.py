@@ -83,9 +83,16 @@ def cmd_build(args: argparse.Namespace) -> int:
     with store.build_into(args.output) as conn:  # checks the path before any work
         kept = set() if args.remake else store.already_made(conn, jobs)
         if kept:
+            # at numbers players have: kept whoever made them (`store.KEPT`)
+            held = sum(1 for i in kept if where[i][1] < store.KEPT.get(where[i][0], 0))
+            why = []
+            if held:
+                why.append(f"{held} kept as players have them")
+            if len(kept) > held:
+                why.append(f"{len(kept) - held} made by this seed and generator version")
             print(
-                f"{args.output}: resuming: {len(kept)} of {len(jobs)} puzzles were made "
-                "by this seed and generator version already (--remake makes them again)",
+                f"{args.output}: resuming: {len(kept)} of {len(jobs)} puzzles are there "
+                f"already ({', '.join(why)}; --remake makes them again)",
                 file=sys.stderr,
             )
         work = [
