@@ -1938,6 +1938,24 @@ static int grow_frames(Search *s, int depth) {
     return 1;
 }
 
+/* The next child of frame `f` (its first colour, then the other): copied from the frame
+ * into the slot above the trail's top, with the frame's cell set; counted as a node.
+ * NULL when the trail cannot grow (out of memory). */
+static uint8_t *enter_child(Search *s, int f) {
+    int N = s->g.N;
+    uint8_t color = s->trail.frame_first[f];
+    if (s->trail.frame_tried[f] == 1) color = color == BLK ? WHT : BLK;
+    s->trail.frame_tried[f]++;
+    if (!grow_frames(s, s->trail.depth)) return NULL;
+    uint8_t *parent = s->trail.frames + (size_t)f * N;
+    uint8_t *child = s->trail.frames + (size_t)s->trail.depth * N;
+    memcpy(child, parent, N);
+    child[s->trail.frame_cell[f]] = color;
+    s->count.nodes++;
+    return child;
+}
+
+
 /* Puts cell x first in the list of last conflicts (dropping the oldest when it is full). */
 static void note_conflict(Search *s, int x) {
     int j = 0;
@@ -2023,15 +2041,9 @@ static int search_next(Search *s) {
             s->trail.depth--;
             continue;
         }
-        uint8_t color = s->trail.frame_first[f];
-        if (s->trail.frame_tried[f] == 1) color = color == BLK ? WHT : BLK;
-        s->trail.frame_tried[f]++;
-        if (!grow_frames(s, s->trail.depth)) return -1;
-        uint8_t *parent = s->trail.frames + (size_t)f * N;
-        uint8_t *child = s->trail.frames + (size_t)s->trail.depth * N;
-        memcpy(child, parent, N);
-        child[s->trail.frame_cell[f]] = color;
-        s->count.nodes++;
+        uint8_t *child = enter_child(s, f);
+        if (!child) return -1;
+        uint8_t *parent = s->trail.frames + (size_t)f * N; /* after the trail may have moved */
         int cell = -1;
         uint8_t first = WHT;
         int ok = propagate(s, child);
@@ -2568,15 +2580,9 @@ static int search_learn(Search *s) {
             }
         }
         int f = s->trail.depth - 1;
-        uint8_t color = s->trail.frame_first[f];
-        if (s->trail.frame_tried[f] == 1) color = color == BLK ? WHT : BLK;
-        s->trail.frame_tried[f]++;
-        if (!grow_frames(s, s->trail.depth)) return -1;
-        uint8_t *parent = s->trail.frames + (size_t)f * N;
-        uint8_t *child = s->trail.frames + (size_t)s->trail.depth * N;
-        memcpy(child, parent, N);
-        child[s->trail.frame_cell[f]] = color;
-        s->count.nodes++;
+        uint8_t *child = enter_child(s, f);
+        if (!child) return -1;
+        uint8_t *parent = s->trail.frames + (size_t)f * N; /* after the trail may have moved */
         int cell = -1;
         uint8_t first = WHT;
         L->witness = -1;
