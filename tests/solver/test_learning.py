@@ -25,6 +25,7 @@ from nurikabe.solver import Limit, _csolve, count_solutions
 from nurikabe.solver.native import NativeSearch
 from tests.bruteforce import black_masks
 from tests.corpus import needs_corpus, sample
+from tests.solver.test_native import sliced_solutions
 
 Q = UNKNOWN_CLUE
 SOLVER_SRC = Path(__file__).resolve().parents[2] / "src" / "nurikabe" / "solver"
@@ -99,15 +100,7 @@ def test_learning_runs_and_a_node_limit_resumes_it_exactly() -> None:
     assert whole.complete and whole.learned > 0
     assert {int.from_bytes(b, "little") for b in expected} == black_masks(puzzle)
     sliced = core(3)
-    listed = []
-    while True:
-        found = sliced.next()
-        if found is not None:
-            listed.append(found)
-        elif sliced.stop == "nodes":
-            sliced.extend(sliced.nodes + 3)
-        else:
-            break
+    listed = sliced_solutions(sliced, 3)
     assert sliced.complete and sorted(listed) == sorted(expected)
 
 

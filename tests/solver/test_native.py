@@ -282,6 +282,20 @@ def test_yields_then_reports_complete() -> None:
     assert search.complete and search.limit_hit is None  # nothing was left to explore
 
 
+def sliced_solutions(search: _csolve.Search, nodes: int) -> list[bytes]:
+    """Every solution `search` lists when it stops every `nodes` nodes and is extended
+    each time (a limit on nodes, unlike time, lets a search go on where it stopped)."""
+    listed = []
+    while True:
+        found = search.next()
+        if found is not None:
+            listed.append(found)
+        elif search.stop == "nodes":
+            search.extend(search.nodes + nodes)
+        else:
+            return listed
+
+
 def _search(puzzle: Puzzle, nodes: int) -> _csolve.Search:
     clues = [(cell, -1 if v == Q else v) for cell, v in puzzle.clues.items()]
     return _csolve.Search(puzzle.rows, puzzle.cols, clues, bytes(puzzle.area), 60.0, nodes, True)
@@ -297,15 +311,7 @@ def test_a_search_extended_past_its_node_limit_goes_on_as_if_never_stopped() -> 
         expected.append(found)
     assert whole.complete and len(expected) > 3
     sliced = _search(puzzle, 3)
-    listed = []
-    while True:
-        found = sliced.next()
-        if found is not None:
-            listed.append(found)
-        elif sliced.stop == "nodes":
-            sliced.extend(sliced.nodes + 3)
-        else:
-            break
+    listed = sliced_solutions(sliced, 3)
     assert listed == expected
     assert sliced.complete and sliced.nodes == whole.nodes
 
