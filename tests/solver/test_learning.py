@@ -161,35 +161,33 @@ def _oracle_lines(seed: int, count: int) -> tuple[list[str], list[int]]:
     shutil.which("gcc") is None or not (SOLVER_SRC / "_csolve_check.c").exists(),
     reason="needs gcc and the C sources",
 )
-@pytest.mark.parametrize("tests", [0, 12], ids=["paths", "deletion-tests"])
-def test_every_learned_nogood_keeps_every_solution_not_yet_found(
-    tmp_path: Path, tests: int
-) -> None:
+def test_every_learned_nogood_keeps_every_solution_not_yet_found(tmp_path: Path) -> None:
     """The check build aborts when a nogood would cut a solution not handed back yet;
     restarting after every conflict with a store of 8 nogoods, it counts as the oracle.
     With the default LEARN_TESTS (0) the nogoods are decision paths; with 12 deletion
     tests they are shortened and the search backjumps (rarely on grids this small: a few
-    times in 600 puzzles)."""
-    exe = tmp_path / "csolve_check"
-    sources = [str(SOLVER_SRC / "_csolve.c"), str(SOLVER_SRC / "_csolve_check.c")]
-    flags = ["-DCSOLVE_CHECK_NOGOODS", "-DLEARN_RESTART_UNIT=1", "-DLEARN_CAP=8"]
-    flags.append("-DLEARN_RESTART_SOLUTIONS=100000")  # blocking nogoods for every solution
-    if tests:
-        flags.append(f"-DLEARN_TESTS={tests}")
-    subprocess.run(["gcc", "-O2", "-std=c99", *flags, *sources, "-o", str(exe)], check=True)
+    times in 600 puzzles). Both builds count the same 600 puzzles (one brute force)."""
     lines, counts = _oracle_lines(20261127, 600)
-    run = subprocess.run(
-        [str(exe), "count"],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert run.returncode == 0, run.stderr[-2000:]
-    rows = [list(map(int, row.split())) for row in run.stdout.splitlines()]
-    assert len(rows) == len(lines)
-    assert [r[0] for r in rows] == counts and all(r[1] == 1 for r in rows)
-    learned, restarts, jumps, checked = (sum(r[k] for r in rows) for k in range(2, 6))
-    assert learned > 1000 and restarts > 50 and checked > 1000
-    assert (jumps > 0) == (tests > 0)  # a decision path always holds its own decision
     assert sum(1 for c in counts if c == 0) > 10 and sum(1 for c in counts if c >= 3) > 10
+    for tests in (0, 12):
+        exe = tmp_path / f"csolve_check_{tests}"
+        sources = [str(SOLVER_SRC / "_csolve.c"), str(SOLVER_SRC / "_csolve_check.c")]
+        flags = ["-DCSOLVE_CHECK_NOGOODS", "-DLEARN_RESTART_UNIT=1", "-DLEARN_CAP=8"]
+        flags.append("-DLEARN_RESTART_SOLUTIONS=100000")  # blocking nogoods for every solution
+        if tests:
+            flags.append(f"-DLEARN_TESTS={tests}")
+        subprocess.run(["gcc", "-O2", "-std=c99", *flags, *sources, "-o", str(exe)], check=True)
+        run = subprocess.run(
+            [str(exe), "count"],
+            input="\n".join(lines) + "\n",
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert run.returncode == 0, f"LEARN_TESTS={tests}: " + run.stderr[-2000:]
+        rows = [list(map(int, row.split())) for row in run.stdout.splitlines()]
+        assert len(rows) == len(lines)
+        assert [r[0] for r in rows] == counts and all(r[1] == 1 for r in rows), tests
+        learned, restarts, jumps, checked = (sum(r[k] for r in rows) for k in range(2, 6))
+        assert learned > 1000 and restarts > 50 and checked > 1000
+        assert (jumps > 0) == (tests > 0)  # a decision path always holds its own decision

@@ -112,11 +112,12 @@ def test_the_lean_search_decides_what_the_default_order_leaves_open() -> None:
 
 
 def test_the_learning_search_decides_what_the_other_orders_leave_open() -> None:
-    """The default and the lean searches stop at their node limit with no solution; the
-    learning search, which takes the racer's core after the lean one, finds two."""
+    """The default and the lean searches stop with no solution (at their node limit, or
+    the lean one at its share of the time on a loaded machine); the learning search, which
+    takes the racer's core after the lean one, finds two."""
     result = _decided_past_node_limit(SPARSE_15_LEARN, 1200)
     assert result.stats.engine == "portfolio/learn"
-    assert result.stats.extra["lean_nodes"] == 1200
+    assert 0 < result.stats.extra["lean_nodes"] <= 1200
     assert result.stats.extra["learn_nodes"] < 1200
     assert "cpsat_seconds" not in result.stats.extra
 
