@@ -815,7 +815,8 @@ def test_a_build_run_again_resumes(
     """A build stopped by Ctrl-C, run again, makes only the puzzles still missing (those
     it holds from the same seeds and generator version would come out the same, and
     those at `KEPT` numbers stay whoever made them: the message says which); with
-    ``--remake`` it makes them all again, and they are the same puzzles."""
+    ``--remake`` it makes them all again, and they are the same puzzles (checked with the
+    real `KEPT`)."""
     if kept is not None:
         monkeypatch.setattr(collection, "KEPT", kept)
     out = tmp_path / "r.sqlite"
@@ -858,6 +859,8 @@ def test_a_build_run_again_resumes(
     assert len(after) == 2 and all(after[n] == url for n, url in before.items())
     assert collection.meta(conn)["complete"] is True
     conn.close()
+    if kept is not None:
+        return  # the remake is the same with either KEPT: checked once
 
     ran.clear()
     assert main([*args, "--remake"]) == 0
