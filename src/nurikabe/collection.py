@@ -157,11 +157,13 @@ holds every level, the extreme ones last and few. The first `KEPT` puzzles of 10
 extreme: each takes minutes of CPU), 20x20 easy to expert (no extreme yet: too slow for
 a build), and the 30x30 collection (medium to expert)."""
 
-KEPT: dict[str, int] = {"10x10": 500, "15x15": 100, "20x20": 50}
+KEPT: dict[str, int] = {"10x10": 500, "15x15": 157, "20x20": 90, "30x30": 25}
 """Per collection, how many puzzles at its first numbers are kept as they are, whichever
 generator made them (players' progress is keyed on them): a build onto a file that holds
 a puzzle at a kept number keeps it (`already_made`), and only a build into a new file,
-or ``--remake``, makes one there."""
+or ``--remake``, makes one there. Every puzzle shipped so far is kept (generator 7's
+classic sets and the rebuild with generator 8), so runs appended to `PLAN`, which move
+the job seeds of the collections after them, remake nothing a player has."""
 
 BUILD_OPTIONS: dict[str, Any] = {
     "seconds": None,
