@@ -409,19 +409,30 @@ def test_built_by_a_known_generator_to_the_plan() -> None:
     assert meta["plan"] == expected["plan"]
 
 
-CLASSIC = {"10x10": 500, "15x15": 100, "20x20": 50}
-"""The numbers generator 7 filled (the bundled file before the rebuild with generator 8)."""
+SHIPPED: tuple[tuple[str, dict[str, int], str], ...] = (
+    (
+        "generator 7's classic sets",
+        {"10x10": 500, "15x15": 100, "20x20": 50},
+        "b433fc5a97073089f59b28eb03c388c3128dc063e4a43a839f459a58ca24f54b",
+    ),
+    (
+        "the rebuild with generator 8",
+        {"10x10": 500, "15x15": 157, "20x20": 90, "30x30": 25},
+        "5e4625299b92efd10e1dae95359345612ada0dca8bc38cb9989b0f4de8045a83",
+    ),
+    (
+        "the 15x15 extreme run",
+        {"10x10": 500, "15x15": 160, "20x20": 90, "30x30": 25},
+        "2cd2457f14b8703f3141c43e7b364de27f5bd44ab0d81031b8d75d9c67c3e4f7",
+    ),
+)
+"""What each build shipped, oldest first: its name, how many puzzles each collection then
+held, and the digest of the puzzles it added (the numbers from the previous build's counts
+to its own; every column but the grade, by row id). The first digest is the one the
+whole file had when it held generator 7's 650 puzzles only (seed 2026). The last counts
+are `collection.KEPT`: every shipped puzzle is kept."""
 
-KEPT_PUZZLES = {
-    "classic": "b433fc5a97073089f59b28eb03c388c3128dc063e4a43a839f459a58ca24f54b",
-    "rebuild": "5e4625299b92efd10e1dae95359345612ada0dca8bc38cb9989b0f4de8045a83",
-}
-"""The digests of the puzzles at the kept numbers (every column but the grade, by row
-id): the classic ones (`CLASSIC`: the digest the whole file had when it held generator
-7's 650 puzzles only, seed 2026), and the rest of `collection.KEPT` (the 122 puzzles the
-rebuild with generator 8 added: 15x15 #100-156, 20x20 #50-89, 30x30 #0-24)."""
-
-BUNDLED_PUZZLES = {(2026, "8"): "6aff58e4ecd038760c04e7be73425fa5d2e3e38685bc264d580f389cebc9a14f"}
+BUNDLED_PUZZLES = {(2026, "8"): "9364f7dd6faeb511dc6a038db063cbeb58124afa00025265b36abea93e3d790c"}
 """The digest of all the bundled file's puzzles (every column but the grade, by row id),
 by the seed and generator version of its build. A rebuild makes a new file this pin does
 not cover."""
@@ -457,17 +468,17 @@ def test_the_kept_puzzles_are_as_players_had_them() -> None:
     grade (regrades may move a grade, never a puzzle), and no build gave a key another
     puzzle (``former`` holds only the 264 rows of the builds before generator 7, all
     dated before it)."""
-    classic = " OR ".join(
-        f"(collection = '{name}' AND number < {count})" for name, count in CLASSIC.items()
-    )
-    rebuild = " OR ".join(
-        f"(collection = '{name}' AND number >= {CLASSIC.get(name, 0)} AND number < {count})"
-        for name, count in collection.KEPT.items()
-    )
+    assert SHIPPED[-1][1] == collection.KEPT
+    before: dict[str, int] = {}
     conn = collection.open_db(collection.bundled_path(), readonly=True)
     try:
-        assert _digest_rows(conn, f"WHERE {classic}") == KEPT_PUZZLES["classic"]
-        assert _digest_rows(conn, f"WHERE {rebuild}") == KEPT_PUZZLES["rebuild"]
+        for name, counts, digest in SHIPPED:
+            where = " OR ".join(
+                f"(collection = '{c}' AND number >= {before.get(c, 0)} AND number < {n})"
+                for c, n in counts.items()
+            )
+            assert _digest_rows(conn, f"WHERE {where}") == digest, name
+            before = counts
         former = collection.former(conn)
     finally:
         conn.close()
