@@ -377,13 +377,23 @@ def entries() -> list[collection.Entry]:
 
 
 BUNDLED_GENERATOR = "8"
-"""The generator version of the last build of the bundled file (issue 36, item 3). The
-puzzles at the `collection.KEPT` numbers (all of 10x10, 15x15 #0-99, 20x20 #0-49) are
-generator 7's, kept as they were so that no player's puzzle changes under them; the
-puzzles after them, and the 30x30 collection, are generator 8's."""
+"""The generator version of the last build of the bundled file (issue 36). The puzzles at
+the `collection.KEPT` numbers are kept as they were so that no player's puzzle changes
+under them; `MADE_BY` says which generator made each number."""
 
-CLASSIC_GENERATOR = "7"
-"""The generator version of the puzzles at the kept numbers."""
+MADE_BY: dict[str, tuple[tuple[int, str], ...]] = {
+    "10x10": ((0, "7"),),
+    "15x15": ((0, "7"), (100, "8")),
+    "20x20": ((0, "7"), (50, "8")),
+    "30x30": ((0, "8"),),
+}
+"""Per collection, (first number, generator) of each stretch of numbers: the classic
+generator 7 sets (10x10, 15x15 #0-99, 20x20 #0-49), then generator 8's (the rebuild of
+2026-11-27 and the extreme runs appended after it)."""
+
+
+def _made_by(collection_name: str, number: int) -> str:
+    return [made for first, made in MADE_BY[collection_name] if number >= first][-1]
 
 
 def test_built_by_a_known_generator_to_the_plan() -> None:
@@ -399,12 +409,30 @@ def test_built_by_a_known_generator_to_the_plan() -> None:
     assert meta["plan"] == expected["plan"]
 
 
-KEPT_PUZZLES = "b433fc5a97073089f59b28eb03c388c3128dc063e4a43a839f459a58ca24f54b"
-"""The digest of the puzzles at the kept numbers (every column but the grade, by row id):
-the digest the whole file had when it held generator 7's 650 puzzles only (seed 2026),
-before the rebuild that added generator 8's."""
+SHIPPED: tuple[tuple[str, dict[str, int], str], ...] = (
+    (
+        "generator 7's classic sets",
+        {"10x10": 500, "15x15": 100, "20x20": 50},
+        "b433fc5a97073089f59b28eb03c388c3128dc063e4a43a839f459a58ca24f54b",
+    ),
+    (
+        "the rebuild with generator 8",
+        {"10x10": 500, "15x15": 157, "20x20": 90, "30x30": 25},
+        "5e4625299b92efd10e1dae95359345612ada0dca8bc38cb9989b0f4de8045a83",
+    ),
+    (
+        "the 15x15 extreme run",
+        {"10x10": 500, "15x15": 160, "20x20": 90, "30x30": 25},
+        "2cd2457f14b8703f3141c43e7b364de27f5bd44ab0d81031b8d75d9c67c3e4f7",
+    ),
+)
+"""What each build shipped, oldest first: its name, how many puzzles each collection then
+held, and the digest of the puzzles it added (the numbers from the previous build's counts
+to its own; every column but the grade, by row id). The first digest is the one the
+whole file had when it held generator 7's 650 puzzles only (seed 2026). The last counts
+are `collection.KEPT`: every shipped puzzle is kept."""
 
-BUNDLED_PUZZLES = {(2026, "8"): "6aff58e4ecd038760c04e7be73425fa5d2e3e38685bc264d580f389cebc9a14f"}
+BUNDLED_PUZZLES = {(2026, "8"): "9364f7dd6faeb511dc6a038db063cbeb58124afa00025265b36abea93e3d790c"}
 """The digest of all the bundled file's puzzles (every column but the grade, by row id),
 by the seed and generator version of its build. A rebuild makes a new file this pin does
 not cover."""
@@ -436,16 +464,21 @@ def test_bundled_file_holds_its_puzzles_and_no_progress() -> None:
 
 
 def test_the_kept_puzzles_are_as_players_had_them() -> None:
-    """Every puzzle at a kept number is the one generator 7 put there, in every column
-    but the grade (regrades may move a grade, never a puzzle), and the rebuild gave no
-    key another puzzle (``former`` holds only the 264 rows of the builds before
-    generator 7, all dated before it)."""
-    kept = " OR ".join(
-        f"(collection = '{name}' AND number < {count})" for name, count in collection.KEPT.items()
-    )
+    """Every puzzle at a kept number is the one shipped there, in every column but the
+    grade (regrades may move a grade, never a puzzle), and no build gave a key another
+    puzzle (``former`` holds only the 264 rows of the builds before generator 7, all
+    dated before it)."""
+    assert SHIPPED[-1][1] == collection.KEPT
+    before: dict[str, int] = {}
     conn = collection.open_db(collection.bundled_path(), readonly=True)
     try:
-        assert _digest_rows(conn, f"WHERE {kept}") == KEPT_PUZZLES
+        for name, counts, digest in SHIPPED:
+            where = " OR ".join(
+                f"(collection = '{c}' AND number >= {before.get(c, 0)} AND number < {n})"
+                for c, n in counts.items()
+            )
+            assert _digest_rows(conn, f"WHERE {where}") == digest, name
+            before = counts
         former = collection.former(conn)
     finally:
         conn.close()
@@ -470,10 +503,8 @@ def test_numbered_and_spread_as_planned(entries: list[collection.Entry]) -> None
             for n in range(number, number + count):
                 assert level_of[(name, n)] == REGRADED.get((name, n), level), (name, n)
             number += count
-        kept = collection.KEPT.get(name, 0)
         for e in mine:
-            made_by = CLASSIC_GENERATOR if e.number < kept else BUNDLED_GENERATOR
-            assert e.generator == made_by, (name, e.number)
+            assert e.generator == _made_by(name, e.number), (name, e.number)
 
 
 def _sample(entries: list[collection.Entry]) -> list[collection.Entry]:

@@ -134,6 +134,7 @@ PLAN: tuple[tuple[str, int, int, tuple[tuple[str, int], ...]], ...] = (
         (
             *(("easy", 40), ("medium", 30), ("hard", 20), ("expert", 10)),
             *(("easy", 15), ("medium", 15), ("hard", 15), ("expert", 10), ("extreme", 2)),
+            ("extreme", 3),
         ),
     ),
     (
@@ -151,17 +152,20 @@ PLAN: tuple[tuple[str, int, int, tuple[tuple[str, int], ...]], ...] = (
 
 Each collection lists its levels in runs; a run is numbered after the ones before it, so
 runs appended at the end of a collection leave every earlier number as it was. 10x10
-holds every level, the extreme ones last and few. The first `KEPT` puzzles of 10x10,
-15x15 and 20x20 are the "classic" ones made by generator 7 (15x15 easy to expert,
-20x20 easy and medium); after them come generator 8's: 15x15 at all five levels (two
-extreme: each takes minutes of CPU), 20x20 easy to expert (no extreme yet: too slow for
-a build), and the 30x30 collection (medium to expert)."""
+holds every level, the extreme ones last and few. The first puzzles of 10x10, 15x15
+(#0-99) and 20x20 (#0-49) are the "classic" ones made by generator 7 (15x15 easy to
+expert, 20x20 easy and medium); after them come generator 8's: 15x15 at all five levels
+(two extreme, then three more in a run of their own: each takes minutes of CPU), 20x20
+easy to expert (no extreme: the first seed's 12 attempts failed in the build, about
+40 min of CPU), and the 30x30 collection (medium to expert)."""
 
-KEPT: dict[str, int] = {"10x10": 500, "15x15": 100, "20x20": 50}
+KEPT: dict[str, int] = {"10x10": 500, "15x15": 160, "20x20": 90, "30x30": 25}
 """Per collection, how many puzzles at its first numbers are kept as they are, whichever
 generator made them (players' progress is keyed on them): a build onto a file that holds
 a puzzle at a kept number keeps it (`already_made`), and only a build into a new file,
-or ``--remake``, makes one there."""
+or ``--remake``, makes one there. Every puzzle shipped so far is kept (generator 7's
+classic sets and the rebuild with generator 8), so runs appended to `PLAN`, which move
+the job seeds of the collections after them, remake nothing a player has."""
 
 BUILD_OPTIONS: dict[str, Any] = {
     "seconds": None,

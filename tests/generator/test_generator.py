@@ -343,16 +343,19 @@ def test_generator_refuses_bad_options(options: dict[str, float]) -> None:
 
 
 def test_large_boards_default_to_big_islands_and_fewer_clues() -> None:
-    """From 150 to 624 cells the default largest island grows with the board (capped), and
-    the clue density aimed at falls as published puzzles' does; 10x10 and 30x30 keep the
-    level's."""
+    """From 150 cells on the default largest island grows with the board (capped), and
+    the clue density aimed at falls as published puzzles' does; 10x10 keeps the level's.
+    30x30 (`HUGE_FROM`, generator 9) is climbed like 20x20, re-solved from scratch less
+    often, and walked with the shorter `HUGE_POLISH`."""
     from nurikabe.generator import (
         BIG_ISLAND_CAP,
+        BIG_TARGET,
         LEVEL_PROFILES,
         REPAIR_KINDS,
         REPAIR_KINDS_NO_ONES,
         _climb,
         _default_profile,
+        _large_polish,
         clue_density_of,
     )
 
@@ -363,11 +366,11 @@ def test_large_boards_default_to_big_islands_and_fewer_clues() -> None:
     assert _default_profile(15, 15, "medium", None, None, None).max_island == 11
     assert _default_profile(20, 20, "hard", None, None, None).max_island == 20
     assert _default_profile(24, 26, "hard", None, None, None).max_island == BIG_ISLAND_CAP
-    # 30x30 is made as by generator 7: the level's islands, the version 7 climb.
-    assert (
-        _default_profile(30, 30, "hard", None, None, None).max_island == LEVEL_PROFILES["hard"][0]
-    )
-    assert _climb(900, 2)["kinds"] == REPAIR_KINDS and not _climb(900, 2)["thrifty"]
+    assert _default_profile(30, 30, "hard", None, None, None).max_island == BIG_ISLAND_CAP
+    assert _climb(900, 2)["kinds"] == REPAIR_KINDS_NO_ONES and _climb(900, 2)["thrifty"]
+    assert _climb(900, 1)["kinds"] == REPAIR_KINDS  # tier-1 climbs need their 1s
+    assert _large_polish(400)["candidates"] > _large_polish(900)["candidates"]
+    assert _large_polish(900)["big"] == round(BIG_TARGET * 900)
     assert _climb(400, 2)["kinds"] == REPAIR_KINDS_NO_ONES and _climb(400, 2)["thrifty"]
     assert _default_profile(20, 20, "easy", 5, None, None).max_island == 5  # asked for
     densities = [clue_density_of(n * n) for n in (10, 15, 20, 30)]
@@ -410,3 +413,40 @@ def _puzzle_of(record: dict[str, object]) -> Puzzle:
     url = record["url"]
     assert isinstance(url, str)
     return Puzzle.from_url(url)
+
+
+def _remade(collection_name: str, number: int) -> tuple[str, str]:
+    """The URL of a bundled puzzle, and of what this generator makes from its seed and
+    level with the build's budget (attempts only)."""
+    from nurikabe import collection
+
+    conn = collection.open_db(collection.bundled_path(), readonly=True)
+    try:
+        entry = collection.get(conn, number, collection_name)
+    finally:
+        conn.close()
+    assert entry is not None and entry.seed is not None and entry.level is not None
+    p = entry.puzzle
+    again = generate(
+        p.rows,
+        p.cols,
+        difficulty=entry.level,
+        rng=entry.seed,
+        seconds=None,
+        attempts=collection.BUILD_OPTIONS["attempts"],
+    )
+    return p.to_url(), again.puzzle.to_url()
+
+
+@pytest.mark.parametrize(("name", "number"), [("10x10", 300), ("15x15", 100)])
+def test_boards_below_huge_make_the_puzzles_they_made_before(name: str, number: int) -> None:
+    """Generator 9 changed only boards of `HUGE_FROM` cells or more: the same seed and
+    level still give the bundled puzzle (10x10 #300: generator 7's; 15x15 #100: 8's)."""
+    shipped, made = _remade(name, number)
+    assert made == shipped
+
+
+@pytest.mark.slow
+def test_a_20x20_puzzle_is_made_as_before() -> None:
+    shipped, made = _remade("20x20", 60)  # generator 8, medium (10-20 s of CPU)
+    assert made == shipped

@@ -259,3 +259,26 @@ def test_thrifty_climbs_and_big_joins_keep_a_unique_puzzle() -> None:
         assert_unique_with_its_board(out)
         return
     pytest.fail("no layout settled")
+
+
+@pytest.mark.parametrize("reanchor", [1, 3])
+def test_the_evaluator_solves_afresh_after_reanchor_estimates(reanchor: int) -> None:
+    """A chain of estimates (each move scored from its parent's estimate) is cut by a
+    fresh solve of the parent once it is `reanchor` estimates deep, and the estimates
+    of a chain never contradict the moved layout's solution."""
+    rng = random.Random(5)
+    layout = layout_of(9, 10, 10)
+    ev = Evaluator(reanchor=reanchor)
+    ev.exact(layout, 2)
+    depths = []
+    while len(depths) < 2 * reanchor + 2:
+        moved = propose(layout, rng, 0, KINDS)
+        if moved is None or not moved.is_valid() or moved == layout:
+            continue
+        ev.unknown(moved, 2, layout)
+        black, white, depth = ev.boards[(moved.white, moved.clue_mask, 2)]
+        assert black & ~moved.black == 0 and white & ~moved.white == 0
+        depths.append(depth)
+        layout = moved
+    # Depth 1 after a fresh solve, one more per estimate, back to 1 past `reanchor`.
+    assert depths == [k % reanchor + 1 for k in range(len(depths))]

@@ -60,6 +60,7 @@ from ..grid import popcount
 from ..puzzle import Board, Puzzle
 from ..solver import Limit, Status, solve
 from .search import (
+    REANCHOR,
     REPAIR_KINDS,
     REPAIR_KINDS_NO_ONES,
     Deadline,
@@ -84,7 +85,7 @@ __all__ = [
     "generate",
 ]
 
-GENERATOR_VERSION = "8"
+GENERATOR_VERSION = "9"
 """Bumped whenever the same seed and options may give a different puzzle."""
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert", "extreme", "any")
@@ -155,7 +156,7 @@ def _default_profile(
         max_island = max(
             LEVEL_PROFILES.get(difficulty, LEVEL_PROFILES["hard"])[0],
             min(BIG_ISLAND_CAP, round(BIG_ISLAND_SHARE * rows * cols))
-            if SWEEP_FROM <= rows * cols <= POLISH_UP_TO
+            if rows * cols >= SWEEP_FROM
             else 0,
         )
     white_share = EXTREME_SHARE if difficulty == "extreme" else WHITE_SHARE
@@ -304,7 +305,10 @@ def _attempt(
     # hard or expert one.
     plain = CLIMB_TIER if tier is None else min(tier, CLIMB_TIER)
     floor = plain - 1 if tier is not None and tier >= 2 else None
-    ev = Evaluator(incremental=rows * cols >= INCREMENTAL_FROM)
+    ev = Evaluator(
+        incremental=rows * cols >= INCREMENTAL_FROM,
+        reanchor=HUGE_REANCHOR if rows * cols >= HUGE_FROM else REANCHOR,
+    )
     if tier is not None and tier >= BEYOND_TIER:
         return _beyond_logic(layout, rng, max_island, deadline, ev)
     white_floor = int((profile.white_share - WHITE_SLACK) * rows * cols)
@@ -351,7 +355,7 @@ def _attempt(
         return None
     if tier <= polish_tier:
         hard = _polish(hard, tier, tier - 1, rng, profile, deadline, ev)
-    elif rows * cols >= SWEEP_FROM and tier <= FINAL_POLISH_TIER:
+    elif SWEEP_FROM <= rows * cols < HUGE_FROM and tier <= FINAL_POLISH_TIER:
         # Large boards end furthest from published clue counts: a short walk at the
         # level itself (fewer candidates, little patience: its solves cost the most).
         hard = _polish(hard, tier, tier - 1, rng, profile, deadline, ev, final=True)
@@ -372,8 +376,6 @@ def _polish(
     """The quality walk: towards `profile.clue_density` and the white share, at `tier`
     (`final`: the short walk of hard and expert on large boards, `FINAL_POLISH`)."""
     area = layout.grid.size
-    if area > POLISH_UP_TO:
-        return layout
     clues = round(profile.clue_density * area / 100)
     large = area >= SWEEP_FROM
     return polish(
@@ -390,8 +392,17 @@ def _polish(
         if large
         else POLISH_STEPS,
         floor=floor,
-        **({**LARGE_POLISH, "big": round(BIG_TARGET * area)} if large else {}),
+        **(_large_polish(area) if large else {}),
     )
+
+
+def _large_polish(area: int) -> dict[str, Any]:
+    """The quality walk's settings on a board of `area` cells, from `SWEEP_FROM` on."""
+    return {
+        **LARGE_POLISH,
+        "big": round(BIG_TARGET * area),
+        **(HUGE_POLISH if area >= HUGE_FROM else {}),
+    }
 
 
 LARGE_POLISH: dict[str, Any] = {"candidates": 16, "patience": 10, "retry": 3, "joins_first": True}
@@ -412,7 +423,7 @@ puzzles use fewer clues on larger grids (the corpus by size band, `quality.size_
 below, since the walk stops short of them when the level would change."""
 
 BIG_ISLAND_SHARE = 0.05
-"""On boards of `SWEEP_FROM` to `POLISH_UP_TO` cells the default largest island is this
+"""On boards of `SWEEP_FROM` cells or more the default largest island is this
 share of the cells (if above the level's): published large puzzles have a few big islands (their
 largest is 3 to 5 % of the cells)."""
 
@@ -450,12 +461,26 @@ def clue_density_of(area: int) -> float:
 POLISH_STEPS = 40
 """Joins and growths tried by the quality walk (`search.polish`) after the climb."""
 
-POLISH_UP_TO = 624
-"""The largest board (in cells) the quality walk runs on, and gets the larger default
-islands (generator 8: up to 400 before). On 30x30 the walk's fresh solves cost seconds
-each, and with the larger islands the first climb of 30x30 medium seed 0 failed after
-50 s of CPU (largest 45) and was still climbing after 52 s (largest 25; the whole
-version 7 puzzle takes 15-30 s): 30x30 is made as by version 7 until that is worked out."""
+HUGE_FROM = 625
+"""Boards of this many cells or more (30x30) are *huge*. Up to generator 8 they were made
+as by version 7 (no quality walk, the level's islands, the climb adding 1s at random):
+there the logic engine's fresh solves cost most (0.75 s a tier-2 solve of a 30x30,
+0.04 s an estimate), and the thrifty climb failed. From generator 9 they are made like
+large boards (larger default islands, the thrifty climb, the quality walk at the
+climb's tier) with fewer fresh solves (`HUGE_REANCHOR`), a shorter walk (`HUGE_POLISH`),
+and no final walk at the level."""
+
+HUGE_REANCHOR = 16
+"""Incremental estimates in a row before a fresh solve on huge boards (`REANCHOR`, 4,
+elsewhere). A move changes a few of 900 cells, so estimates stay close; at 4 the fresh
+solves took 44 % of the climb's time (30x30 medium seed 0, profiled), and at 16 30x30
+hard seed 0's climb took 25.6 s of CPU instead of 67.6. Every board the climb or the
+walk returns is still solved afresh first."""
+
+HUGE_POLISH: dict[str, Any] = {"candidates": 8, "patience": 4, "retry": 2}
+"""The quality walk's settings on huge boards, over `LARGE_POLISH`: a failed step costs
+seconds there (the placements and repairs of the best candidates), so the walk scores
+fewer candidates and gives up sooner."""
 
 POLISH_TIER = 3
 """The highest tier the quality walk solves with on boards below `SWEEP_FROM` cells
@@ -504,21 +529,14 @@ def _climb(area: int, tier: int) -> dict[str, Any]:
     15x15 and 20x20 the effect was mixed (medium 1.8 -> 3.0 s and 19 -> 12 s, more 1s).
     """
     large = area >= SWEEP_FROM
-    thrifty = large and area < THRIFTY_BELOW
+    thrifty = large
     return {
         **CLIMB,
         "steps": max(CLIMB["steps"], 2 * area),
         "sweep_after": SWEEP_AFTER if large else None,
-        "kinds": REPAIR_KINDS if tier <= 1 or area >= THRIFTY_BELOW else REPAIR_KINDS_NO_ONES,
+        "kinds": REPAIR_KINDS if tier <= 1 else REPAIR_KINDS_NO_ONES,
         "thrifty": thrifty,
     }
-
-
-THRIFTY_BELOW = 625
-"""Boards from `SWEEP_FROM` cells up to below this many are climbed thriftily (no random
-1s at tier 2, clue-adding moves held back; generator 8). On 30x30 that climb failed where
-version 7's succeeded (medium, seed 0: the first climb gave up after 82 s of CPU), so
-larger boards climb as before and only the quality walk joins their islands."""
 
 
 def _finish(layout: Layout, deadline: Deadline) -> tuple[Layout, Board, Grade | None] | None:

@@ -114,9 +114,11 @@ class Evaluator:
     fresh solve, since the engine only redoes the steps near the move.
     """
 
-    def __init__(self, *, incremental: bool = True) -> None:
+    def __init__(self, *, incremental: bool = True, reanchor: int = REANCHOR) -> None:
         self.incremental = incremental
         """False: every evaluation is a fresh solve."""
+        self.reanchor = reanchor
+        """Estimates in a row after which a layout is solved from scratch again."""
         self.boards: dict[tuple[int, int, int], tuple[int, int, int]] = {}
         """(white, clue_mask, tier) -> (black, white deduced, estimates since a fresh solve)."""
 
@@ -190,13 +192,13 @@ class Evaluator:
         return self._run(layout, tier, 0, 0, 0)
 
     def anchored(self, layout: Layout, tier: int) -> int:
-        """The cached estimate for `layout`, redone from scratch once it is `REANCHOR` deep.
+        """The cached estimate for `layout`, redone from scratch once it is `reanchor` deep.
 
         Estimates made from a layout are compared with its own count, so both must come
         from the same base: call this before scoring moves from `layout`.
         """
         cached = self.boards.get(self._key(layout, tier))
-        if cached is None or cached[2] >= REANCHOR:
+        if cached is None or cached[2] >= self.reanchor:
             return self.exact(layout, tier)
         return layout.grid.full & ~(cached[0] | cached[1])
 
@@ -209,7 +211,7 @@ class Evaluator:
         base = None if parent is None else self.boards.get(self._key(parent, tier))
         if parent is None or tier <= 0 or not self.incremental:
             return self.exact(layout, tier)
-        if base is None or base[2] >= REANCHOR:
+        if base is None or base[2] >= self.reanchor:
             self.exact(parent, tier)
             base = self.boards[self._key(parent, tier)]
         diff = (layout.white ^ parent.white) | (layout.clue_mask ^ parent.clue_mask)
