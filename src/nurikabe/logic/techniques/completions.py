@@ -12,9 +12,10 @@ Imports `grid` (and its compiled `_cgrid`, which lists the shapes), `logic.state
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from ..._cgrid import shapes
-from ...grid import Grid
+from ...grid import Grid, bits
 from ..state import Analysis, State
 from ..steps import Step, name_cells
 from .common import MEMO_MAX, _cap, _clue_text, _memo, _step, _ways, contradiction
@@ -70,6 +71,106 @@ def _enumerate(
 
     `check` is called every few thousand search nodes (it may raise to stop the search)."""
     return shapes(grid.rows, grid.cols, start, allowed, need, cap, check)
+
+
+class _Index:
+    """The shapes an island's listing found, indexed by cell, so that a position's
+    filter (see `survivors`) is a few operations per cell instead of a test per shape.
+
+    A set of the shapes is a mask over their positions in the listing (bit *i*: shape
+    *i*); the listing's order is kept. Made once per listing and shared, as the
+    position's cache is, by the suppositions and later positions that filter it again."""
+
+    __slots__ = ("cells", "inside", "near", "rings", "shapes", "start", "touching")
+
+    def __init__(
+        self, shapes: list[int], start: int, dilate: Callable[[int], int], rings: dict[int, int]
+    ) -> None:
+        self.shapes = shapes
+        """The listing."""
+        self.start = start
+        """The island it was made for (in every shape)."""
+        self.rings: dict[int, int] = {}
+        """Each shape's border (the neighbours it does not take)."""
+        inside: dict[int, int] = {}
+        touching: dict[int, int] = {}
+        cells = near = 0
+        for n, comp in enumerate(shapes):
+            bit = 1 << n
+            ring = rings.get(comp)
+            if ring is None:
+                ring = rings[comp] = dilate(comp) & ~comp
+            self.rings[comp] = ring
+            cells |= comp
+            near |= ring
+            for cell in bits(comp & ~start):
+                inside[cell] = inside.get(cell, 0) | bit
+            for cell in bits(ring):
+                touching[cell] = touching.get(cell, 0) | bit
+        self.inside = inside
+        """Per cell outside `start` (the island then, in every shape), the shapes taking it."""
+        self.touching = touching
+        """Per cell, the shapes it borders."""
+        self.cells = cells
+        """The cells some shape takes."""
+        self.near = near
+        """The cells some shape borders."""
+
+    def ring(self, comp: int) -> int:
+        """The border of a shape of the listing."""
+        return self.rings[comp]
+
+    def listed(self, alive: int) -> list[int]:
+        """The shapes of the set `alive`, in the listing's order."""
+        shapes = self.shapes
+        return [shapes[n] for n in bits(alive)]
+
+    def narrowed(self, alive: int, kept: list[int]) -> int:
+        """The set of the shapes of `alive` that `kept` holds."""
+        keep = set(kept)
+        shapes = self.shapes
+        out = 0
+        for n in bits(alive):
+            if shapes[n] in keep:
+                out |= 1 << n
+        return out
+
+    def survivors(
+        self, alive: int, forbidden: int, held: int, white: int, black: int, dead: int, grid: Grid
+    ) -> int:
+        """The shapes of `alive` that take no cell of `forbidden`, hold every cell of
+        `held`, border no white cell, and leave no 2x2 block all black once their border
+        and the cells of `dead` they do not take are black (what a test per shape would
+        keep: ``comp & forbidden``, ``comp & held != held``, ``ring & white`` and
+        ``pool_corners(black | ring | (dead & ~comp))``)."""
+        inside = self.inside
+        touching = self.touching
+        out = 0
+        for cell in bits(forbidden & self.cells):
+            out |= inside.get(cell, 0)
+        for cell in bits(white & self.near):
+            out |= touching[cell]
+        alive &= ~out
+        if held & ~self.cells or forbidden & self.start:
+            return 0
+        for cell in bits(held):
+            if cell in inside:
+                alive &= inside[cell]
+        if not alive:
+            return 0
+        # A block can only be all black for some shape where each of its cells is black,
+        # borders some shape, or is a dead cell (black when the shape does not take it).
+        for corner in bits(grid.pool_corners(black | dead | self.near)):
+            pooled = alive
+            for cell in bits(grid.block(corner) & ~black):
+                if dead >> cell & 1:
+                    pooled &= touching.get(cell, 0) | ~inside.get(cell, 0)
+                else:
+                    pooled &= touching.get(cell, 0)
+                if not pooled:
+                    break
+            alive &= ~pooled
+        return alive
 
 
 def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
@@ -132,13 +233,14 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
                 if found is None:
                     _memo(state)[too_many] = True
             if found is None:
-                cache[island.clue] = (key, None, local)
+                cache[island.clue] = (key, None, local, None)
                 continue
-            candidates = found
+            index = _Index(found, island.mask, dilate, rings)
+            alive = (1 << len(found)) - 1
         elif entry[1] is None:
             continue
         else:
-            candidates = entry[1]
+            index, alive = cast("tuple[_Index, int]", entry[3])
         mask = island.mask
         forbidden = island.forbidden | black
         # The cells a shape must hold: the island and the white cells only it can reach.
@@ -146,19 +248,8 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
         # Cells no other island can reach turn black once this island is complete.
         others = (cover_any & ~island.reach) | cover_two
         dead_base = unknown & ~others
-        pool_corners = grid.pool_corners
-        kept = []
-        for comp in candidates:
-            if comp & forbidden or comp & held != held:
-                continue
-            ring = rings.get(comp)
-            if ring is None:
-                ring = rings[comp] = dilate(comp) & ~comp
-            if ring & white:
-                continue
-            if pool_corners(black | ring | (dead_base & ~comp)):
-                continue
-            kept.append(comp)
+        alive = index.survivors(alive, forbidden, held, white, black, dead_base, grid)
+        kept = index.listed(alive)
         if len(kept) <= (SEA_CHECK_LIGHT if state.light else SEA_CHECK_MAX):
             # Few enough to also check that the sea can still connect around each.
             domain = black | unknown
@@ -171,12 +262,22 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
                     used |= c
                 seed = black & ~used
                 base = grid.flood(seed & -seed, domain & ~used)
-            kept = [
+            fewer = [
                 c
                 for c in kept
-                if _sea_survives(grid, black | rings[c] | (dead_base & ~c), domain, c, mask, base)
+                if _sea_survives(
+                    grid, black | index.ring(c) | (dead_base & ~c), domain, c, mask, base
+                )
             ]
-        cache[island.clue] = (entry[0] if entry and entry[1] is not None else key, kept, local)
+            if len(fewer) != len(kept):
+                kept = fewer
+                alive = index.narrowed(alive, kept)
+        cache[island.clue] = (
+            entry[0] if entry and entry[1] is not None else key,
+            kept,
+            local,
+            (index, alive),
+        )
         if state.light and len(kept) > LIGHT_MAX:
             continue
         out[island.clue] = kept
@@ -216,7 +317,8 @@ def _pairwise(state: State, a: Analysis, out: dict[int, list[int]]) -> None:
         if len(fresh) != len(kept):
             out[clue] = fresh
             entry = cache[clue]
-            cache[clue] = (entry[0], fresh, entry[2])
+            index, alive = cast("tuple[_Index, int]", entry[3])
+            cache[clue] = (entry[0], fresh, entry[2], (index, index.narrowed(alive, fresh)))
 
 
 def _sea_connects(grid: Grid, sea: int, domain: int, around: int) -> bool:
