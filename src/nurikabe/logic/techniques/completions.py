@@ -158,6 +158,7 @@ class _Index:
                 alive &= inside[cell]
         if not alive:
             return 0
+        dead &= ~self.start  # every shape takes those
         # A block can only be all black for some shape where each of its cells is black,
         # borders some shape, or is a dead cell (black when the shape does not take it).
         for corner in bits(grid.pool_corners(black | dead | self.near)):
