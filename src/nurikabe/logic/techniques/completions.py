@@ -12,6 +12,8 @@ Imports `grid` (and its compiled `_cgrid`, which lists the shapes), `logic.state
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import reduce
+from operator import and_
 from typing import cast
 
 from ..._cgrid import shapes
@@ -122,8 +124,7 @@ class _Index:
 
     def listed(self, alive: int) -> list[int]:
         """The shapes of the set `alive`, in the listing's order."""
-        shapes = self.shapes
-        return [shapes[n] for n in bits(alive)]
+        return list(map(self.shapes.__getitem__, bits(alive)))
 
     def narrowed(self, alive: int, kept: list[int]) -> int:
         """The set of the shapes of `alive` that `kept` holds."""
@@ -172,6 +173,36 @@ class _Index:
                     break
             alive &= ~pooled
         return alive
+
+
+def _filter_each(
+    candidates: list[int],
+    forbidden: int,
+    held: int,
+    white: int,
+    black: int,
+    dead: int,
+    grid: Grid,
+    rings: dict[int, int],
+) -> list[int]:
+    """The shapes of `candidates` that `_Index.survivors` keeps, tested one by one (what
+    a listing filtered once costs least with); `rings` receives the border of each shape
+    that gets as far as the white test."""
+    dilate = grid.dilate
+    pool_corners = grid.pool_corners
+    kept = []
+    for comp in candidates:
+        if comp & forbidden or comp & held != held:
+            continue
+        ring = rings.get(comp)
+        if ring is None:
+            ring = rings[comp] = dilate(comp) & ~comp
+        if ring & white:
+            continue
+        if pool_corners(black | ring | (dead & ~comp)):
+            continue
+        kept.append(comp)
+    return kept
 
 
 def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
@@ -236,12 +267,17 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
             if found is None:
                 cache[island.clue] = (key, None, local, None)
                 continue
-            index = _Index(found, island.mask, dilate, rings)
-            alive = (1 << len(found)) - 1
+            listed: list[int] = found
+            indexed: tuple[_Index, int] | None = None
         elif entry[1] is None:
             continue
         else:
-            index, alive = cast("tuple[_Index, int]", entry[3])
+            listed = entry[1]
+            indexed = cast("tuple[_Index, int] | None", entry[3])
+            if indexed is None:
+                # Filtered a second time: worth an index (made from the list as it is).
+                start = reduce(and_, listed) if listed else 0
+                indexed = (_Index(listed, start, dilate, rings), (1 << len(listed)) - 1)
         mask = island.mask
         forbidden = island.forbidden | black
         # The cells a shape must hold: the island and the white cells only it can reach.
@@ -249,8 +285,14 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
         # Cells no other island can reach turn black once this island is complete.
         others = (cover_any & ~island.reach) | cover_two
         dead_base = unknown & ~others
-        alive = index.survivors(alive, forbidden, held, white, black, dead_base, grid)
-        kept = index.listed(alive)
+        if indexed is None:
+            # A fresh listing, filtered shape by shape (most are filtered only once).
+            kept = _filter_each(listed, forbidden, held, white, black, dead_base, grid, rings)
+        else:
+            index, alive = indexed
+            alive = index.survivors(alive, forbidden, held, white, black, dead_base, grid)
+            kept = index.listed(alive)
+            indexed = (index, alive)
         if len(kept) <= (SEA_CHECK_LIGHT if state.light else SEA_CHECK_MAX):
             # Few enough to also check that the sea can still connect around each.
             domain = black | unknown
@@ -263,21 +305,21 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
                     used |= c
                 seed = black & ~used
                 base = grid.flood(seed & -seed, domain & ~used)
+            ring = rings.__getitem__ if indexed is None else indexed[0].ring
             fewer = [
                 c
                 for c in kept
-                if _sea_survives(
-                    grid, black | index.ring(c) | (dead_base & ~c), domain, c, mask, base
-                )
+                if _sea_survives(grid, black | ring(c) | (dead_base & ~c), domain, c, mask, base)
             ]
             if len(fewer) != len(kept):
                 kept = fewer
-                alive = index.narrowed(alive, kept)
+                if indexed is not None:
+                    indexed = (indexed[0], indexed[0].narrowed(indexed[1], kept))
         cache[island.clue] = (
             entry[0] if entry and entry[1] is not None else key,
             kept,
             local,
-            (index, alive),
+            indexed,
         )
         if state.light and len(kept) > LIGHT_MAX:
             continue
@@ -318,8 +360,10 @@ def _pairwise(state: State, a: Analysis, out: dict[int, list[int]]) -> None:
         if len(fresh) != len(kept):
             out[clue] = fresh
             entry = cache[clue]
-            index, alive = cast("tuple[_Index, int]", entry[3])
-            cache[clue] = (entry[0], fresh, entry[2], (index, index.narrowed(alive, fresh)))
+            indexed = cast("tuple[_Index, int] | None", entry[3])
+            if indexed is not None:
+                indexed = (indexed[0], indexed[0].narrowed(indexed[1], fresh))
+            cache[clue] = (entry[0], fresh, entry[2], indexed)
 
 
 def _sea_connects(grid: Grid, sea: int, domain: int, around: int) -> bool:
@@ -362,15 +406,14 @@ def _sea_survives(grid: Grid, sea: int, domain: int, shape: int, mask: int, base
     inside = domain & ~shape
     if not base:
         return _sea_connects(grid, sea, inside, shape & ~mask)
-    # Flood from `base` only until every sea cell is reached (often a layer or two).
-    dilate = grid.dilate
-    region = frontier = base
-    while sea & ~region:
-        frontier = dilate(frontier) & inside & ~region
-        if not frontier:
-            return False
-        region |= frontier
-    return True
+    # Flood from `base` a layer or two (often enough to reach every sea cell), then on
+    # to the whole piece (both in `_cgrid`).
+    if not sea & ~base:
+        return True
+    region = grid.spread(base, inside, 2)
+    if not sea & ~region:
+        return True
+    return not sea & ~grid.flood(region, inside)
 
 
 def _completion_cache(state: State) -> dict[int, list[int]]:
