@@ -15,7 +15,6 @@ from nurikabe.logic.techniques.completions import (
     _enumerate,
     _filter_each,
     _Index,
-    _sea_survives,
 )
 
 
@@ -98,32 +97,3 @@ def _diverse_loop(cases: list[tuple[int, int]]) -> list[tuple[int, int]]:
 def test_diverse_is_the_greedy_order(cases: list[tuple[int, int]]) -> None:
     cases = [(black & ~white, white) for black, white in cases]
     assert _diverse(list(cases)) == _diverse_loop(cases)
-
-
-def _sea_survives_loop(grid: Grid, sea: int, domain: int, shape: int, base: int) -> bool:
-    """`_sea_survives` with a base, written as the plain flood it stands for: every sea
-    cell lies in the piece of `domain` without `shape` that holds `base`."""
-    inside = domain & ~shape
-    region = frontier = base
-    while sea & ~region:
-        frontier = grid.dilate(frontier) & inside & ~region
-        if not frontier:
-            return False
-        region |= frontier
-    return True
-
-
-@given(st.integers(2, 8), st.integers(2, 8), st.data())
-@settings(max_examples=500, deadline=None)
-def test_sea_survives_is_the_plain_flood(rows: int, cols: int, data: st.DataObject) -> None:
-    grid = Grid.of(rows, cols)
-    domain = data.draw(st.integers(0, grid.full)) | data.draw(st.integers(0, grid.full))
-    shape = data.draw(st.integers(0, grid.full)) & data.draw(st.integers(0, grid.full))
-    sea = data.draw(st.integers(0, grid.full)) & domain & ~shape
-    seed = domain & ~shape
-    if not seed:
-        return
-    cell = data.draw(st.sampled_from(bits(seed)))
-    base = grid.spread(1 << cell, seed, data.draw(st.integers(0, 3)))
-    expected = _sea_survives_loop(grid, sea, domain, shape, base)
-    assert _sea_survives(grid, sea, domain, shape, 0, base) is expected

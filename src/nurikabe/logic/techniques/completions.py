@@ -406,14 +406,15 @@ def _sea_survives(grid: Grid, sea: int, domain: int, shape: int, mask: int, base
     inside = domain & ~shape
     if not base:
         return _sea_connects(grid, sea, inside, shape & ~mask)
-    # Flood from `base` a layer or two (often enough to reach every sea cell), then on
-    # to the whole piece (both in `_cgrid`).
-    if not sea & ~base:
-        return True
-    region = grid.spread(base, inside, 2)
-    if not sea & ~region:
-        return True
-    return not sea & ~grid.flood(region, inside)
+    # Flood from `base` only until every sea cell is reached (often a layer or two).
+    dilate = grid.dilate
+    region = frontier = base
+    while sea & ~region:
+        frontier = dilate(frontier) & inside & ~region
+        if not frontier:
+            return False
+        region |= frontier
+    return True
 
 
 def _completion_cache(state: State) -> dict[int, list[int]]:
