@@ -38,7 +38,7 @@ def _and(masks: list[int]) -> int:
 
 
 @st.composite
-def listings(draw: st.DrawFn) -> tuple[Grid, list[int], int, list[tuple[int, int, int, int, int]]]:
+def listings(draw: st.DrawFn) -> tuple[Grid, list[int], list[tuple[int, int, int, int, int]]]:
     rows, cols = draw(st.integers(2, 6)), draw(st.integers(2, 6))
     grid = Grid.of(rows, cols)
     start = 1 << draw(st.integers(0, grid.size - 1))
@@ -52,16 +52,16 @@ def listings(draw: st.DrawFn) -> tuple[Grid, list[int], int, list[tuple[int, int
         lambda ms: 0 if len(ms) == 6 else _and(ms)
     )
     filters = draw(st.lists(st.tuples(masks, masks, masks, masks, masks), min_size=1, max_size=3))
-    return grid, shapes, start, filters
+    return grid, shapes, filters
 
 
 @given(listings(), st.data())
 @settings(max_examples=1000, deadline=None)
 def test_index_keeps_what_a_test_per_shape_keeps(
-    case: tuple[Grid, list[int], int, list[tuple[int, int, int, int, int]]], data: st.DataObject
+    case: tuple[Grid, list[int], list[tuple[int, int, int, int, int]]], data: st.DataObject
 ) -> None:
-    grid, shapes, start, filters = case
-    index = _Index(shapes, start, grid.dilate, {})
+    grid, shapes, filters = case
+    index = _Index(shapes)
     alive = data.draw(st.integers(0, (1 << len(shapes)) - 1)) if shapes else 0
     expected = [shapes[n] for n in bits(alive)]
     for filt in filters:

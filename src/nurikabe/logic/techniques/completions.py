@@ -76,50 +76,54 @@ def _enumerate(
 
 
 class _Index:
-    """The shapes an island's listing found, indexed by cell, so that a position's
-    filter (see `survivors`) is a few operations per cell instead of a test per shape.
+    """The shapes of an island's list, indexed by cell, so that a position's filter (see
+    `survivors`) is a few operations per cell instead of a test per shape.
 
-    A set of the shapes is a mask over their positions in the listing (bit *i*: shape
-    *i*); the listing's order is kept. Made once per listing and shared, as the
-    position's cache is, by the suppositions and later positions that filter it again."""
+    A set of the shapes is a mask over their positions in the list (bit *i*: shape
+    *i*); the list's order is kept. Made with each list a position keeps, and shared,
+    as the position's cache is, by the suppositions and later positions made from it;
+    the index itself is built when the list is first filtered again (most lists made
+    inside suppositions never are), by whichever of them does it first."""
 
     __slots__ = ("cells", "inside", "near", "rings", "shapes", "start", "touching")
 
-    def __init__(
-        self, shapes: list[int], start: int, dilate: Callable[[int], int], rings: dict[int, int]
-    ) -> None:
+    def __init__(self, shapes: list[int]) -> None:
         self.shapes = shapes
-        """The listing."""
-        self.start = start
-        """The island it was made for (in every shape)."""
+        """The list."""
+        self.start = -1
+        """The cells every shape takes (-1: the index is not built yet)."""
         self.rings: dict[int, int] = {}
         """Each shape's border (the neighbours it does not take)."""
-        inside: dict[int, int] = {}
-        touching: dict[int, int] = {}
+        self.inside: dict[int, int] = {}
+        """Per cell outside `start`, the shapes taking it."""
+        self.touching: dict[int, int] = {}
+        """Per cell, the shapes it borders."""
+        self.cells = 0
+        """The cells some shape takes."""
+        self.near = 0
+        """The cells some shape borders."""
+
+    def _build(self, dilate: Callable[[int], int]) -> None:
+        shapes = self.shapes
+        start = self.start = reduce(and_, shapes) if shapes else 0
+        rings = self.rings
+        inside = self.inside
+        touching = self.touching
         cells = near = 0
         for n, comp in enumerate(shapes):
             bit = 1 << n
-            ring = rings.get(comp)
-            if ring is None:
-                ring = rings[comp] = dilate(comp) & ~comp
-            self.rings[comp] = ring
+            ring = rings[comp] = dilate(comp) & ~comp
             cells |= comp
             near |= ring
             for cell in bits(comp & ~start):
                 inside[cell] = inside.get(cell, 0) | bit
             for cell in bits(ring):
                 touching[cell] = touching.get(cell, 0) | bit
-        self.inside = inside
-        """Per cell outside `start` (the island then, in every shape), the shapes taking it."""
-        self.touching = touching
-        """Per cell, the shapes it borders."""
         self.cells = cells
-        """The cells some shape takes."""
         self.near = near
-        """The cells some shape borders."""
 
     def ring(self, comp: int) -> int:
-        """The border of a shape of the listing."""
+        """The border of a shape of the list (once `survivors` has run)."""
         return self.rings[comp]
 
     def listed(self, alive: int) -> list[int]:
@@ -144,6 +148,8 @@ class _Index:
         and the cells of `dead` they do not take are black (what a test per shape would
         keep: ``comp & forbidden``, ``comp & held != held``, ``ring & white`` and
         ``pool_corners(black | ring | (dead & ~comp))``)."""
+        if self.start < 0:
+            self._build(grid.dilate)
         inside = self.inside
         touching = self.touching
         out = 0
@@ -268,16 +274,12 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
                 cache[island.clue] = (key, None, local, None)
                 continue
             listed: list[int] = found
-            indexed: tuple[_Index, int] | None = None
+            indexed: tuple[_Index, int] | None = None  # a fresh list: no index yet
         elif entry[1] is None:
             continue
         else:
             listed = entry[1]
-            indexed = cast("tuple[_Index, int] | None", entry[3])
-            if indexed is None:
-                # Filtered a second time: worth an index (made from the list as it is).
-                start = reduce(and_, listed) if listed else 0
-                indexed = (_Index(listed, start, dilate, rings), (1 << len(listed)) - 1)
+            indexed = cast("tuple[_Index, int]", entry[3])
         mask = island.mask
         forbidden = island.forbidden | black
         # The cells a shape must hold: the island and the white cells only it can reach.
@@ -315,6 +317,8 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
                 kept = fewer
                 if indexed is not None:
                     indexed = (indexed[0], indexed[0].narrowed(indexed[1], kept))
+        if indexed is None:
+            indexed = (_Index(kept), (1 << len(kept)) - 1)
         cache[island.clue] = (
             entry[0] if entry and entry[1] is not None else key,
             kept,
@@ -360,10 +364,8 @@ def _pairwise(state: State, a: Analysis, out: dict[int, list[int]]) -> None:
         if len(fresh) != len(kept):
             out[clue] = fresh
             entry = cache[clue]
-            indexed = cast("tuple[_Index, int] | None", entry[3])
-            if indexed is not None:
-                indexed = (indexed[0], indexed[0].narrowed(indexed[1], fresh))
-            cache[clue] = (entry[0], fresh, entry[2], indexed)
+            index, alive = cast("tuple[_Index, int]", entry[3])
+            cache[clue] = (entry[0], fresh, entry[2], (index, index.narrowed(alive, fresh)))
 
 
 def _sea_connects(grid: Grid, sea: int, domain: int, around: int) -> bool:
