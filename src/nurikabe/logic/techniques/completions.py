@@ -51,6 +51,11 @@ PAIRWISE_MAX = 400
 """Islands with more shapes than this are left out of the pairwise check."""
 
 
+INDEX_FROM = 40
+"""Lists of more shapes than this are filtered through their index (`_Index`); shorter
+ones shape by shape, which costs less than the index's passes over the position."""
+
+
 WINDOW_FROM = 4000
 """Grids up to this many cells check sea connectivity around a shape exactly."""
 
@@ -85,15 +90,13 @@ class _Index:
     the index itself is built when the list is first filtered again (most lists made
     inside suppositions never are), by whichever of them does it first."""
 
-    __slots__ = ("cells", "inside", "near", "rings", "shapes", "start", "touching")
+    __slots__ = ("cells", "inside", "near", "shapes", "start", "touching")
 
     def __init__(self, shapes: list[int]) -> None:
         self.shapes = shapes
         """The list."""
         self.start = -1
         """The cells every shape takes (-1: the index is not built yet)."""
-        self.rings: dict[int, int] = {}
-        """Each shape's border (the neighbours it does not take)."""
         self.inside: dict[int, int] = {}
         """Per cell outside `start`, the shapes taking it."""
         self.touching: dict[int, int] = {}
@@ -103,16 +106,18 @@ class _Index:
         self.near = 0
         """The cells some shape borders."""
 
-    def _build(self, dilate: Callable[[int], int]) -> None:
+    def _build(self, dilate: Callable[[int], int], memo: dict[int, int]) -> None:
         shapes = self.shapes
         start = self.start = reduce(and_, shapes) if shapes else 0
-        rings = self.rings
+        rings = memo
         inside = self.inside
         touching = self.touching
         cells = near = 0
         for n, comp in enumerate(shapes):
             bit = 1 << n
-            ring = rings[comp] = dilate(comp) & ~comp
+            ring = rings.get(comp)
+            if ring is None:
+                ring = rings[comp] = dilate(comp) & ~comp
             cells |= comp
             near |= ring
             for cell in bits(comp & ~start):
@@ -121,10 +126,6 @@ class _Index:
                 touching[cell] = touching.get(cell, 0) | bit
         self.cells = cells
         self.near = near
-
-    def ring(self, comp: int) -> int:
-        """The border of a shape of the list (once `survivors` has run)."""
-        return self.rings[comp]
 
     def listed(self, alive: int) -> list[int]:
         """The shapes of the set `alive`, in the listing's order."""
@@ -140,16 +141,54 @@ class _Index:
                 out |= 1 << n
         return out
 
+    def tested(
+        self,
+        alive: int,
+        forbidden: int,
+        held: int,
+        white: int,
+        black: int,
+        dead: int,
+        grid: Grid,
+        rings: dict[int, int],
+    ) -> int:
+        """`survivors`, found by testing each shape of `alive` (cheaper for a few);
+        `rings` receives the border of each shape that gets as far as the white test."""
+        dilate = grid.dilate
+        pool_corners = grid.pool_corners
+        shapes = self.shapes
+        out = 0
+        for n in bits(alive):
+            comp = shapes[n]
+            if comp & forbidden or comp & held != held:
+                continue
+            ring = rings.get(comp)
+            if ring is None:
+                ring = rings[comp] = dilate(comp) & ~comp
+            if ring & white or pool_corners(black | ring | (dead & ~comp)):
+                continue
+            out |= 1 << n
+        return out
+
     def survivors(
-        self, alive: int, forbidden: int, held: int, white: int, black: int, dead: int, grid: Grid
+        self,
+        alive: int,
+        forbidden: int,
+        held: int,
+        white: int,
+        black: int,
+        dead: int,
+        grid: Grid,
+        rings: dict[int, int] | None = None,
     ) -> int:
         """The shapes of `alive` that take no cell of `forbidden`, hold every cell of
         `held`, border no white cell, and leave no 2x2 block all black once their border
         and the cells of `dead` they do not take are black (what a test per shape would
         keep: ``comp & forbidden``, ``comp & held != held``, ``ring & white`` and
-        ``pool_corners(black | ring | (dead & ~comp))``)."""
+        ``pool_corners(black | ring | (dead & ~comp))``). `rings` (when the index is
+        built) receives each shape's border."""
         if self.start < 0:
-            self._build(grid.dilate)
+            self._build(grid.dilate, {} if rings is None else rings)
         inside = self.inside
         touching = self.touching
         out = 0
@@ -292,7 +331,13 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
             kept = _filter_each(listed, forbidden, held, white, black, dead_base, grid, rings)
         else:
             index, alive = indexed
-            alive = index.survivors(alive, forbidden, held, white, black, dead_base, grid)
+            if alive.bit_count() <= INDEX_FROM:
+                # A short list: testing each shape costs less than the index's passes.
+                alive = index.tested(alive, forbidden, held, white, black, dead_base, grid, rings)
+            else:
+                alive = index.survivors(
+                    alive, forbidden, held, white, black, dead_base, grid, rings
+                )
             kept = index.listed(alive)
             indexed = (index, alive)
         if len(kept) <= (SEA_CHECK_LIGHT if state.light else SEA_CHECK_MAX):
@@ -307,11 +352,18 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
                     used |= c
                 seed = black & ~used
                 base = grid.flood(seed & -seed, domain & ~used)
-            ring = rings.__getitem__ if indexed is None else indexed[0].ring
+            ring = rings.get
             fewer = [
                 c
                 for c in kept
-                if _sea_survives(grid, black | ring(c) | (dead_base & ~c), domain, c, mask, base)
+                if _sea_survives(
+                    grid,
+                    black | (ring(c) or dilate(c) & ~c) | (dead_base & ~c),
+                    domain,
+                    c,
+                    mask,
+                    base,
+                )
             ]
             if len(fewer) != len(kept):
                 kept = fewer
