@@ -51,7 +51,7 @@ PAIRWISE_MAX = 400
 """Islands with more shapes than this are left out of the pairwise check."""
 
 
-INDEX_FROM = 40
+INDEX_FROM = 100
 """Lists of more shapes than this are filtered through their index (`_Index`); shorter
 ones shape by shape, which costs less than the index's passes over the position."""
 
