@@ -1,7 +1,8 @@
 """Tier 3: island completions, every shape an island lacking a few cells can still take.
 
 Owns the listing of completions (with their sea connectivity checked where it is
-cheap, and pairs of islands checked against each other) and the techniques that read
+cheap, and pairs of islands checked against each other, and long lists indexed by cell
+so that filtering them again is cheap, `_Index`) and the techniques that read
 them: completion-common-cell, completion-common-border and completion-unreachable.
 The listing is kept per position, and the case splits of tier 4 use it too.
 
@@ -106,10 +107,11 @@ class _Index:
         self.near = 0
         """The cells some shape borders."""
 
-    def _build(self, dilate: Callable[[int], int], memo: dict[int, int]) -> None:
+    def _build(self, dilate: Callable[[int], int], rings: dict[int, int]) -> None:
+        """Fill the index from the list; `rings` (the position's memory of borders)
+        gives each shape's border, and receives those it lacks."""
         shapes = self.shapes
         start = self.start = reduce(and_, shapes) if shapes else 0
-        rings = memo
         inside = self.inside
         touching = self.touching
         cells = near = 0
