@@ -52,8 +52,8 @@ def _collector_paused() -> Iterator[None]:
     keeps many small containers (states, analyses, memories), and the collector's passes
     over them took 8-16% of a long walkthrough's CPU time (janko 1055 and
     grilops-issue10-1, bench/results/logic-engine-log.md, session 25). The setting is
-    the process's: a thread that starts a walkthrough meanwhile finds it off, and the
-    first of them to end turns it back on."""
+    the process's: a thread that starts a step meanwhile finds it off and leaves it so;
+    the step that found it on turns it back on when it ends."""
     was_on = gc.isenabled()
     gc.disable()
     try:
