@@ -721,3 +721,35 @@ def test_every_small_corpus_puzzle_with_one_clue_turned_question_mark() -> None:
                     step.message,
                 )
     assert kept > 500
+
+
+@pytest.mark.parametrize("was_on", [True, False])
+def test_walkthroughs_pause_the_cycle_collector_and_put_it_back(
+    was_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The engine searches with Python's cyclic collector off (it makes no cycles), and
+    # leaves it as it found it, on or off, also when a search is stopped by the time.
+    import gc
+
+    from nurikabe.logic import engine
+
+    seen: list[bool] = []
+    timed = engine._timed_step
+
+    def spy(state: State, tier: int, seconds: float | None) -> Step | None:
+        seen.append(gc.isenabled())
+        return timed(state, tier, seconds)
+
+    monkeypatch.setattr(engine, "_timed_step", spy)
+    puzzle = Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]])
+    (gc.enable if was_on else gc.disable)()
+    try:
+        assert explain(puzzle).status == "solved"
+        assert gc.isenabled() is was_on
+        find_step(State(puzzle))
+        assert gc.isenabled() is was_on
+        assert explain(puzzle, seconds=0).status == "stopped"
+        assert gc.isenabled() is was_on
+    finally:
+        gc.enable()
+    assert seen and not any(seen)

@@ -11,8 +11,10 @@ Imports `limits`, `puzzle`, `logic.*`, and, inside `next_step`, the exact solver
 
 from __future__ import annotations
 
+import gc
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +42,27 @@ HINT_SECONDS = 20.0
 """CPU time a hint may take by default, the exact solve of the puzzle included."""
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off while the engine searches, back on after
+    (if it was on; it then collects whatever cycles were made meanwhile).
+
+    The engine makes no reference cycles of its own (a state and its analysis do not
+    refer to each other), so reference counting frees what it drops, but it makes and
+    keeps many small containers (states, analyses, memories), and the collector's passes
+    over them took 8-16% of a long walkthrough's CPU time (janko 1055 and
+    grilops-issue10-1, bench/results/logic-engine-log.md, session 25). The setting is
+    the process's: a thread that starts a step meanwhile finds it off and leaves it so;
+    the step that found it on turns it back on when it ends."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
 def _tier(max_tier: int | str) -> int:
     return level_tier(max_tier) if isinstance(max_tier, str) else int(max_tier)
 
@@ -63,7 +86,8 @@ def search_step(
     """`find_step`, saying what happened: ``(step, "step")``; ``(None, "stuck")`` when no
     technique and no trial applies; ``(None, "stopped")`` when the time ran out first."""
     try:
-        step = _timed_step(state, _tier(max_tier), seconds)
+        with _collector_paused():
+            step = _timed_step(state, _tier(max_tier), seconds)
     except OutOfTime:
         return None, "stopped"
     return step, "step" if step is not None else "stuck"
@@ -184,7 +208,8 @@ def explain(
         try:
             if left is not None and left <= 0:
                 raise OutOfTime
-            step = _timed_step(state, tier, left)
+            with _collector_paused():
+                step = _timed_step(state, tier, left)
         except OutOfTime as stop:
             status = "stopped"
             where = str(stop) or "in the techniques"

@@ -362,9 +362,13 @@ class State:
         unknown_clues = any(v == UNKNOWN_CLUE for v in self.values.values())
         self.total_white: int | None = None if unknown_clues else puzzle.known_clue_total
         """How many white cells the solution has (None with ``?`` clues)."""
-        self.completions: dict[int, tuple[tuple[int, int], list[int] | None, tuple[int, int]]] = {}
+        self.completions: dict[
+            int, tuple[tuple[int, int], list[int] | None, tuple[int, int], object]
+        ] = {}
         """Per clue cell: ((island mask, room) they were made for, the completions still
-        possible or None when there were too many, the shading near the island then)."""
+        possible or None when there were too many, the shading near the island then, and
+        with a list, the listing's index and the set of its shapes the list holds (see
+        `techniques.completions`; None without a list)."""
         self._analysis: Analysis | None = None
         self._earlier: Analysis | None = None
         """The analysis of the shading before the last `decide` (its regions are reused)."""

@@ -1,7 +1,8 @@
 """Tier 3: island completions, every shape an island lacking a few cells can still take.
 
 Owns the listing of completions (with their sea connectivity checked where it is
-cheap, and pairs of islands checked against each other) and the techniques that read
+cheap, and pairs of islands checked against each other, and long lists indexed by cell
+so that filtering them again is cheap, `_Index`) and the techniques that read
 them: completion-common-cell, completion-common-border and completion-unreachable.
 The listing is kept per position, and the case splits of tier 4 use it too.
 
@@ -12,9 +13,12 @@ Imports `grid` (and its compiled `_cgrid`, which lists the shapes), `logic.state
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import reduce
+from operator import and_
+from typing import cast
 
 from ..._cgrid import shapes
-from ...grid import Grid
+from ...grid import Grid, bits
 from ..state import Analysis, State
 from ..steps import Step, name_cells
 from .common import MEMO_MAX, _cap, _clue_text, _memo, _step, _ways, contradiction
@@ -48,6 +52,11 @@ PAIRWISE_MAX = 400
 """Islands with more shapes than this are left out of the pairwise check."""
 
 
+INDEX_FROM = 100
+"""Lists of more shapes than this are filtered through their index (`_Index`); shorter
+ones shape by shape, which costs less than the index's passes over the position."""
+
+
 WINDOW_FROM = 4000
 """Grids up to this many cells check sea connectivity around a shape exactly."""
 
@@ -70,6 +79,177 @@ def _enumerate(
 
     `check` is called every few thousand search nodes (it may raise to stop the search)."""
     return shapes(grid.rows, grid.cols, start, allowed, need, cap, check)
+
+
+class _Index:
+    """The shapes of an island's list, indexed by cell, so that a position's filter (see
+    `survivors`) is a few operations per cell instead of a test per shape.
+
+    A set of the shapes is a mask over their positions in the list (bit *i*: shape
+    *i*); the list's order is kept. Made with each list a position keeps, and shared,
+    as the position's cache is, by the suppositions and later positions made from it;
+    the index itself is built when the list is first filtered again (most lists made
+    inside suppositions never are), by whichever of them does it first."""
+
+    __slots__ = ("cells", "inside", "near", "shapes", "start", "touching")
+
+    def __init__(self, shapes: list[int]) -> None:
+        self.shapes = shapes
+        """The list."""
+        self.start = -1
+        """The cells every shape takes (-1: the index is not built yet)."""
+        self.inside: dict[int, int] = {}
+        """Per cell outside `start`, the shapes taking it."""
+        self.touching: dict[int, int] = {}
+        """Per cell, the shapes it borders."""
+        self.cells = 0
+        """The cells some shape takes."""
+        self.near = 0
+        """The cells some shape borders."""
+
+    def _build(self, dilate: Callable[[int], int], rings: dict[int, int]) -> None:
+        """Fill the index from the list; `rings` (the position's memory of borders)
+        gives each shape's border, and receives those it lacks."""
+        shapes = self.shapes
+        start = self.start = reduce(and_, shapes) if shapes else 0
+        inside = self.inside
+        touching = self.touching
+        cells = near = 0
+        for n, comp in enumerate(shapes):
+            bit = 1 << n
+            ring = rings.get(comp)
+            if ring is None:
+                ring = rings[comp] = dilate(comp) & ~comp
+            cells |= comp
+            near |= ring
+            for cell in bits(comp & ~start):
+                inside[cell] = inside.get(cell, 0) | bit
+            for cell in bits(ring):
+                touching[cell] = touching.get(cell, 0) | bit
+        self.cells = cells
+        self.near = near
+
+    def listed(self, alive: int) -> list[int]:
+        """The shapes of the set `alive`, in the listing's order."""
+        return list(map(self.shapes.__getitem__, bits(alive)))
+
+    def narrowed(self, alive: int, kept: list[int]) -> int:
+        """The set of the shapes of `alive` that `kept` holds."""
+        keep = set(kept)
+        shapes = self.shapes
+        out = 0
+        for n in bits(alive):
+            if shapes[n] in keep:
+                out |= 1 << n
+        return out
+
+    def tested(
+        self,
+        alive: int,
+        forbidden: int,
+        held: int,
+        white: int,
+        black: int,
+        dead: int,
+        grid: Grid,
+        rings: dict[int, int],
+    ) -> int:
+        """`survivors`, found by testing each shape of `alive` (cheaper for a few);
+        `rings` receives the border of each shape that gets as far as the white test."""
+        dilate = grid.dilate
+        pool_corners = grid.pool_corners
+        shapes = self.shapes
+        out = 0
+        for n in bits(alive):
+            comp = shapes[n]
+            if comp & forbidden or comp & held != held:
+                continue
+            ring = rings.get(comp)
+            if ring is None:
+                ring = rings[comp] = dilate(comp) & ~comp
+            if ring & white or pool_corners(black | ring | (dead & ~comp)):
+                continue
+            out |= 1 << n
+        return out
+
+    def survivors(
+        self,
+        alive: int,
+        forbidden: int,
+        held: int,
+        white: int,
+        black: int,
+        dead: int,
+        grid: Grid,
+        rings: dict[int, int] | None = None,
+    ) -> int:
+        """The shapes of `alive` that take no cell of `forbidden`, hold every cell of
+        `held`, border no white cell, and leave no 2x2 block all black once their border
+        and the cells of `dead` they do not take are black (what a test per shape would
+        keep: ``comp & forbidden``, ``comp & held != held``, ``ring & white`` and
+        ``pool_corners(black | ring | (dead & ~comp))``). `rings` (when the index is
+        built) receives each shape's border."""
+        if self.start < 0:
+            self._build(grid.dilate, {} if rings is None else rings)
+        inside = self.inside
+        touching = self.touching
+        out = 0
+        for cell in bits(forbidden & self.cells):
+            out |= inside.get(cell, 0)
+        for cell in bits(white & self.near):
+            out |= touching[cell]
+        alive &= ~out
+        if held & ~self.cells or forbidden & self.start:
+            return 0
+        for cell in bits(held):
+            if cell in inside:
+                alive &= inside[cell]
+        if not alive:
+            return 0
+        dead &= ~self.start  # every shape takes those
+        # A block can only be all black for some shape where each of its cells is black,
+        # borders some shape, or is a dead cell (black when the shape does not take it).
+        for corner in bits(grid.pool_corners(black | dead | self.near)):
+            pooled = alive
+            for cell in bits(grid.block(corner) & ~black):
+                if dead >> cell & 1:
+                    pooled &= touching.get(cell, 0) | ~inside.get(cell, 0)
+                else:
+                    pooled &= touching.get(cell, 0)
+                if not pooled:
+                    break
+            alive &= ~pooled
+        return alive
+
+
+def _filter_each(
+    candidates: list[int],
+    forbidden: int,
+    held: int,
+    white: int,
+    black: int,
+    dead: int,
+    grid: Grid,
+    rings: dict[int, int],
+) -> list[int]:
+    """The shapes of `candidates` that `_Index.survivors` keeps, tested one by one (what
+    a listing filtered once costs least with); `rings` receives the border of each shape
+    that gets as far as the white test."""
+    dilate = grid.dilate
+    pool_corners = grid.pool_corners
+    kept = []
+    for comp in candidates:
+        if comp & forbidden or comp & held != held:
+            continue
+        ring = rings.get(comp)
+        if ring is None:
+            ring = rings[comp] = dilate(comp) & ~comp
+        if ring & white:
+            continue
+        if pool_corners(black | ring | (dead & ~comp)):
+            continue
+        kept.append(comp)
+    return kept
 
 
 def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
@@ -132,13 +312,15 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
                 if found is None:
                     _memo(state)[too_many] = True
             if found is None:
-                cache[island.clue] = (key, None, local)
+                cache[island.clue] = (key, None, local, None)
                 continue
-            candidates = found
+            listed: list[int] = found
+            indexed: tuple[_Index, int] | None = None  # a fresh list: no index yet
         elif entry[1] is None:
             continue
         else:
-            candidates = entry[1]
+            listed = entry[1]
+            indexed = cast("tuple[_Index, int]", entry[3])
         mask = island.mask
         forbidden = island.forbidden | black
         # The cells a shape must hold: the island and the white cells only it can reach.
@@ -146,19 +328,20 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
         # Cells no other island can reach turn black once this island is complete.
         others = (cover_any & ~island.reach) | cover_two
         dead_base = unknown & ~others
-        pool_corners = grid.pool_corners
-        kept = []
-        for comp in candidates:
-            if comp & forbidden or comp & held != held:
-                continue
-            ring = rings.get(comp)
-            if ring is None:
-                ring = rings[comp] = dilate(comp) & ~comp
-            if ring & white:
-                continue
-            if pool_corners(black | ring | (dead_base & ~comp)):
-                continue
-            kept.append(comp)
+        if indexed is None:
+            # A fresh listing, filtered shape by shape (most are filtered only once).
+            kept = _filter_each(listed, forbidden, held, white, black, dead_base, grid, rings)
+        else:
+            index, alive = indexed
+            if alive.bit_count() <= INDEX_FROM:
+                # A short list: testing each shape costs less than the index's passes.
+                alive = index.tested(alive, forbidden, held, white, black, dead_base, grid, rings)
+            else:
+                alive = index.survivors(
+                    alive, forbidden, held, white, black, dead_base, grid, rings
+                )
+            kept = index.listed(alive)
+            indexed = (index, alive)
         if len(kept) <= (SEA_CHECK_LIGHT if state.light else SEA_CHECK_MAX):
             # Few enough to also check that the sea can still connect around each.
             domain = black | unknown
@@ -171,12 +354,31 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
                     used |= c
                 seed = black & ~used
                 base = grid.flood(seed & -seed, domain & ~used)
-            kept = [
+            ring = rings.get
+            fewer = [
                 c
                 for c in kept
-                if _sea_survives(grid, black | rings[c] | (dead_base & ~c), domain, c, mask, base)
+                if _sea_survives(
+                    grid,
+                    black | (ring(c) or dilate(c) & ~c) | (dead_base & ~c),
+                    domain,
+                    c,
+                    mask,
+                    base,
+                )
             ]
-        cache[island.clue] = (entry[0] if entry and entry[1] is not None else key, kept, local)
+            if len(fewer) != len(kept):
+                kept = fewer
+                if indexed is not None:
+                    indexed = (indexed[0], indexed[0].narrowed(indexed[1], kept))
+        if indexed is None:
+            indexed = (_Index(kept), (1 << len(kept)) - 1)
+        cache[island.clue] = (
+            entry[0] if entry and entry[1] is not None else key,
+            kept,
+            local,
+            indexed,
+        )
         if state.light and len(kept) > LIGHT_MAX:
             continue
         out[island.clue] = kept
@@ -216,7 +418,8 @@ def _pairwise(state: State, a: Analysis, out: dict[int, list[int]]) -> None:
         if len(fresh) != len(kept):
             out[clue] = fresh
             entry = cache[clue]
-            cache[clue] = (entry[0], fresh, entry[2])
+            index, alive = cast("tuple[_Index, int]", entry[3])
+            cache[clue] = (entry[0], fresh, entry[2], (index, index.narrowed(alive, fresh)))
 
 
 def _sea_connects(grid: Grid, sea: int, domain: int, around: int) -> bool:
