@@ -201,6 +201,7 @@ def _rows(path: Path) -> list[tuple[object, ...]]:
         conn.close()
 
 
+@pytest.mark.long
 @needs_corpus
 @pytest.mark.parametrize("command", ["solve", "grade", "generate", "collection build"])
 def test_command_on_a_cluster_equals_a_local_run(

@@ -83,6 +83,7 @@ def command_lines(draw: st.DrawFn) -> tuple[list[str], set[int]]:
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
+@pytest.mark.long
 @given(case=command_lines())
 def test_random_options_never_traceback(
     case: tuple[list[str], set[int]], capsys: pytest.CaptureFixture[str]

@@ -93,6 +93,7 @@ def assert_sound(body: dict[str, Any], client: TestClient, rows: int, cols: int,
     return solution
 
 
+@pytest.mark.long
 def test_a_new_puzzle_is_made_on_demand_and_played_to_a_best_time(client: TestClient) -> None:
     first = client.post("/api/fresh", json={"rows": 5, "cols": 6, "level": "easy"})
     assert first.status_code == 202 and first.json()["message"].startswith("Making")

@@ -79,6 +79,7 @@ def server(
             proc.stderr.close()
 
 
+@pytest.mark.long
 def test_a_killed_server_keeps_every_acknowledged_move(tmp_path: Path) -> None:
     db = tmp_path / "players.sqlite"
     key = "10x10/17"

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.web.browser.harness import board_text, click_cell, saved
 
 ID = re.compile(r"^(\d+)x(\d+)-(easy|medium|hard|expert|extreme)-\d+-g\w+$")
@@ -24,6 +26,7 @@ def cells(page) -> int:
     return page.locator("#board rect.cell").count()
 
 
+@pytest.mark.long
 def test_a_new_custom_puzzle_is_made_shared_and_solved(page, server, browser) -> None:
     ready(page, server.url)
     page.select_option("#freshSize", "custom")
@@ -100,6 +103,7 @@ def test_the_puzzle_of_the_day_and_the_wait_shown(page, server) -> None:
     assert ID.match(page.locator("#shareLink").inner_text())
 
 
+@pytest.mark.long
 def test_a_puzzlink_address_opens_that_puzzle(page, server) -> None:
     url = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
     for address in (f"{server.url}/?url={url}", f"{server.url}/p?nurikabe/5/5/g5k2o1k3g"):
@@ -111,6 +115,7 @@ def test_a_puzzlink_address_opens_that_puzzle(page, server) -> None:
     assert "could not be opened" in page.locator("#message").inner_text()
 
 
+@pytest.mark.long
 def test_a_cold_start_shows_its_wait_and_can_be_left(page, server) -> None:
     """No stock of 9x11 hard: the page says it is making one, with a bar; Cancel, or
     opening another puzzle, leaves the shown puzzle as it is; asked again, it comes."""

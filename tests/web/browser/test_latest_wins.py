@@ -5,6 +5,8 @@ busy answer's retry against a newer load, and settings saved in quick succession
 
 from __future__ import annotations
 
+import pytest
+
 from tests.web.browser.harness import HeldAnswers, click_cell, open_puzzle
 
 KEY = "10x10/0"
@@ -151,6 +153,7 @@ def test_link_followed_while_the_page_starts_wins_over_the_first_puzzle(page, se
     assert len(held.aborted) == 1
 
 
+@pytest.mark.long
 def test_new_puzzle_asked_for_wins_over_a_slower_open(page, server) -> None:
     open_puzzle(page, server.url, KEY)
     with HeldAnswers(page, "**/api/puzzles/10x10/2") as held:

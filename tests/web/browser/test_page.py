@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from nurikabe import collection
 from tests.web.browser.harness import (
     Server,
@@ -193,6 +195,7 @@ def test_import_a_puzzlink_url(page, server) -> None:
     assert page.evaluate("() => window.nurikabe.game.key") == key
 
 
+@pytest.mark.long
 def test_progress_survives_reload_and_server_restart(browser, tmp_path: Path) -> None:
     server = Server(tmp_path / "players.sqlite")
     server.start()

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.web.browser.harness import board_text, click_cell, open_puzzle, saved
 
 KEY = "10x10/0"
@@ -145,6 +147,7 @@ def touch(cdp, kind: str, points: list[tuple[float, float]]) -> None:
     )
 
 
+@pytest.mark.long
 def test_a_40x40_board_on_a_phone_zooms_pans_and_two_fingers_never_paint(browser, server) -> None:
     context = browser.new_context(
         viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True

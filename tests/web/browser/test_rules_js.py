@@ -89,6 +89,7 @@ def test_rules_js_cases(raw: object, answers: dict[str, object]) -> None:
     assert answer == python_answer(case.puzzle, case.board(), case.mode)
 
 
+@pytest.mark.long
 def test_rules_js_agrees_with_rules_py_on_random_boards(page, server) -> None:
     open_puzzle(page, server.url, "10x10/11")
     rng = random.Random(7)
