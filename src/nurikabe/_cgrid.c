@@ -28,6 +28,13 @@
  *   cuts(rows, cols, domain, black, root) -> int
  *       The cells of `domain` (other than `root`, a cell of it) whose removal cuts some
  *       cell of `black` off from `root` within `domain` (Tarjan's walk).
+ *   keep_shapes(shapes, alive, full, not_first_col, not_last_col, forbidden, held, white,
+ *               black, dead, cols) -> int
+ *   sea_shapes(shapes, alive, full, not_first_col, not_last_col, black, dead, domain,
+ *              base, cols) -> int
+ *       The shapes of an island's list (those of `alive`, None: all) a position keeps, as
+ *       a mask over the list: the per-shape tests of `logic.techniques.completions`
+ *       (see "filters of an island's list of shapes" below).
  *   Dilation(cols, not_first_col, not_last_col, full)(mask) -> int
  *       `mask` together with every orthogonal neighbour of its cells, on a grid of
  *       `cols` columns whose cells are `full` (`Grid.dilate`, the engines' most called
@@ -670,6 +677,221 @@ static PyTypeObject DilationType = {
     .tp_new = Dilation_new,
 };
 
+/* ---- filters of an island's list of shapes (`logic.techniques.completions`) ----------
+ *
+ * Both take a list of shapes (ints), `alive` (an int: bit n for the list's shape n; None:
+ * every shape) and the masks of a position, copied into words once; each shape is then
+ * tested in words, without making an int. They answer the set of the shapes kept, as a
+ * mask over the list's positions. A shape wider than `full` is an error. */
+
+typedef struct {
+    Py_ssize_t nw, q, cols;
+    int r;
+    word *m;        /* the masks of the call, nw words each (see Filter_masks) */
+    unsigned char *bytes;
+    word *alive;    /* the set tested, one bit per shape, NULL: all */
+    Py_ssize_t nalive;
+    word *kept;     /* the answer, as many words as `alive` needs */
+} Filter;
+
+enum { F_COMP, F_RING, F_WORK, F_WEST, F_EAST, F_FRONT, F_NEXT, F_REGION, F_TEMP, F_FULL,
+       F_NOT_FIRST, F_NOT_LAST, F_A, F_B, F_C, F_D, F_E, F_COUNT };
+
+static word *fm(Filter *f, int k) { return f->m + (Py_ssize_t)k * f->nw; }
+
+/* The masks of the call into words (`given`: F_FULL, F_NOT_FIRST, F_NOT_LAST, then the
+ * filter's own from F_A on), and `alive`; -1 with an error set. */
+static int filter_init(Filter *f, PyObject *shapes, PyObject *alive, PyObject **given, int count,
+                       Py_ssize_t cols) {
+    memset(f, 0, sizeof *f);
+    if (!PyList_Check(shapes)) {
+        PyErr_SetString(PyExc_TypeError, "shapes must be a list");
+        return -1;
+    }
+    if (cols < 1) {
+        PyErr_SetString(PyExc_ValueError, "cols must be at least 1");
+        return -1;
+    }
+    Py_ssize_t nw = words_of(given[0]); /* full: every other mask lies within it */
+    if (nw < 0) return -1;
+    if (nw < 1) nw = 1;
+    for (int k = 1; k < count; k++) {
+        Py_ssize_t n = words_of(given[k]);
+        if (n < 0) return -1;
+        if (n > nw) {
+            PyErr_SetString(PyExc_ValueError, "a mask lies outside the grid");
+            return -1;
+        }
+    }
+    Py_ssize_t n = PyList_GET_SIZE(shapes);
+    f->nw = nw;
+    f->cols = cols;
+    f->q = cols / 64;
+    f->r = (int)(cols % 64);
+    f->nalive = (n + 63) / 64 + 1;
+    Py_ssize_t bytes = 8 * (nw > f->nalive ? nw : f->nalive);
+    f->m = PyMem_Calloc((size_t)(nw * F_COUNT + 2 * f->nalive), sizeof(word));
+    f->bytes = PyMem_Malloc((size_t)bytes);
+    if (!f->m || !f->bytes) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    f->kept = f->m + nw * F_COUNT;
+    for (int k = 0; k < count; k++)
+        if (to_words(given[k], fm(f, F_FULL + k), nw, f->bytes) < 0) return -1;
+    if (alive != Py_None) {
+        Py_ssize_t na = words_of(alive);
+        if (na < 0) return -1;
+        f->alive = f->kept + f->nalive;
+        if (na > f->nalive) {
+            PyErr_SetString(PyExc_ValueError, "alive names shapes beyond the list");
+            return -1;
+        }
+        if (na > 0 && to_words(alive, f->alive, na, f->bytes) < 0) return -1;
+    }
+    return 0;
+}
+
+static void filter_free(Filter *f) {
+    PyMem_Free(f->m);
+    PyMem_Free(f->bytes);
+}
+
+/* Shape n of the list into F_COMP, and its border into F_RING; -1 with an error set. */
+static int filter_shape(Filter *f, PyObject *shapes, Py_ssize_t n) {
+    PyObject *shape = PyList_GET_ITEM(shapes, n);
+    Py_ssize_t need = words_of(shape);
+    if (need < 0) return -1;
+    if (need > f->nw) {
+        PyErr_SetString(PyExc_ValueError, "a shape lies outside the grid");
+        return -1;
+    }
+    Py_ssize_t nw = f->nw, q = f->q;
+    int r = f->r;
+    word *c = fm(f, F_COMP), *ring = fm(f, F_RING), *west = fm(f, F_WEST), *east = fm(f, F_EAST);
+    const word *full = fm(f, F_FULL), *nf = fm(f, F_NOT_FIRST), *nl = fm(f, F_NOT_LAST);
+    if (to_words(shape, c, nw, f->bytes) < 0) return -1;
+    for (Py_ssize_t i = 0; i < nw; i++) {
+        west[i] = c[i] & nf[i];
+        east[i] = c[i] & nl[i];
+    }
+    for (Py_ssize_t i = 0; i < nw; i++) {
+        word grown = shr_at(west, nw, i, 0, 1) | shl_at(east, i, 0, 1) | shr_at(c, nw, i, q, r) |
+                     (shl_at(c, i, q, r) & full[i]);
+        ring[i] = grown & ~c[i];
+    }
+    return 0;
+}
+
+/* Whether `m` holds every cell of some 2x2 block (`Grid.pool_corners` is not 0). */
+static int filter_pooled(Filter *f, const word *m) {
+    Py_ssize_t nw = f->nw;
+    word *pairs = fm(f, F_TEMP);
+    const word *nl = fm(f, F_NOT_LAST);
+    for (Py_ssize_t i = 0; i < nw; i++) pairs[i] = m[i] & shr_at(m, nw, i, 0, 1) & nl[i];
+    for (Py_ssize_t i = 0; i < nw; i++)
+        if (pairs[i] & shr_at(pairs, nw, i, f->q, f->r)) return 1;
+    return 0;
+}
+
+/* The answer as an int (a mask over the list's positions). */
+static PyObject *filter_answer(Filter *f) { return from_words(f->kept, f->nalive, f->bytes); }
+
+static int filter_tests(const Filter *f, Py_ssize_t n) {
+    return f->alive == NULL || (f->alive[n / 64] >> (n % 64) & 1);
+}
+
+/* keep_shapes(shapes, alive, full, not_first_col, not_last_col, forbidden, held, white,
+ * black, dead, cols): the shapes that take no cell of `forbidden`, hold every cell of
+ * `held`, border no white cell, and leave no 2x2 block all black once their border and
+ * the cells of `dead` they do not take are black (`completions._Index.tested`). */
+static PyObject *py_keep_shapes(PyObject *self, PyObject *args) {
+    PyObject *shapes, *alive, *given[8];
+    Py_ssize_t cols;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOn:keep_shapes", &shapes, &alive, &given[0], &given[1],
+                          &given[2], &given[3], &given[4], &given[5], &given[6], &given[7], &cols))
+        return NULL;
+    Filter f;
+    PyObject *out = NULL;
+    if (filter_init(&f, shapes, alive, given, 8, cols) < 0) goto done;
+    Py_ssize_t nw = f.nw;
+    const word *forbidden = fm(&f, F_A), *held = fm(&f, F_B), *white = fm(&f, F_C),
+               *black = fm(&f, F_D), *dead = fm(&f, F_E);
+    word *c = fm(&f, F_COMP), *ring = fm(&f, F_RING), *work = fm(&f, F_WORK);
+    for (Py_ssize_t n = 0; n < PyList_GET_SIZE(shapes); n++) {
+        if (!filter_tests(&f, n)) continue;
+        if (filter_shape(&f, shapes, n) < 0) goto done;
+        int ok = 1;
+        for (Py_ssize_t i = 0; i < nw && ok; i++)
+            if (c[i] & forbidden[i] || (c[i] & held[i]) != held[i] || ring[i] & white[i]) ok = 0;
+        if (!ok) continue;
+        for (Py_ssize_t i = 0; i < nw; i++) work[i] = black[i] | ring[i] | (dead[i] & ~c[i]);
+        if (!filter_pooled(&f, work)) f.kept[n / 64] |= (word)1 << (n % 64);
+    }
+    out = filter_answer(&f);
+done:
+    filter_free(&f);
+    return out;
+}
+
+/* sea_shapes(shapes, alive, full, not_first_col, not_last_col, black, dead, domain, base,
+ * cols): the shapes after which the sea can still connect: the black cells, the shape's
+ * border and the cells of `dead` it does not take all lie in the piece of `domain`
+ * without the shape that holds `base` (`completions._sea_survives` with a `base`). */
+static PyObject *py_sea_shapes(PyObject *self, PyObject *args) {
+    PyObject *shapes, *alive, *given[7];
+    Py_ssize_t cols;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOn:sea_shapes", &shapes, &alive, &given[0], &given[1],
+                          &given[2], &given[3], &given[4], &given[5], &given[6], &cols))
+        return NULL;
+    Filter f;
+    PyObject *out = NULL;
+    if (filter_init(&f, shapes, alive, given, 7, cols) < 0) goto done;
+    Py_ssize_t nw = f.nw, q = f.q;
+    int r = f.r;
+    const word *black = fm(&f, F_A), *dead = fm(&f, F_B), *domain = fm(&f, F_C),
+               *base = fm(&f, F_D), *nf = fm(&f, F_NOT_FIRST), *nl = fm(&f, F_NOT_LAST);
+    word *c = fm(&f, F_COMP), *ring = fm(&f, F_RING), *sea = fm(&f, F_WORK),
+         *within = fm(&f, F_TEMP), *west = fm(&f, F_WEST), *east = fm(&f, F_EAST),
+         *front = fm(&f, F_FRONT), *next = fm(&f, F_NEXT), *region = fm(&f, F_REGION);
+    for (Py_ssize_t n = 0; n < PyList_GET_SIZE(shapes); n++) {
+        if (!filter_tests(&f, n)) continue;
+        if (filter_shape(&f, shapes, n) < 0) goto done;
+        /* filter_shape used F_WEST and F_EAST as scratch: set them now */
+        int open = 0;
+        for (Py_ssize_t i = 0; i < nw; i++) {
+            sea[i] = black[i] | ring[i] | (dead[i] & ~c[i]);
+            within[i] = domain[i] & ~c[i];
+            west[i] = within[i] & nl[i];
+            east[i] = within[i] & nf[i];
+            front[i] = region[i] = base[i];
+            if (sea[i] & ~region[i]) open = 1;
+        }
+        /* flood from the whole base a layer at a time until the sea is reached */
+        while (open) {
+            int grew = 0;
+            for (Py_ssize_t i = 0; i < nw; i++) {
+                word w = (shr_at(front, nw, i, 0, 1) & west[i]) | (shl_at(front, i, 0, 1) & east[i]) |
+                         ((shr_at(front, nw, i, q, r) | shl_at(front, i, q, r)) & within[i]);
+                next[i] = w & ~region[i];
+                if (next[i]) grew = 1;
+            }
+            if (!grew) break; /* the flood stopped short of some sea cell */
+            open = 0;
+            for (Py_ssize_t i = 0; i < nw; i++) {
+                region[i] |= next[i];
+                front[i] = next[i];
+                if (sea[i] & ~region[i]) open = 1;
+            }
+        }
+        if (!open) f.kept[n / 64] |= (word)1 << (n % 64);
+    }
+    out = filter_answer(&f);
+done:
+    filter_free(&f);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"cells", py_cells, METH_O, "cells(mask) -> the cells of mask, in increasing order"},
     {"grow", py_grow, METH_VARARGS,
@@ -680,6 +902,12 @@ static PyMethodDef methods[] = {
      "shapes(rows, cols, start, allowed, need, cap, check) -> the island's shapes, or None"},
     {"cuts", py_cuts, METH_VARARGS,
      "cuts(rows, cols, domain, black, root) -> cells cutting black cells off from root"},
+    {"keep_shapes", py_keep_shapes, METH_VARARGS,
+     "keep_shapes(shapes, alive, full, not_first_col, not_last_col, forbidden, held, white, "
+     "black, dead, cols) -> the shapes kept, as a mask over the list"},
+    {"sea_shapes", py_sea_shapes, METH_VARARGS,
+     "sea_shapes(shapes, alive, full, not_first_col, not_last_col, black, dead, domain, base, "
+     "cols) -> the shapes the sea survives, as a mask over the list"},
     {NULL, NULL, 0, NULL},
 };
 

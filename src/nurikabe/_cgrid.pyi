@@ -19,3 +19,29 @@ def cuts(rows: int, cols: int, domain: int, black: int, root: int) -> int: ...
 class Dilation:
     def __init__(self, cols: int, not_first_col: int, not_last_col: int, full: int) -> None: ...
     def __call__(self, mask: int) -> int: ...
+
+def keep_shapes(
+    shapes: list[int],
+    alive: int | None,
+    full: int,
+    not_first_col: int,
+    not_last_col: int,
+    forbidden: int,
+    held: int,
+    white: int,
+    black: int,
+    dead: int,
+    cols: int,
+) -> int: ...
+def sea_shapes(
+    shapes: list[int],
+    alive: int | None,
+    full: int,
+    not_first_col: int,
+    not_last_col: int,
+    black: int,
+    dead: int,
+    domain: int,
+    base: int,
+    cols: int,
+) -> int: ...

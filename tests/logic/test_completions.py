@@ -1,20 +1,27 @@
 """The island-completion listing's internals against plain per-shape definitions.
 
 `_Index.survivors` filters a listing with mask operations per cell; it must keep
-exactly the shapes a test of each shape keeps. `cases._diverse` orders the cases of a
+exactly the shapes a test of each shape keeps. The compiled tests of each shape
+(`_cgrid.keep_shapes`, `_cgrid.sea_shapes`) must keep what the Python definitions keep,
+on grids whose rows cross the 64-bit words they work in. `cases._diverse` orders the cases of a
 split with a vectorised count; it must give the order of the plain greedy loop."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+import random
+
+import pytest
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from nurikabe._cgrid import keep_shapes, sea_shapes
 from nurikabe.grid import Grid, bits
 from nurikabe.logic.techniques.cases import _diverse
 from nurikabe.logic.techniques.completions import (
     _enumerate,
     _filter_each,
     _Index,
+    _sea_survives,
 )
 
 
@@ -66,14 +73,89 @@ def test_index_keeps_what_a_test_per_shape_keeps(
     expected = [shapes[n] for n in bits(alive)]
     for filt in filters:
         # Filters one after another, as a listing is narrowed position by position.
-        tested = index.tested(alive, *filt, grid, {})
+        tested = index.tested(alive, *filt, grid)
         alive = index.survivors(alive, *filt, grid)
         assert tested == alive
         before = expected
         expected = [comp for comp in expected if _passes(grid, comp, filt)]
-        assert _filter_each(before, *filt, grid, {}) == expected
+        assert _filter_each(before, *filt, grid) == expected
         assert index.listed(alive) == expected
     assert index.narrowed((1 << len(shapes)) - 1, expected) == alive
+
+
+@st.composite
+def wide_positions(draw: st.DrawFn) -> tuple[Grid, list[int], int, list[int]]:
+    """A grid of one to a few 64-bit words a row (or a tall thin one), shapes on it (any
+    sets of cells: the tests do not need them connected), a set of them and five masks."""
+    if draw(st.booleans()):
+        grid = Grid.of(draw(st.integers(1, 5)), draw(st.integers(2, 140)))
+    else:
+        grid = Grid.of(draw(st.integers(2, 90)), draw(st.integers(1, 3)))
+    rng = random.Random(draw(st.integers(0, 2**32)))  # many cells: seeded, not drawn
+
+    def mask(density: float) -> int:
+        return grid.mask_of([i for i in range(grid.size) if rng.random() < density])
+
+    density = draw(st.sampled_from([0.02, 0.1, 0.3]))
+    shapes = [mask(density) for _ in range(draw(st.integers(0, 70)))]
+    alive = rng.getrandbits(len(shapes)) if shapes else 0
+    masks = [mask(draw(st.sampled_from([0.0, 0.02, 0.1, 0.4, 0.8]))) for _ in range(5)]
+    return grid, shapes, alive, masks
+
+
+@given(wide_positions())
+@settings(max_examples=150)
+def test_the_compiled_shape_filter_keeps_what_each_test_keeps(
+    case: tuple[Grid, list[int], int, list[int]],
+) -> None:
+    grid, shapes, alive, filt = case
+    forbidden, held, white, black, dead = filt
+    geometry = (grid.full, grid.not_first_col, grid.not_last_col)
+    expected = sum(
+        1 << n
+        for n in bits(alive)
+        if _passes(grid, shapes[n], (forbidden, held, white, black, dead))
+    )
+    kept = keep_shapes(shapes, alive, *geometry, forbidden, held, white, black, dead, grid.cols)
+    assert kept == expected
+    every = keep_shapes(shapes, None, *geometry, forbidden, held, white, black, dead, grid.cols)
+    assert every & alive == kept
+
+
+@given(wide_positions())
+@settings(max_examples=150)
+def test_the_compiled_sea_check_keeps_what_the_flood_keeps(
+    case: tuple[Grid, list[int], int, list[int]],
+) -> None:
+    grid, shapes, alive, (black, dead, domain, base, _) = case
+    domain |= black
+    black &= domain
+    base &= domain
+    for shape in shapes:
+        base &= ~shape  # as in the listing: a piece of the sea no shape takes
+    geometry = (grid.full, grid.not_first_col, grid.not_last_col)
+    assume(base)  # the listing floods on large grids, without a base, in Python
+    got = sea_shapes(shapes, alive, *geometry, black, dead, domain, base, grid.cols)
+    expected = 0
+    for n in bits(alive):
+        shape = shapes[n]
+        sea = black | (grid.dilate(shape) & ~shape) | (dead & ~shape)
+        if _sea_survives(grid, sea, domain, shape, 0, base):
+            expected |= 1 << n
+    assert got == expected
+
+
+def test_the_compiled_filters_refuse_what_is_not_a_position() -> None:
+    grid = Grid.of(3, 3)
+    geometry = (grid.full, grid.not_first_col, grid.not_last_col)
+    with pytest.raises(ValueError, match="outside the grid"):
+        keep_shapes([1 << 70], None, *geometry, 0, 0, 0, 0, 0, 3)
+    with pytest.raises(ValueError, match="beyond the list"):
+        keep_shapes([1], 1 << 200, *geometry, 0, 0, 0, 0, 0, 3)
+    with pytest.raises(TypeError):
+        sea_shapes((1,), None, *geometry, 0, 0, 0, 1, 3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="cols"):
+        sea_shapes([1], None, *geometry, 0, 0, 0, 1, 0)
 
 
 def _diverse_loop(cases: list[tuple[int, int]]) -> list[tuple[int, int]]:

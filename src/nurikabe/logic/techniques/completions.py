@@ -6,7 +6,8 @@ so that filtering them again is cheap, `_Index`) and the techniques that read
 them: completion-common-cell, completion-common-border and completion-unreachable.
 The listing is kept per position, and the case splits of tier 4 use it too.
 
-Imports `grid` (and its compiled `_cgrid`, which lists the shapes), `logic.state`,
+Imports `grid` (and its compiled `_cgrid`, which lists the shapes and tests each shape
+of a list against a position), `logic.state`,
 `logic.steps` and `logic.techniques.common`.
 """
 
@@ -17,7 +18,7 @@ from functools import reduce
 from operator import and_
 from typing import cast
 
-from ..._cgrid import shapes
+from ..._cgrid import keep_shapes, sea_shapes, shapes
 from ...grid import Grid, bits
 from ..state import Analysis, State
 from ..steps import Step, name_cells
@@ -152,25 +153,22 @@ class _Index:
         black: int,
         dead: int,
         grid: Grid,
-        rings: dict[int, int],
     ) -> int:
-        """`survivors`, found by testing each shape of `alive` (cheaper for a few);
-        `rings` receives the border of each shape that gets as far as the white test."""
-        dilate = grid.dilate
-        pool_corners = grid.pool_corners
-        shapes = self.shapes
-        out = 0
-        for n in bits(alive):
-            comp = shapes[n]
-            if comp & forbidden or comp & held != held:
-                continue
-            ring = rings.get(comp)
-            if ring is None:
-                ring = rings[comp] = dilate(comp) & ~comp
-            if ring & white or pool_corners(black | ring | (dead & ~comp)):
-                continue
-            out |= 1 << n
-        return out
+        """`survivors`, found by testing each shape of `alive` (cheaper for a few; in
+        `_cgrid.keep_shapes`)."""
+        return keep_shapes(
+            self.shapes,
+            alive,
+            grid.full,
+            grid.not_first_col,
+            grid.not_last_col,
+            forbidden,
+            held,
+            white,
+            black,
+            dead,
+            grid.cols,
+        )
 
     def survivors(
         self,
@@ -230,26 +228,23 @@ def _filter_each(
     black: int,
     dead: int,
     grid: Grid,
-    rings: dict[int, int],
 ) -> list[int]:
     """The shapes of `candidates` that `_Index.survivors` keeps, tested one by one (what
-    a listing filtered once costs least with); `rings` receives the border of each shape
-    that gets as far as the white test."""
-    dilate = grid.dilate
-    pool_corners = grid.pool_corners
-    kept = []
-    for comp in candidates:
-        if comp & forbidden or comp & held != held:
-            continue
-        ring = rings.get(comp)
-        if ring is None:
-            ring = rings[comp] = dilate(comp) & ~comp
-        if ring & white:
-            continue
-        if pool_corners(black | ring | (dead & ~comp)):
-            continue
-        kept.append(comp)
-    return kept
+    a listing filtered once costs least with; in `_cgrid.keep_shapes`)."""
+    kept = keep_shapes(
+        candidates,
+        None,
+        grid.full,
+        grid.not_first_col,
+        grid.not_last_col,
+        forbidden,
+        held,
+        white,
+        black,
+        dead,
+        grid.cols,
+    )
+    return list(map(candidates.__getitem__, bits(kept)))
 
 
 def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
@@ -330,12 +325,12 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
         dead_base = unknown & ~others
         if indexed is None:
             # A fresh listing, filtered shape by shape (most are filtered only once).
-            kept = _filter_each(listed, forbidden, held, white, black, dead_base, grid, rings)
+            kept = _filter_each(listed, forbidden, held, white, black, dead_base, grid)
         else:
             index, alive = indexed
             if alive.bit_count() <= INDEX_FROM:
                 # A short list: testing each shape costs less than the index's passes.
-                alive = index.tested(alive, forbidden, held, white, black, dead_base, grid, rings)
+                alive = index.tested(alive, forbidden, held, white, black, dead_base, grid)
             else:
                 alive = index.survivors(
                     alive, forbidden, held, white, black, dead_base, grid, rings
@@ -354,19 +349,35 @@ def _completions(state: State, a: Analysis) -> dict[int, list[int]]:
                     used |= c
                 seed = black & ~used
                 base = grid.flood(seed & -seed, domain & ~used)
-            ring = rings.get
-            fewer = [
-                c
-                for c in kept
-                if _sea_survives(
-                    grid,
-                    black | (ring(c) or dilate(c) & ~c) | (dead_base & ~c),
+            if base:
+                # Each shape's flood from `base`, in `_cgrid.sea_shapes` (`_sea_survives`).
+                survive = sea_shapes(
+                    kept,
+                    None,
+                    grid.full,
+                    grid.not_first_col,
+                    grid.not_last_col,
+                    black,
+                    dead_base,
                     domain,
-                    c,
-                    mask,
                     base,
+                    grid.cols,
                 )
-            ]
+                fewer = list(map(kept.__getitem__, bits(survive)))
+            else:
+                ring = rings.get
+                fewer = [
+                    c
+                    for c in kept
+                    if _sea_survives(
+                        grid,
+                        black | (ring(c) or dilate(c) & ~c) | (dead_base & ~c),
+                        domain,
+                        c,
+                        mask,
+                        base,
+                    )
+                ]
             if len(fewer) != len(kept):
                 kept = fewer
                 if indexed is not None:
