@@ -156,19 +156,7 @@ class _Index:
     ) -> int:
         """`survivors`, found by testing each shape of `alive` (cheaper for a few; in
         `_cgrid.keep_shapes`)."""
-        return keep_shapes(
-            self.shapes,
-            alive,
-            grid.full,
-            grid.not_first_col,
-            grid.not_last_col,
-            forbidden,
-            held,
-            white,
-            black,
-            dead,
-            grid.cols,
-        )
+        return _kept(self.shapes, alive, forbidden, held, white, black, dead, grid)
 
     def survivors(
         self,
@@ -220,6 +208,23 @@ class _Index:
         return alive
 
 
+def _kept(
+    shapes: list[int],
+    alive: int | None,
+    forbidden: int,
+    held: int,
+    white: int,
+    black: int,
+    dead: int,
+    grid: Grid,
+) -> int:
+    """The shapes of `shapes` (those of the set `alive`, None: all) that
+    `_Index.survivors` keeps, as a set over the list, tested one by one in
+    `_cgrid.keep_shapes`."""
+    geometry = (grid.full, grid.not_first_col, grid.not_last_col)
+    return keep_shapes(shapes, alive, *geometry, forbidden, held, white, black, dead, grid.cols)
+
+
 def _filter_each(
     candidates: list[int],
     forbidden: int,
@@ -230,20 +235,8 @@ def _filter_each(
     grid: Grid,
 ) -> list[int]:
     """The shapes of `candidates` that `_Index.survivors` keeps, tested one by one (what
-    a listing filtered once costs least with; in `_cgrid.keep_shapes`)."""
-    kept = keep_shapes(
-        candidates,
-        None,
-        grid.full,
-        grid.not_first_col,
-        grid.not_last_col,
-        forbidden,
-        held,
-        white,
-        black,
-        dead,
-        grid.cols,
-    )
+    a listing filtered once costs least with)."""
+    kept = _kept(candidates, None, forbidden, held, white, black, dead, grid)
     return list(map(candidates.__getitem__, bits(kept)))
 
 
