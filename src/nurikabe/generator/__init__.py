@@ -65,6 +65,7 @@ from .search import (
     REPAIR_KINDS_NO_ONES,
     Deadline,
     Evaluator,
+    exact_polish,
     harden,
     polish,
     puzzle_of,
@@ -85,7 +86,7 @@ __all__ = [
     "generate",
 ]
 
-GENERATOR_VERSION = "9"
+GENERATOR_VERSION = "10"
 """Bumped whenever the same seed and options may give a different puzzle."""
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert", "extreme", "any")
@@ -343,6 +344,20 @@ def _attempt(
     if tier is None or tier == 1:
         return _finish(_polish(settled, plain, None, rng, profile, deadline, ev), deadline)
     polish_tier = POLISH_TIER if rows * cols < SWEEP_FROM else CLIMB_TIER
+    if rows * cols >= HUGE_FROM and tier >= EXACT_WALK_TIER:
+        # Huge boards: joins proved unique by the exact solver, at the level's own tier,
+        # instead of the walk at the climb's tier (docs/generator.md, *Huge boards*).
+        walked = _exact_polish(settled, tier, rng, profile, deadline, ev)
+        hard = harden(
+            walked,
+            tier,
+            rng,
+            max_island=max_island,
+            deadline=deadline,
+            ev=ev,
+            white_floor=white_floor,
+        )
+        return None if hard is None else _finish(hard, deadline)
     if tier > polish_tier:
         # Polishing at this tier costs too much (boards it cannot finish are slow to
         # give up on): polish at the climb's tier and let the walk to harder boards,
@@ -394,6 +409,46 @@ def _polish(
         floor=floor,
         **(_large_polish(area) if large else {}),
     )
+
+
+def _exact_polish(
+    layout: Layout,
+    tier: int,
+    rng: random.Random,
+    profile: Profile,
+    deadline: Deadline,
+    ev: Evaluator,
+) -> Layout:
+    """The quality walk of huge boards (`search.exact_polish`), towards `profile.clue_density`."""
+    area = layout.grid.size
+    clues = round(profile.clue_density * area / 100)
+    surplus = popcount(layout.clue_mask) - clues
+    return exact_polish(
+        layout,
+        tier,
+        rng,
+        max_island=profile.max_island,
+        deadline=deadline,
+        clues=clues,
+        ev=ev,
+        steps=max(0, surplus),
+        **EXACT_POLISH,
+    )
+
+
+EXACT_WALK_TIER = 3
+"""On huge boards, levels from this tier on (hard, expert) are walked by `exact_polish` at
+their own tier after the climb, instead of by `polish` at the climb's tier."""
+
+EXACT_POLISH: dict[str, Any] = {
+    "candidates": 24,
+    "checks": 4,
+    "retry": 3,
+    "moves": 8,
+    "patience": 2,
+    "nodes": 1000,
+}
+"""Settings of `search.exact_polish` on huge boards."""
 
 
 def _large_polish(area: int) -> dict[str, Any]:
