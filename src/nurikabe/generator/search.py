@@ -518,7 +518,6 @@ def settle(
     kinds: tuple[str, ...] = REPAIR_KINDS,
     clue_cap: int | None = None,
     thrifty: bool = False,
-    protect: int = 0,
 ) -> Layout | None:
     """Hill-climb until the logic engine with techniques up to `tier` solves the layout.
 
@@ -534,7 +533,6 @@ def settle(
     move near one stuck region (`all_moves`) instead of `candidates` random ones.
     `kinds` are the kinds of random moves (`propose`). With `thrifty`, a move that adds a
     clue is taken only when no other move of the round leaves fewer cells unknown.
-    No move turns a cell of `protect` black (the big islands a climb may not cut).
     Returns None after `steps` rounds without success or when the deadline passes.
     """
     ev = ev or Evaluator()
@@ -577,7 +575,7 @@ def settle(
                 moved = propose(current, rng, focus, kinds)
             else:
                 moved = pick
-            if moved is None or protect & ~moved.white or not moved.is_valid(max_island):
+            if moved is None or not moved.is_valid(max_island):
                 continue
             if (
                 moved == current
