@@ -39,6 +39,9 @@ How it works (docs/generator.md has the measurements)
    too easy.
 4. Join islands and grow them towards published clue density and white share while
    the level stays the same (`search.polish`): the climb leaves too many small islands.
+   Hard and expert on huge boards join instead by `search.exact_polish`: each join is
+   proved unique by the exact solver before the logic engine, at the level's own tier,
+   is asked about it.
 5. Extreme is made differently (`_beyond_logic`): the climb with medium logic starts
    from a board with few, large islands, and on the way the exact solver is asked
    whether the boards it passes are unique; the first unique one that expert logic
@@ -523,7 +526,8 @@ there the logic engine's fresh solves cost most (0.75 s a tier-2 solve of a 30x3
 0.04 s an estimate), and the thrifty climb failed. From generator 9 they are made like
 large boards (larger default islands, the thrifty climb, the quality walk at the
 climb's tier) with fewer fresh solves (`HUGE_REANCHOR`), a shorter walk (`HUGE_POLISH`),
-and no final walk at the level."""
+and no final walk at the level. From generator 10, hard and expert skip that walk for
+`search.exact_polish` at their own tier (`EXACT_WALK_TIER`)."""
 
 HUGE_REANCHOR = 16
 """Incremental estimates in a row before a fresh solve on huge boards (`REANCHOR`, 4,
