@@ -170,7 +170,12 @@ def main() -> int:
         )
         per_level: dict[str, Any] = {}
         if stored is not None:
-            levels = [lv for lv in LEVELS if (size_text, lv) in stored]
+            # The stored levels, narrowed to `--levels` when given.
+            levels = [
+                lv
+                for lv in LEVELS
+                if (size_text, lv) in stored and (not args.levels or lv in levels)
+            ]
         for level in levels:
             made: list[dict[str, float]] = []
             cpu: list[float] = []

@@ -440,8 +440,8 @@ def _remade(collection_name: str, number: int) -> tuple[str, str]:
 
 @pytest.mark.parametrize(("name", "number"), [("10x10", 300), ("15x15", 100)])
 def test_boards_below_huge_make_the_puzzles_they_made_before(name: str, number: int) -> None:
-    """Generator 9 changed only boards of `HUGE_FROM` cells or more: the same seed and
-    level still give the bundled puzzle (10x10 #300: generator 7's; 15x15 #100: 8's)."""
+    """Generators 9 and 10 changed only boards of `HUGE_FROM` cells or more: the same seed
+    and level still give the bundled puzzle (10x10 #300: generator 7's; 15x15 #100: 8's)."""
     shipped, made = _remade(name, number)
     assert made == shipped
 
@@ -450,3 +450,16 @@ def test_boards_below_huge_make_the_puzzles_they_made_before(name: str, number: 
 def test_a_20x20_puzzle_is_made_as_before() -> None:
     shipped, made = _remade("20x20", 60)  # generator 8, medium (10-20 s of CPU)
     assert made == shipped
+
+
+@pytest.mark.slow
+def test_a_30x30_hard_puzzle_walked_by_exact_joins() -> None:
+    """30x30 hard (generator 10: `exact_polish` at tier 3 after the climb) is unique by
+    the native solver with the board the generator built, graded hard, and within its
+    islands' cap (about 70 s of CPU)."""
+    g = generate(30, 30, difficulty="hard", rng=0, seconds=None)
+    result = solve(g.puzzle, limit=Limit(solutions=2, seconds=None))
+    assert result.status is Status.UNIQUE and result.solution is not None
+    assert result.solution.white_mask == g.solution.white_mask
+    assert g.grade.level == "hard" and grade(g.puzzle).level == "hard"
+    assert max(g.puzzle.clues.values()) <= g.options["max_island"]

@@ -16,7 +16,9 @@ from nurikabe import Limit, Status, solve
 from nurikabe.generator.search import (
     Deadline,
     Evaluator,
+    exact_polish,
     harden,
+    is_unique,
     joins,
     merge,
     polish,
@@ -282,3 +284,65 @@ def test_the_evaluator_solves_afresh_after_reanchor_estimates(reanchor: int) -> 
         layout = moved
     # Depth 1 after a fresh solve, one more per estimate, back to 1 past `reanchor`.
     assert depths == [k % reanchor + 1 for k in range(len(depths))]
+
+
+def test_is_unique_agrees_with_an_unbounded_exact_search() -> None:
+    """`is_unique` is True only for puzzles the exact solver, without a node limit, finds
+    unique; a node limit too small to finish a proof answers False, never True."""
+    rng = random.Random(3)
+    seen = {True: 0, False: 0}
+    for k in range(12):
+        layout = layout_of(rng.randrange(1000), 7, 7)
+        if k % 2:  # a climbed board: unique
+            layout = settle(layout, 2, rng, max_island=7, deadline=Deadline(60)) or layout
+        full = solve(puzzle_of(layout), limit=Limit(solutions=2, seconds=None))
+        assert full.status in (Status.UNIQUE, Status.MULTIPLE)
+        answer = is_unique(layout, 100_000)
+        assert answer == (full.status is Status.UNIQUE)
+        seen[answer] += 1
+        if not answer:
+            assert not is_unique(layout, 1)
+    assert seen[True] and seen[False]
+
+
+def test_exact_polish_keeps_a_unique_puzzle_solved_at_its_tier() -> None:
+    """The huge boards' walk joins islands (fewer clues, no white cell lost) and ends on
+    a valid board that is unique by the exact solver and solved by the logic engine at the
+    tier it walked at; the same seed gives the same board."""
+    rng = random.Random(5)
+    for _ in range(4):
+        ev = Evaluator()
+        done = settle(
+            layout_of(rng.randrange(1000), 9, 11),
+            2,
+            rng,
+            max_island=12,
+            deadline=Deadline(60),
+            ev=ev,
+            steps=120,
+            thrifty=True,
+        )
+        if done is None:
+            continue
+
+        def walk(seed: int, start: Layout = done) -> Layout:
+            return exact_polish(
+                start,
+                3,
+                random.Random(seed),
+                max_island=12,
+                deadline=Deadline(None),
+                clues=5,
+                ev=Evaluator(),
+                steps=20,
+            )
+
+        out = walk(1)
+        assert out.is_valid(12)
+        assert out.clue_mask.bit_count() < done.clue_mask.bit_count()
+        assert out.white.bit_count() >= done.white.bit_count()
+        assert unknown_after(out, 3) == 0
+        assert_unique_with_its_board(out)
+        assert walk(1) == out
+        return
+    pytest.fail("no layout settled")

@@ -39,6 +39,9 @@ How it works (docs/generator.md has the measurements)
    too easy.
 4. Join islands and grow them towards published clue density and white share while
    the level stays the same (`search.polish`): the climb leaves too many small islands.
+   Hard and expert on huge boards join instead by `search.exact_polish`: each join is
+   proved unique by the exact solver before the logic engine, at the level's own tier,
+   is asked about it.
 5. Extreme is made differently (`_beyond_logic`): the climb with medium logic starts
    from a board with few, large islands, and on the way the exact solver is asked
    whether the boards it passes are unique; the first unique one that expert logic
@@ -65,6 +68,7 @@ from .search import (
     REPAIR_KINDS_NO_ONES,
     Deadline,
     Evaluator,
+    exact_polish,
     harden,
     polish,
     puzzle_of,
@@ -85,7 +89,7 @@ __all__ = [
     "generate",
 ]
 
-GENERATOR_VERSION = "9"
+GENERATOR_VERSION = "10"
 """Bumped whenever the same seed and options may give a different puzzle."""
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert", "extreme", "any")
@@ -343,6 +347,20 @@ def _attempt(
     if tier is None or tier == 1:
         return _finish(_polish(settled, plain, None, rng, profile, deadline, ev), deadline)
     polish_tier = POLISH_TIER if rows * cols < SWEEP_FROM else CLIMB_TIER
+    if rows * cols >= HUGE_FROM and tier >= EXACT_WALK_TIER:
+        # Huge boards: joins proved unique by the exact solver, at the level's own tier,
+        # instead of the walk at the climb's tier (docs/generator.md, *Huge boards*).
+        walked = _exact_polish(settled, tier, rng, profile, deadline, ev)
+        hard = harden(
+            walked,
+            tier,
+            rng,
+            max_island=max_island,
+            deadline=deadline,
+            ev=ev,
+            white_floor=white_floor,
+        )
+        return None if hard is None else _finish(hard, deadline)
     if tier > polish_tier:
         # Polishing at this tier costs too much (boards it cannot finish are slow to
         # give up on): polish at the climb's tier and let the walk to harder boards,
@@ -394,6 +412,46 @@ def _polish(
         floor=floor,
         **(_large_polish(area) if large else {}),
     )
+
+
+def _exact_polish(
+    layout: Layout,
+    tier: int,
+    rng: random.Random,
+    profile: Profile,
+    deadline: Deadline,
+    ev: Evaluator,
+) -> Layout:
+    """The quality walk of huge boards (`search.exact_polish`), towards `profile.clue_density`."""
+    area = layout.grid.size
+    clues = round(profile.clue_density * area / 100)
+    surplus = popcount(layout.clue_mask) - clues
+    return exact_polish(
+        layout,
+        tier,
+        rng,
+        max_island=profile.max_island,
+        deadline=deadline,
+        clues=clues,
+        ev=ev,
+        steps=max(0, surplus),
+        **EXACT_POLISH,
+    )
+
+
+EXACT_WALK_TIER = 3
+"""On huge boards, levels from this tier on (hard, expert) are walked by `exact_polish` at
+their own tier after the climb, instead of by `polish` at the climb's tier."""
+
+EXACT_POLISH: dict[str, Any] = {
+    "candidates": 24,
+    "checks": 4,
+    "retry": 3,
+    "moves": 8,
+    "patience": 2,
+    "nodes": 1000,
+}
+"""Settings of `search.exact_polish` on huge boards."""
 
 
 def _large_polish(area: int) -> dict[str, Any]:
@@ -468,7 +526,8 @@ there the logic engine's fresh solves cost most (0.75 s a tier-2 solve of a 30x3
 0.04 s an estimate), and the thrifty climb failed. From generator 9 they are made like
 large boards (larger default islands, the thrifty climb, the quality walk at the
 climb's tier) with fewer fresh solves (`HUGE_REANCHOR`), a shorter walk (`HUGE_POLISH`),
-and no final walk at the level."""
+and no final walk at the level. From generator 10, hard and expert skip that walk for
+`search.exact_polish` at their own tier (`EXACT_WALK_TIER`)."""
 
 HUGE_REANCHOR = 16
 """Incremental estimates in a row before a fresh solve on huge boards (`REANCHOR`, 4,

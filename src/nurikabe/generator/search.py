@@ -16,11 +16,13 @@ This module owns the local moves on a `Layout` and the searches that use them:
 - `harden`: a walk among layouts solvable at a tier until the tier below gets stuck.
 - `polish`: joins and growths towards a clue density and white share, keeping the
   layout solvable at a tier (and not at the tier below).
+- `exact_polish`: joins towards a clue density on huge boards, each join proved unique
+  by the exact solver before the logic engine is asked about it.
 
 A logic engine's deductions are sound, so a layout it solves completely has exactly
 one solution; the caller still proves that with the exact solver.
 
-Imports `grid`, `puzzle`, `logic` and `generate.tiling`.
+Imports `grid`, `puzzle`, `logic`, `solver` and `generate.tiling`.
 """
 
 from __future__ import annotations
@@ -40,7 +42,9 @@ if TYPE_CHECKING:
 __all__ = [
     "Deadline",
     "Evaluator",
+    "exact_polish",
     "harden",
+    "is_unique",
     "merge",
     "polish",
     "propose",
@@ -809,6 +813,88 @@ def polish(
             failures += 1
             # Growths alone (the clues are down to the aim) get half the patience.
             if failures > (patience if join_more else patience // 2):
+                break
+            continue
+        current = found
+        failures = 0
+    return current
+
+
+def is_unique(layout: Layout, nodes: int) -> bool:
+    """Whether the exact solver proves the layout's puzzle unique within `nodes` nodes.
+
+    A search stopped by the node limit answers False (the move is not taken), so the
+    answer never depends on the clock and a True is a proof.
+    """
+    from ..solver import Limit, Status, solve
+
+    result = solve(puzzle_of(layout), limit=Limit(solutions=2, nodes=nodes, seconds=None))
+    return result.status is Status.UNIQUE
+
+
+def exact_polish(
+    layout: Layout,
+    tier: int,
+    rng: random.Random,
+    *,
+    max_island: int,
+    deadline: Deadline,
+    clues: int,
+    ev: Evaluator,
+    steps: int,
+    candidates: int = 24,
+    checks: int = 4,
+    retry: int = 3,
+    moves: int = 8,
+    patience: int = 3,
+    nodes: int = 1000,
+) -> Layout:
+    """Join islands towards `clues` clues, each join proved unique by the exact solver first.
+
+    The quality walk (`polish`) asks the logic engine about every candidate, and on a
+    huge board most joins leave one it cannot finish at the climb's tier (they are not
+    unique, or they are only at a higher tier). Here each step runs through up to
+    `candidates` joins (`enlargements`, smallest island first) and asks the exact solver
+    (`is_unique`, `nodes` nodes; milliseconds on a near-unique 30x30) about each; only a
+    unique one goes to the logic engine, at the level's own `tier` (a fresh solve), and
+    the first it solves is taken. After `checks` logic solves that fail the step moves
+    on to its fallback: the clue of each of the first `retry` non-unique joins tried on
+    up to `moves` of its island's cells (random order). After `patience` failed steps in
+    a row, `steps` steps, or at the deadline the walk ends. `layout` must be solved at
+    `tier`; so is the layout returned.
+    """
+    current = layout
+    failures = 0
+    for _ in range(steps):
+        if deadline.passed() or popcount(current.clue_mask) <= clues:
+            break
+        every = enlargements(current, rng, join_islands=True, grow=False, max_island=max_island)
+        found = None
+        solves = 0
+        rejected = []
+        for moved in every[:candidates]:
+            if not is_unique(moved, nodes):
+                rejected.append(moved)
+                continue
+            solves += 1
+            if not ev.exact(moved, tier):
+                found = moved
+                break
+            if solves >= checks:
+                break
+        for moved in rejected[:retry] if found is None else ():
+            changed = (moved.white ^ current.white) | (moved.clue_mask ^ current.clue_mask)
+            options = placements(moved, changed)
+            rng.shuffle(options)
+            for option in options[:moves]:
+                if is_unique(option, nodes) and not ev.exact(option, tier):
+                    found = option
+                    break
+            if found is not None:
+                break
+        if found is None:
+            failures += 1
+            if failures >= patience:
                 break
             continue
         current = found
