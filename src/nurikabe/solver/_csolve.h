@@ -38,6 +38,9 @@ typedef struct {
     long long learned, restarts, jumps; /* with learning: nogoods learned, restarts, frames
                                            a backjump skipped */
     long long checked; /* with -DCSOLVE_CHECK_NOGOODS: nogoods checked by brute force */
+    long long cut_literals, path_literals; /* with learning and reasons: literals of the
+                                              refuted leaves' nogoods, and of their paths */
+    long long reasons; /* with -DCSOLVE_CHECK_NOGOODS: reasons checked by brute force */
 } CsolveCounters;
 
 /* A search of the rows x cols grid with `nclues` clues (cell, value; -1 for `?`) from

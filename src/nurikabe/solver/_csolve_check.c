@@ -68,15 +68,17 @@ static int count_lines(int decide, double seconds, int learn) {
         CsolveCounters n = csolve_counters(s);
         if (decide) {
             printf("%ld %d nodes %lld propagations %lld probes %lld learned %lld restarts %lld "
-                   "%.3f s\n",
+                   "jumps %lld cut %lld of %lld %.3f s\n",
                    count, csolve_complete(s), n.nodes, n.propagations, n.probes, n.learned,
-                   n.restarts, (double)(clock() - began) / CLOCKS_PER_SEC);
+                   n.restarts, n.jumps, n.cut_literals, n.path_literals,
+                   (double)(clock() - began) / CLOCKS_PER_SEC);
             fflush(stdout);
             csolve_free(s);
             continue;
         }
-        printf("%ld %d %lld %lld %lld %lld\n", count, csolve_complete(s), n.learned, n.restarts,
-               n.jumps, n.checked);
+        printf("%ld %d %lld %lld %lld %lld %lld %lld %lld\n", count, csolve_complete(s),
+               n.learned, n.restarts, n.jumps, n.checked, n.reasons, n.cut_literals,
+               n.path_literals);
         fflush(stdout);
         csolve_free(s);
     }
