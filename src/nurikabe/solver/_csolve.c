@@ -316,7 +316,9 @@ typedef struct {
     int cfrom, clen;     /* the reason of the last refutation (clen R_COARSE: every decision) */
     int *astack, *amark, amark_now, *adec; /* analyse(): its stack, marks, decision levels met */
     int *wmark, wmark_now, ncells; /* N: marks of the reasons' walks (wall_stamp) */
-    int *front, nfront;  /* N: the frontier of a refuted probe (probe_state), -1: none */
+    int *front, nfront;
+    int rpeak;           /* rtop after the last probe's propagation (probe_state) */
+    int *front2, *agree; /* N: probe_agreed's frontier of the probe `b`, the cells agreed */  /* N: the frontier of a refuted probe (probe_state), -1: none */
     long long cut_lits, path_lits; /* literals of the refuted leaves' nogoods, of their paths */
 #ifdef CSOLVE_RULE_STATS
     long long set_by[NRULES + 3][2]; /* cells set per rule (+ nogoods, probes, decisions):
@@ -1881,6 +1883,30 @@ static int sea_beyond(Search *s, const uint8_t *col, int root, int v) {
     return -1;
 }
 
+/* (reasons) The reason of the sea's budget: every black cell (their number is what the
+ * budget leaves) and the white cells next to a black cell or to one of the `n` unknown
+ * cells the budget's walk reached (listed in `cells`): a path of black cells from a black
+ * cell to a cell the walk missed takes more unknown cells than the sea has left. */
+static int budget_reason(Search *s, const uint8_t *col, const int *cells, int n, int *from) {
+    Learn *L = &s->lrn;
+    int N = s->g.N, stamp = wall_stamp(L);
+    *from = rbegin(L);
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < (pass ? n : N); k++) {
+            int x = pass ? cells[k] : k;
+            if (!pass && col[x] != BLK) continue;
+            if (!pass) radd(L, x);
+            for (int d = 0; d < 4; d++) {
+                int w = s->g.nb[x * 4 + d];
+                if (w >= 0 && col[w] == WHT && L->wmark[w] != stamp) {
+                    L->wmark[w] = stamp;
+                    radd(L, w);
+                }
+            }
+        }
+    return rlength(L, *from);
+}
+
 /* The black cells must connect through non-white cells. */
 static int rule_sea(Search *s, uint8_t *col, int ncomp, int *changed) {
     (void)ncomp;
@@ -1982,10 +2008,13 @@ static int rule_sea(Search *s, uint8_t *col, int ncomp, int *changed) {
                 }
             }
         }
+        int rf = 0, rn = R_COARSE - 1; /* the reason, once needed */
         for (int i = 0; t < nunknown && i < N; i++) {
             if (col[i] == UNK && done[i] != rstamp) {
+                if (s->lrn.rec && rn < R_COARSE) rn = budget_reason(s, col, queue, t, &rf);
                 col[i] = WHT;
                 (*changed)++;
+                if (s->lrn.rec) rgive(s, col, i, rf, rn, 1);
             }
         }
         if (*changed) return OK;
@@ -2280,6 +2309,7 @@ static int probe_state(Search *s, const uint8_t *col, uint8_t *t, int i) {
     int ok = propagate(s, t);
     L->level--;
     if (!ok) L->nfront = analyse(s, col, -1, L->front);
+    L->rpeak = L->rtop; /* the probe's records stay below it until the next is written */
     L->rtop = top;
     return ok;
 }
@@ -2293,6 +2323,61 @@ static void probe_forced(Search *s, const uint8_t *col, int i) {
 #ifdef CSOLVE_RULE_STATS
     L->set_by[NRULES + 1][n < 0]++;
 #endif
+}
+
+/* The na cells lrn.agree[] both probes of cell i set to one color, just set so in `col`:
+ * their reason is the union of their frontiers in the two probes (as in probe_state),
+ * those of the probe `b` from its records, which are the last written, those of `a`
+ * after propagating it again. R_COARSE when a frontier meets R_COARSE. */
+static void probe_agreed(Search *s, uint8_t *col, int i, int na) {
+    Learn *L = &s->lrn;
+    const int *agree = L->agree;
+    int N = s->g.N, top = L->rtop, nfa = -1, nfb = -1;
+    for (int k = 0; k < na; k++) col[agree[k]] = UNK; /* col as the probes saw it */
+    L->rtop = L->rpeak; /* above the records of `b` */
+    if (rpush(L, agree, na, &L->cfrom) == na) {
+        L->clen = na;
+        nfb = analyse(s, col, -1, L->front2);
+    }
+    if (nfb >= 0) {
+        uint8_t *a = s->prb.probe_a;
+        memcpy(a, col, (size_t)N);
+        a[i] = BLK;
+        L->level++;
+        L->rlev[i] = L->level;
+        L->rlen[i] = R_PROBE;
+        s->prb.probing = 1;
+        int ok = propagate(s, a);
+        s->prb.probing = 0;
+        L->level--;
+        for (int k = 0; ok && k < na; k++) ok = a[agree[k]] == s->prb.probe_b[agree[k]];
+        if (ok && !s->lim.stop) {
+            L->clen = na; /* the list of agree is still at cfrom, below the records of a */
+            nfa = analyse(s, col, -1, L->front);
+        }
+    }
+    L->rtop = top;
+    for (int k = 0; k < na; k++) col[agree[k]] = s->prb.probe_b[agree[k]];
+    int f = 0, n = R_COARSE;
+    if (nfa >= 0) {
+        int stamp = wall_stamp(L);
+        f = rbegin(L);
+        for (int side = 0; side < 2; side++) {
+            const int *q = side ? L->front2 : L->front;
+            for (int k = 0; k < (side ? nfb : nfa); k++) {
+                if (L->wmark[q[k]] == stamp) continue;
+                L->wmark[q[k]] = stamp;
+                radd(L, q[k]);
+            }
+        }
+        n = rlength(L, f);
+    }
+    for (int k = 0; k < na; k++) {
+        rgive(s, col, agree[k], f, n, 0);
+#ifdef CSOLVE_RULE_STATS
+        L->set_by[NRULES + 1][n < 0]++;
+#endif
+    }
 }
 
 static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8_t *parent) {
@@ -2377,16 +2462,11 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
                 if (a[j] == WHT || b[j] == WHT) s->prb.safe_w[j] = s->prb.safe_stamp;
                 if (a[j] != UNK && a[j] == b[j]) {
                     col[j] = a[j];
-                    agree = 1;
-                    if (s->lrn.rec) { /* the reasons in `a` are gone: R_COARSE */
-                        s->lrn.rlev[j] = s->lrn.level;
-                        s->lrn.rlen[j] = R_COARSE;
-#ifdef CSOLVE_RULE_STATS
-                        s->lrn.set_by[NRULES + 1][1]++;
-#endif
-                    }
+                    if (s->lrn.rec) s->lrn.agree[agree] = j;
+                    agree++;
                 }
             }
+            if (agree && s->lrn.rec) probe_agreed(s, col, i, agree);
             if (agree) {
                 s->lrn.witness = -1;
                 if (!propagate(s, col)) return FAIL;
@@ -3410,6 +3490,8 @@ void csolve_free(Search *s) {
     free(s->lrn.adec);
     free(s->lrn.front);
     free(s->lrn.wmark);
+    free(s->lrn.front2);
+    free(s->lrn.agree);
 #ifdef CSOLVE_RULE_STATS
     if (s->lrn.on) {
         static const char *extra[3] = {"nogoods", "probes", "decisions"};
@@ -3556,7 +3638,8 @@ Search *csolve_create(int R, int C, int K, const int *clue_cell, const int *clue
              ALLOC(lrn.rfrom, N) && ALLOC(lrn.rlen, N) && ALLOC(lrn.rbuf, 1024) &&
              ALLOC(lrn.lvl_top, N + 2) && ALLOC(lrn.rmark, N) && ALLOC(lrn.snap, N) &&
              ALLOC(lrn.astack, N) && ALLOC(lrn.amark, N) && ALLOC(lrn.adec, N + 2) &&
-             ALLOC(lrn.front, N) && ALLOC(lrn.wmark, N);
+             ALLOC(lrn.front, N) && ALLOC(lrn.wmark, N) && ALLOC(lrn.front2, N) &&
+             ALLOC(lrn.agree, N);
 #undef ALLOC
         if (!ok) {
             csolve_free(s);

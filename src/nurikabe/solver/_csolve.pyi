@@ -11,6 +11,8 @@ class Search:
     learned: int
     restarts: int
     jumps: int
+    cut_literals: int
+    path_literals: int
     @property
     def pending(self) -> bool: ...
     @property

@@ -153,6 +153,8 @@ static PyObject *Search_get_counter(SearchObject *self, void *closure) {
     case 4: return PyLong_FromLongLong(c.learned);
     case 5: return PyLong_FromLongLong(c.restarts);
     case 6: return PyLong_FromLongLong(c.jumps);
+    case 7: return PyLong_FromLongLong(c.cut_literals);
+    case 8: return PyLong_FromLongLong(c.path_literals);
     default: return PyLong_FromUnsignedLongLong(c.trace);
     }
 }
@@ -208,6 +210,10 @@ static PyGetSetDef Search_getset[] = {
     {"restarts", (getter)Search_get_counter, NULL, "Restarts (with learn).", (void *)5},
     {"jumps", (getter)Search_get_counter, NULL, "Frames backjumps skipped (with learn).",
      (void *)6},
+    {"cut_literals", (getter)Search_get_counter, NULL,
+     "Literals of the refuted leaves' decision cuts (with learn).", (void *)7},
+    {"path_literals", (getter)Search_get_counter, NULL,
+     "Literals of those leaves' decision paths (with learn).", (void *)8},
 #ifdef CSOLVE_TRACE
     {"trace", (getter)Search_get_counter, NULL, "Hash of the fixpoints reached.", (void *)3},
 #endif

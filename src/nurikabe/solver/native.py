@@ -24,10 +24,11 @@ __all__ = ["LEARN", "NativeSearch"]
 _UNKNOWN, _BLACK, _WHITE = 0, 1, 2
 
 LEARN = False
-"""Whether `NativeSearch` learns from conflicts unless told (the core's nogoods over
-decision paths and restarts with saved phases; docs/solver.md has the figures behind the
-choice; the portfolio races it). The developer variable ``NURIKABE_CSOLVE_OFF=learning``
-turns learning off whatever is asked."""
+"""Whether `NativeSearch` learns from conflicts unless told (the core's rules record
+reasons, a refuted leaf's nogood is its decision cut, and restarts keep saved phases;
+docs/solver.md has the figures behind the choice; the portfolio races it). The developer
+variable ``NURIKABE_CSOLVE_OFF=learning`` turns learning off whatever is asked,
+``NURIKABE_CSOLVE_OFF=reasons`` makes the nogoods decision paths again."""
 
 
 class NativeSearch(SearchBase):
@@ -57,7 +58,7 @@ class NativeSearch(SearchBase):
         super().__init__(puzzle, limit, start=start)
         self.lean = lean
         self.learn = LEARN if learn is None else learn
-        """Learn from conflicts: nogoods over the decisions, restarts (the
+        """Learn from conflicts: nogoods over the decisions (decision cuts), restarts (the
         core's ``learn``; None: `LEARN`). The counts of solutions are the same either way."""
         """Branch first on the color whose probe decided fewer cells (the core's ``lean``
         order: finds solutions of sparse grids sooner, slower on some dense ones; off in
