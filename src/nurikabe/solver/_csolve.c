@@ -316,6 +316,7 @@ typedef struct {
     int cfrom, clen;     /* the reason of the last refutation (clen R_COARSE: every decision) */
     int *astack, *amark, amark_now, *adec; /* analyse(): its stack, marks, decision levels met */
     int *wmark, wmark_now, ncells; /* N: marks of the reasons' walks (wall_stamp) */
+    int wall_coarse;     /* reach_walls met a wall without a reason */
     int *front, nfront;
     int rpeak;           /* rtop after the last probe's propagation (probe_state) */
     int *front2, *agree; /* N: probe_agreed's frontier of the probe `b`, the cells agreed */  /* N: the frontier of a refuted probe (probe_state), -1: none */
@@ -1643,7 +1644,10 @@ static void walls_of(Search *s, const uint8_t *col, int c, int x, int stamp, int
  * done == stamp, from rule_reach): the island's cells, the white cells it reached, the
  * black cells next to what it reached, and the cells of every other white component next
  * to it or barring an unknown cell next to it (a clueless one by its size, a clued one by
- * its clue). In every solution with those colors, island c lies within its reach. Each
+ * its clue), and for a cell whitened since the components were labelled (a cut cell of
+ * an island walked before, which the walk takes for a wall) the cells of its reason
+ * (lrn.wall_coarse set when it has none). In every solution with those colors, island c
+ * lies within its reach. Each
  * cell once: marks[cell] == mstamp once added. */
 static void reach_walls(Search *s, const uint8_t *col, int c, int stamp, int *marks, int mstamp,
                         void (*add)(Learn *, int)) {
@@ -1678,7 +1682,18 @@ static void walls_of(Search *s, const uint8_t *col, int c, int x, int stamp, int
         for (int e = -1; e < 4; e++) { /* y itself, and when unknown its neighbours */
             int z = e < 0 ? y : nb[y * 4 + e];
             if (z < 0 || (e >= 0 && col[y] != UNK)) continue;
-            if (col[z] == BLK && e < 0 && marks[z] != mstamp) {
+            if (col[z] == WHT && comp[z] < 0 && e < 0) {
+                /* whitened since the labels (a cut cell of an island walked before): a
+                   wall, because that island must have it, which its reason says */
+                const Learn *L = &s->lrn;
+                if (L->rlen[z] < 0) s->lrn.wall_coarse = 1;
+                for (int j = 0; j < L->rlen[z]; j++) {
+                    int r = L->rbuf[L->rfrom[z] + j];
+                    if (marks[r] == mstamp) continue;
+                    marks[r] = mstamp;
+                    add(&s->lrn, r);
+                }
+            } else if (col[z] == BLK && e < 0 && marks[z] != mstamp) {
                 marks[z] = mstamp;
                 add(&s->lrn, z);
             } else if (col[z] == WHT && comp[z] >= 0 && comp[z] != c && marks[z] != mstamp) {
@@ -1713,8 +1728,9 @@ static int reach_reason(Search *s, const uint8_t *col, int c, int stamp, int *fr
     Learn *L = &s->lrn;
     *from = rbegin(L);
     if (s->cross.comp_enclosed[c]) return R_COARSE;
+    L->wall_coarse = 0;
     reach_walls(s, col, c, stamp, L->wmark, wall_stamp(L), add_reason);
-    return rlength(L, *from);
+    return L->wall_coarse ? R_COARSE : rlength(L, *from);
 }
 
 /* Cells every completion of island c must use: an unknown cell whose removal cuts off so
@@ -1801,8 +1817,10 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
         }
         s->reach.nentries = nentries;
         if (s->lrn.rec) { /* what bounds this island, for the cells no island reaches */
-            if (s->cross.comp_enclosed[c]) ucoarse = 1;
-            else reach_walls(s, col, c, stamp, s->lrn.amark, ustamp, add_front);
+            s->lrn.wall_coarse = 0;
+            if (!s->cross.comp_enclosed[c])
+                reach_walls(s, col, c, stamp, s->lrn.amark, ustamp, add_front);
+            if (s->cross.comp_enclosed[c] || s->lrn.wall_coarse) ucoarse = 1;
         }
         if (reached < need && val > 0) {
             if (s->lrn.rec) {
@@ -1907,6 +1925,25 @@ static int budget_reason(Search *s, const uint8_t *col, const int *cells, int n,
     return rlength(L, *from);
 }
 
+/* (reasons) The non-white cells connected to cell x without passing through cell v
+ * (-1: none), listed in lrn.front; returns how many. */
+static int pocket(Search *s, const uint8_t *col, int x, int v) {
+    int *queue = s->lrn.front, *mark = s->lrn.wmark, stamp = wall_stamp(&s->lrn), h = 0, t = 0;
+    queue[t++] = x;
+    mark[x] = stamp;
+    while (h < t) {
+        int y = queue[h++];
+        for (int d = 0; d < 4; d++) {
+            int w = s->g.nb[y * 4 + d];
+            if (w >= 0 && w != v && col[w] != WHT && mark[w] != stamp) {
+                mark[w] = stamp;
+                queue[t++] = w;
+            }
+        }
+    }
+    return t;
+}
+
 /* The black cells must connect through non-white cells. */
 static int rule_sea(Search *s, uint8_t *col, int ncomp, int *changed) {
     (void)ncomp;
@@ -1949,28 +1986,40 @@ static int rule_sea(Search *s, uint8_t *col, int ncomp, int *changed) {
         for (int q = 0; q < tail; q++) blacks += col[queue[q]] == BLK;
         int bad = blacks < nblack || (want >= 0 && tail < want);
         if (!bad && tail == nblack + nunknown) goto whole;
-        /* the region is all there is to the sea: its white walls and the root are the
-           reason (and a black cell outside it, when there is one) */
-        int rf = 0, rn = R_COARSE;
-        if (s->lrn.rec) {
-            rf = sea_walls(s, col, root, queue, tail);
-            if (blacks < nblack)
-                for (int i = 0; i < N; i++)
-                    if (col[i] == BLK && seen[i] != stamp) {
-                        radd(&s->lrn, i);
-                        break;
-                    }
-            rn = rlength(&s->lrn, rf);
-        }
+        /* the region is all there is to the sea. The reason of a refutation: a black
+           cell outside it, the white walls of its pocket and the root; or too small a
+           region, its walls and the root. Of a cell outside it: the walls of its pocket
+           and the root */
         if (bad) {
-            if (s->lrn.rec) rconflict(s, col, rf, rn, 1);
+            if (s->lrn.rec) {
+                int rf = 0, b = -1;
+                for (int i = 0; i < N && blacks < nblack && b < 0; i++)
+                    if (col[i] == BLK && seen[i] != stamp) b = i;
+                if (b >= 0) {
+                    rf = sea_walls(s, col, root, s->lrn.front, pocket(s, col, b, -1));
+                    radd(&s->lrn, b);
+                } else {
+                    rf = sea_walls(s, col, root, queue, tail);
+                }
+                rconflict(s, col, rf, rlength(&s->lrn, rf), 1);
+            }
             return FAIL;
         }
         for (int i = 0; i < N; i++) {
-            if (col[i] == UNK && seen[i] != stamp) {
+            if (col[i] != UNK || seen[i] == stamp) continue;
+            if (!s->lrn.rec) {
                 col[i] = WHT;
                 (*changed)++;
-                if (s->lrn.rec) rgive(s, col, i, rf, rn, 1);
+                continue;
+            }
+            /* the whole pocket at once (all unknown: no black cell is outside the region) */
+            int n = pocket(s, col, i, -1), rf = sea_walls(s, col, root, s->lrn.front, n);
+            int rn = rlength(&s->lrn, rf);
+            for (int q = 0; q < n; q++) {
+                int x = s->lrn.front[q];
+                col[x] = WHT;
+                (*changed)++;
+                rgive(s, col, x, rf, rn, 1);
             }
         }
         if (*changed) return OK;
@@ -2094,13 +2143,15 @@ static int rule_sea(Search *s, uint8_t *col, int ncomp, int *changed) {
         if (col[v] == UNK && s->walk.best[v] > 0) {
             col[v] = BLK;
             (*changed)++;
-            if (s->lrn.rec) { /* the white walls of the sea, the root, a black cell beyond */
-                int b = sea_beyond(s, col, root, v), nwalls = 0;
-                for (int i = 0; i < N; i++) /* the non-white cells: all one region here */
-                    if (col[i] != WHT) s->lrn.front[nwalls++] = i;
-                int rf = sea_walls(s, col, root, s->lrn.front, nwalls);
-                if (b >= 0) radd(&s->lrn, b);
-                rgive(s, col, v, rf, b >= 0 ? rlength(&s->lrn, rf) : R_COARSE, 1);
+            if (s->lrn.rec) { /* a black cell beyond v, the white walls of its side, the root */
+                int b = sea_beyond(s, col, root, v), rf = 0, rn = R_COARSE;
+                if (b >= 0) {
+                    int n = pocket(s, col, b, v);
+                    rf = sea_walls(s, col, root, s->lrn.front, n);
+                    radd(&s->lrn, b);
+                    rn = rlength(&s->lrn, rf);
+                }
+                rgive(s, col, v, rf, rn, 1);
             }
         }
     }
@@ -2697,20 +2748,23 @@ static int search_next(Search *s) {
  *
  *  nogoods   when a child's subtree is closed, the search knows a set of decisions (cell,
  *            color) that no solution not yet handed back extends: a nogood. A refuted
- *            leaf's is its path of decisions, which deletion may shorten: decision d_g is
- *            dropped when the frame above it (the state its earlier decisions imply) plus
- *            the decisions kept below it is refuted by propagation, or by both probes of
- *            the cell whose probes failed at the leaf (LEARN_TESTS tries, the latest
- *            decisions first). A frame both of whose children are closed gets the union of
- *            their nogoods less its own cell (resolution). The reason of every cell is
- *            thus over-approximated by the decisions above it; no rule records more.
- *            LEARN_TESTS is 0 by default: the tests cost more than they saved (on the
- *            corpus's tail 35.0 -> 25.8 s of CPU without them, and 7 sparse 15x15s of 12
- *            decided in 10 s against 5; bench/results/solver-log.md), so a nogood is
- *            the path itself, which blocks that path after a restart, and there are no
- *            backjumps; -DLEARN_TESTS=12 brings them back (the check build tests both).
+ *            leaf's is its decision cut: analyse() walks the reasons the rules recorded
+ *            (section "reasons") back from the refutation to the decisions it stands on,
+ *            a subset of the path (NURIKABE_CSOLVE_OFF=reasons: the path itself). A frame
+ *            both of whose children are closed gets the union of their nogoods less its
+ *            own cell (resolution). Built with -DLEARN_TESTS=k, the leaf's nogood is
+ *            instead its path shortened by deletion: decision d_g is dropped when the
+ *            frame above it (the state its earlier decisions imply) plus the decisions
+ *            kept below it is refuted by propagation, or by both probes of the cell whose
+ *            probes failed at the leaf (k tries, the latest decisions first); the tests
+ *            cost more than they saved (on the corpus's tail 35.0 -> 25.8 s of CPU
+ *            without them, bench/results/solver-log.md), so k is 0 by default (the check
+ *            build tests both). The rules' reasons are wide (the sea's and the reach's
+ *            walls span the grid), so a cut is most often nearly the whole path: about
+ *            98-99% of its literals on the corpus's tail (docs/solver.md).
  *  backjump  a closed child whose nogood lacks its frame's decision refutes the frame
- *            too: the frame is closed without trying its other color, and so on upward.
+ *            too: the frame is closed without trying its other color, and so on upward
+ *            (with decision cuts or deletion tests; a path always holds its decision).
  *  store     the nogood a frame's first child closes with is stored (at most LEARN_CAP,
  *            LEARN_MAX_LEN literals each) and propagates, as one more rule, in every
  *            propagation after the others: two watched literals per nogood (position
@@ -2732,12 +2786,19 @@ static int search_next(Search *s) {
  * then no more restarts), so a restart never finds it again. The nogoods are therefore
  * sound for "no other solution" but not implied by the rules alone once a solution was
  * handed back; they live and die with the search. A limit never refutes anything (a
- * test cut short keeps the decision).
+ * test cut short keeps the decision). A decision cut keeps the invariant too: every
+ * reason holds in every solution not yet handed back (a rule's in every solution, a
+ * nogood's and so a probe's in those not handed back), and every cell of the root holds
+ * in them, so a solution with the cut's decisions would have every cell the walk went
+ * through, and the refutation.
  *
  * Built with -DCSOLVE_CHECK_NOGOODS (tests/solver/test_learning.py), every nogood is
  * checked against all the solutions of a grid of at most CHECK_CELLS cells (found by
  * brute force, by a check of its own): any solution not yet handed back that violates
- * it aborts the program.
+ * it aborts the program. So does a reason that does not hold (check_reason), names an
+ * unknown cell or its own, and a record analyse() reads that is not the one written at
+ * its level on the current path. Built with -DCSOLVE_RULE_STATS, csolve_free() prints
+ * how many cells each rule set with a reason of cells and with R_COARSE.
  */
 
 #ifndef LEARN_TESTS
