@@ -15,8 +15,8 @@ threads, so CPU time would overstate it), with another engine, e.g. ``portfolio`
 `--learning both` runs every corpus puzzle and sparse grid with the core's learning from
 conflicts off and on, one after the other (so a busy machine skews both alike), and
 reports each side by side; `on` or `off` runs one (default: `native.LEARN`); `three`
-runs off, on with decision paths for nogoods (``NURIKABE_CSOLVE_OFF=reasons``, the
-learning of before reasons) and on (decision cuts), in that order for every puzzle. With
+runs off, on (nogoods over decision paths) and on with the rules' reasons
+(`native.REASONS`: nogoods over decision cuts), in that order for every puzzle. With
 `--engine portfolio` it switches the portfolio's learning racer instead
 (`portfolio.LEARN`; off is the portfolio before it: the lean racer until CP-SAT joins at
 a quarter of the limit, `SHARE_BEFORE`, on grids of any size).
@@ -104,19 +104,14 @@ SHARE_NOW = portfolio.NATIVE_SHARE
 CPSAT_CELLS_NOW = portfolio.CPSAT_MAX_CELLS
 
 
-OFF_BEFORE = os.environ.get("NURIKABE_CSOLVE_OFF", "")
-"""The developer switches this run was started with."""
-
-
 def set_learning(engine: str, setting: str) -> None:
     """The native engine's learning from conflicts (`native.LEARN`), or with another
     engine the portfolio's learning racer (`portfolio.LEARN`; off: the portfolio before
     it, CP-SAT joining at `SHARE_BEFORE` on grids of any size): ``off``, ``on``, or
-    ``paths``, on with the nogoods of refuted leaves their decision paths (the core's
-    switch ``reasons`` off)."""
+    ``cuts``, on with the rules' reasons (`native.REASONS`: the nogoods of refuted
+    leaves are their decision cuts, not their paths)."""
     learn = setting != "off"
-    off = OFF_BEFORE + (",reasons" if setting == "paths" else "")
-    os.environ["NURIKABE_CSOLVE_OFF"] = off.strip(",")
+    native.REASONS = setting == "cuts"
     if engine == "native":
         native.LEARN = learn
     else:
@@ -125,11 +120,14 @@ def set_learning(engine: str, setting: str) -> None:
         portfolio.CPSAT_MAX_CELLS = CPSAT_CELLS_NOW if learn else 10**9
 
 
-def core_status(puzzle: Puzzle, seconds: float, lean: bool, learn: bool = False) -> tuple[str, int]:
+def core_status(
+    puzzle: Puzzle, seconds: float, lean: bool, learn: bool = False, reasons: bool = False
+) -> tuple[str, int]:
     """The C core's answer (``unique``, ``multiple``, ``none`` or ``unknown``) and nodes,
     called as the native engine calls it but with a limit in CPU seconds of this thread,
     so that a busy machine gives the same work as an idle one; `lean` tries first the
-    color whose probe decided fewer cells, `learn` learns from conflicts."""
+    color whose probe decided fewer cells, `learn` learns from conflicts (with `reasons`,
+    nogoods over decision cuts)."""
     clues = [(cell, -1 if v == UNKNOWN_CLUE else v) for cell, v in puzzle.clues.items()]
     core = _csolve.Search(
         puzzle.rows,
@@ -142,6 +140,7 @@ def core_status(puzzle: Puzzle, seconds: float, lean: bool, learn: bool = False)
         strong=True,
         lean=lean,
         learn=learn,
+        reasons=reasons,
     )
     found = 0
     while found < 2 and core.next() is not None:
@@ -171,7 +170,7 @@ def run_sparse(
         learn = setting != "off"
         if engine == "native":
             began = time.process_time()
-            status, nodes = core_status(puzzle, seconds, lean, learn)
+            status, nodes = core_status(puzzle, seconds, lean, learn, setting == "cuts")
             cpu = time.process_time() - began
         else:
             began = time.perf_counter()
@@ -264,7 +263,7 @@ def main() -> None:
         choices=("on", "off", "both", "three"),
         help="the native engine's learning from conflicts (default native.LEARN; with "
         "--engine portfolio its learning racer, portfolio.LEARN); both: off then on for "
-        "every puzzle, reported side by side; three: off, on with decision paths, on",
+        "every puzzle, reported side by side; three: off, on, on with reasons (decision cuts)",
     )
     parser.add_argument("--skip-corpus", action="store_true")
     parser.add_argument(
@@ -294,7 +293,7 @@ def main() -> None:
         "on": ("on",),
         "off": ("off",),
         "both": ("off", "on"),
-        "three": ("off", "paths", "on"),
+        "three": ("off", "on", "cuts"),
     }.get(
         args.learning or "",
         ("on" if (native.LEARN if engine == "native" else portfolio.LEARN) else "off",),
@@ -311,9 +310,9 @@ def main() -> None:
     print(
         f"load average at start {load:.2f}; {clock} seconds in-process; engine {engine}{lean_racer}"
     )
-    print("NURIKABE_CSOLVE_OFF=" + OFF_BEFORE, end="")
+    print("NURIKABE_CSOLVE_OFF=" + os.environ.get("NURIKABE_CSOLVE_OFF", ""), end="")
     print("; sparse set with lean=True" if args.lean else "")
-    titles = {"off": "off", "paths": "on, decision paths (reasons off)", "on": "on"}
+    titles = {"off": "off", "on": "on", "cuts": "on, with reasons (decision cuts)"}
     for setting in learning:
         if len(learning) > 1:
             print(f"\n==== learning {titles[setting]} ====")

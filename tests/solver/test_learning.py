@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nurikabe.puzzle import UNKNOWN_CLUE, Puzzle
-from nurikabe.solver import Limit, _csolve, count_solutions
+from nurikabe.solver import Limit, _csolve, count_solutions, native
 from nurikabe.solver.native import NativeSearch
 from tests.bruteforce import black_masks
 from tests.corpus import needs_corpus, sample
@@ -45,9 +45,16 @@ def small_puzzles(draw: st.DrawFn) -> Puzzle:
     return Puzzle(rows, cols, {cell: draw(values) for cell in cells})
 
 
-def native_masks(puzzle: Puzzle, learn: bool) -> tuple[list[int], NativeSearch]:
-    search = NativeSearch(puzzle, Limit(solutions=None, seconds=60), learn=learn)
-    return [board.black_mask for board in search.solutions()], search
+def native_masks(
+    puzzle: Puzzle, learn: bool, reasons: bool = False
+) -> tuple[list[int], NativeSearch]:
+    """The solutions `NativeSearch` lists, with learning and `native.REASONS` as asked."""
+    saved, native.REASONS = native.REASONS, reasons
+    try:
+        search = NativeSearch(puzzle, Limit(solutions=None, seconds=60), learn=learn)
+        return [board.black_mask for board in search.solutions()], search
+    finally:
+        native.REASONS = saved
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -56,8 +63,8 @@ def test_counts_equal_the_oracle_with_learning_on_and_off(puzzle: Puzzle) -> Non
     expected = black_masks(puzzle)
     reference = count_solutions(puzzle, limit=Limit(solutions=None), engine="reference", keep=None)
     assert reference.complete and reference.count == len(expected)
-    for learn in (False, True):
-        found, search = native_masks(puzzle, learn)
+    for learn, reasons in ((False, False), (True, False), (True, True)):
+        found, search = native_masks(puzzle, learn, reasons)
         assert search.complete
         assert len(found) == len(set(found)) == len(expected)  # each once
         assert set(found) == expected
@@ -122,26 +129,29 @@ def test_the_switch_turns_learning_off(monkeypatch: pytest.MonkeyPatch) -> None:
     assert set(found) == black_masks(puzzle)
 
 
+@pytest.mark.parametrize("off", ["", "reasons"])
 def test_decision_cuts_list_the_same_solutions_as_decision_paths(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, off: str
 ) -> None:
-    """With reasons (the default with learning) a refuted leaf's nogood is its decision
-    cut, a subset of its path; NURIKABE_CSOLVE_OFF=reasons gives back the paths. Both
-    list every solution of a sparse 5x6 with thousands, each once."""
+    """With `reasons` a refuted leaf's nogood is its decision cut, a subset of its path;
+    without (the default), or with NURIKABE_CSOLVE_OFF=reasons whatever is asked, its
+    path. Both list every solution of a sparse 5x6 with thousands, each once."""
     puzzle = _many()
     clues = [(cell, -1 if v == Q else v) for cell, v in puzzle.clues.items()]
+    monkeypatch.setenv("NURIKABE_CSOLVE_OFF", off)
     listed = []
-    for off in ("", "reasons"):
-        monkeypatch.setenv("NURIKABE_CSOLVE_OFF", off)
-        core = _csolve.Search(5, 6, clues, bytes(30), 60.0, -1, strong=True, learn=True)
+    for reasons in (False, True):
+        core = _csolve.Search(
+            5, 6, clues, bytes(30), 60.0, -1, strong=True, learn=True, reasons=reasons
+        )
         found = []
         while (board := core.next()) is not None:
             found.append(board)
         assert core.complete and core.learned > 0 and len(set(found)) == len(found)
-        if off:
-            assert core.cut_literals == core.path_literals == 0
-        else:
+        if reasons and not off:
             assert 0 < core.cut_literals <= core.path_literals
+        else:
+            assert core.cut_literals == core.path_literals == 0
         listed.append(sorted(found))
     assert listed[0] == listed[1]
     assert {int.from_bytes(b, "little") for b in listed[0]} == black_masks(puzzle)

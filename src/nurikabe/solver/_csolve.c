@@ -171,8 +171,9 @@ typedef struct {
     int learning;      /* learning from conflicts when the caller asks for it (section
                           "learning"); NURIKABE_CSOLVE_OFF=learning turns it off */
     int restarts;      /* with learning: restarts (NURIKABE_CSOLVE_OFF=restarts: none) */
-    int reasons;       /* with learning: the rules record reasons and a refuted leaf's
-                          nogood is its decision cut (NURIKABE_CSOLVE_OFF=reasons: the path) */
+    int reasons;       /* with learning and CsolveOptions.reasons: the rules record reasons
+                          and a refuted leaf's nogood is its decision cut (off: its path;
+                          NURIKABE_CSOLVE_OFF=reasons turns it off whatever is asked) */
 } Settings;
 
 /* The white components of the state last labelled (white_components), which every rule
@@ -2750,7 +2751,9 @@ static int search_next(Search *s) {
  *            color) that no solution not yet handed back extends: a nogood. A refuted
  *            leaf's is its decision cut: analyse() walks the reasons the rules recorded
  *            (section "reasons") back from the refutation to the decisions it stands on,
- *            a subset of the path (NURIKABE_CSOLVE_OFF=reasons: the path itself). A frame
+ *            a subset of the path (only with CsolveOptions.reasons, off by default: the
+ *            figures of docs/solver.md; else, or with NURIKABE_CSOLVE_OFF=reasons, the
+ *            path itself). A frame
  *            both of whose children are closed gets the union of their nogoods less its
  *            own cell (resolution). Built with -DLEARN_TESTS=k, the leaf's nogood is
  *            instead its path shortened by deletion: decision d_g is dropped when the
@@ -3707,7 +3710,7 @@ Search *csolve_create(int R, int C, int K, const int *clue_cell, const int *clue
             return NULL;
         }
         L->on = 1;
-        L->reasons = s->set.reasons;
+        L->reasons = s->set.reasons && opt->reasons;
         L->ncells = N;
         L->rcap = 1024;
         L->rmark_now = 1;

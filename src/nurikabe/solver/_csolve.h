@@ -24,6 +24,8 @@ typedef struct {
     int learn;       /* with strong: learning from conflicts (nogoods, backjumps, restarts;
                         see "learning" in _csolve.c); NURIKABE_CSOLVE_OFF=learning turns it
                         off */
+    int reasons;     /* with learn: the rules record reasons and a refuted leaf's nogood is
+                        its decision cut, not its path (NURIKABE_CSOLVE_OFF=reasons: off) */
 } CsolveOptions;
 
 /* Why csolve_create() failed. */

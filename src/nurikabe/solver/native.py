@@ -19,16 +19,21 @@ from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
 from . import _csolve
 from .result import Limit, SearchBase
 
-__all__ = ["LEARN", "NativeSearch"]
+__all__ = ["LEARN", "REASONS", "NativeSearch"]
 
 _UNKNOWN, _BLACK, _WHITE = 0, 1, 2
 
 LEARN = False
-"""Whether `NativeSearch` learns from conflicts unless told (the core's rules record
-reasons, a refuted leaf's nogood is its decision cut, and restarts keep saved phases;
-docs/solver.md has the figures behind the choice; the portfolio races it). The developer
-variable ``NURIKABE_CSOLVE_OFF=learning`` turns learning off whatever is asked,
-``NURIKABE_CSOLVE_OFF=reasons`` makes the nogoods decision paths again."""
+"""Whether `NativeSearch` learns from conflicts unless told (the core's nogoods over
+decisions, restarts with saved phases; docs/solver.md has the figures behind the choice;
+the portfolio races it). The developer variable ``NURIKABE_CSOLVE_OFF=learning`` turns
+learning off whatever is asked."""
+
+REASONS = False
+"""With learning: whether the core's rules record reasons, so that a refuted leaf's nogood
+is its decision cut rather than its whole decision path (the core's ``reasons``). Off:
+the cuts are nearly the whole path and cost more to find ("Figures of learning" in
+docs/solver.md); ``NURIKABE_CSOLVE_OFF=reasons`` turns them off whatever is asked."""
 
 
 class NativeSearch(SearchBase):
@@ -58,7 +63,7 @@ class NativeSearch(SearchBase):
         super().__init__(puzzle, limit, start=start)
         self.lean = lean
         self.learn = LEARN if learn is None else learn
-        """Learn from conflicts: nogoods over the decisions (decision cuts), restarts (the
+        """Learn from conflicts: nogoods over the decisions, restarts (the
         core's ``learn``; None: `LEARN`). The counts of solutions are the same either way."""
         """Branch first on the color whose probe decided fewer cells (the core's ``lean``
         order: finds solutions of sparse grids sooner, slower on some dense ones; off in
@@ -106,6 +111,7 @@ class NativeSearch(SearchBase):
             strong=True,
             lean=self.lean,
             learn=self.learn,
+            reasons=REASONS,
         )
 
     def solutions(self) -> Iterator[Board]:
