@@ -2762,9 +2762,10 @@ static int search_next(Search *s) {
  *            probes failed at the leaf (k tries, the latest decisions first); the tests
  *            cost more than they saved (on the corpus's tail 35.0 -> 25.8 s of CPU
  *            without them, bench/results/solver-log.md), so k is 0 by default (the check
- *            build tests both). The rules' reasons are wide (the sea's and the reach's
- *            walls span the grid), so a cut is most often nearly the whole path: about
- *            98-99% of its literals on the corpus's tail (docs/solver.md).
+ *            build tests both). The rules' reasons are wide (the reach rule's walls and the
+ *            sea's budget span the grid), so a cut is most often nearly the whole path:
+ *            93% of its literals on the corpus's four slowest puzzles, for 30% more time
+ *            a node (docs/solver.md, "Figures of learning").
  *  backjump  a closed child whose nogood lacks its frame's decision refutes the frame
  *            too: the frame is closed without trying its other color, and so on upward
  *            (with decision cuts or deletion tests; a path always holds its decision).
