@@ -14,7 +14,9 @@ threads, so CPU time would overstate it), with another engine, e.g. ``portfolio`
 `--no-lean-racer` runs the portfolio without its lean native search (A/B).
 `--learning both` runs every corpus puzzle and sparse grid with the core's learning from
 conflicts off and on, one after the other (so a busy machine skews both alike), and
-reports each side by side; `on` or `off` runs one (default: `native.LEARN`). With
+reports each side by side; `on` or `off` runs one (default: `native.LEARN`); `three`
+runs off, on (nogoods over decision paths) and on with the rules' reasons
+(`native.REASONS`: nogoods over decision cuts), in that order for every puzzle. With
 `--engine portfolio` it switches the portfolio's learning racer instead
 (`portfolio.LEARN`; off is the portfolio before it: the lean racer until CP-SAT joins at
 a quarter of the limit, `SHARE_BEFORE`, on grids of any size).
@@ -27,6 +29,7 @@ a quarter of the limit, `SHARE_BEFORE`, on grids of any size).
     nice -n 10 .venv/bin/python bench/tail.py --skip-corpus --learning both \\
         --sparse-size 20 --sparse-seconds 30
     nice -n 10 .venv/bin/python bench/tail.py --engine portfolio --learning both --sparse 0
+    nice -n 10 .venv/bin/python bench/tail.py --skip-corpus --learning three
 """
 
 from __future__ import annotations
@@ -58,7 +61,7 @@ def run_corpus(
     seconds: float,
     engine: str = "native",
     turns: tuple[int, ...] = (0,),
-    learning: tuple[bool, ...] = (False,),
+    learning: tuple[str, ...] = ("off",),
 ) -> list[dict[str, Any]]:
     """One row per corpus puzzle, orientation in `turns` and learning setting in
     `learning` (the native engine's, or the portfolio's learning racer with another
@@ -71,9 +74,9 @@ def run_corpus(
         pid = doc.meta.get("id", str(k))
         if only and pid not in only:
             continue
-        for turn, learn in ((turn, learn) for turn in turns for learn in learning):
+        for turn, setting in ((turn, setting) for turn in turns for setting in learning):
             puzzle, solution = orient(doc.puzzle, doc.solution, turn)
-            set_learning(engine, learn)
+            set_learning(engine, setting)
             began = clock()
             result = solve(puzzle, limit=Limit(solutions=2, seconds=seconds), engine=engine)
             cpu = clock() - began
@@ -82,7 +85,8 @@ def run_corpus(
                 {
                     "id": pid,
                     "turn": turn,
-                    "learn": learn,
+                    "learn": setting != "off",
+                    "setting": setting,
                     "cells": puzzle.rows * puzzle.cols,
                     "status": result.status.value,
                     "ok": same,
@@ -100,10 +104,14 @@ SHARE_NOW = portfolio.NATIVE_SHARE
 CPSAT_CELLS_NOW = portfolio.CPSAT_MAX_CELLS
 
 
-def set_learning(engine: str, learn: bool) -> None:
+def set_learning(engine: str, setting: str) -> None:
     """The native engine's learning from conflicts (`native.LEARN`), or with another
     engine the portfolio's learning racer (`portfolio.LEARN`; off: the portfolio before
-    it, CP-SAT joining at `SHARE_BEFORE` on grids of any size)."""
+    it, CP-SAT joining at `SHARE_BEFORE` on grids of any size): ``off``, ``on``, or
+    ``cuts``, on with the rules' reasons (`native.REASONS`: the nogoods of refuted
+    leaves are their decision cuts, not their paths)."""
+    learn = setting != "off"
+    native.REASONS = setting == "cuts"
     if engine == "native":
         native.LEARN = learn
     else:
@@ -112,11 +120,14 @@ def set_learning(engine: str, learn: bool) -> None:
         portfolio.CPSAT_MAX_CELLS = CPSAT_CELLS_NOW if learn else 10**9
 
 
-def core_status(puzzle: Puzzle, seconds: float, lean: bool, learn: bool = False) -> tuple[str, int]:
+def core_status(
+    puzzle: Puzzle, seconds: float, lean: bool, learn: bool = False, reasons: bool = False
+) -> tuple[str, int]:
     """The C core's answer (``unique``, ``multiple``, ``none`` or ``unknown``) and nodes,
     called as the native engine calls it but with a limit in CPU seconds of this thread,
     so that a busy machine gives the same work as an idle one; `lean` tries first the
-    color whose probe decided fewer cells, `learn` learns from conflicts."""
+    color whose probe decided fewer cells, `learn` learns from conflicts (with `reasons`,
+    nogoods over decision cuts)."""
     clues = [(cell, -1 if v == UNKNOWN_CLUE else v) for cell, v in puzzle.clues.items()]
     core = _csolve.Search(
         puzzle.rows,
@@ -129,6 +140,7 @@ def core_status(puzzle: Puzzle, seconds: float, lean: bool, learn: bool = False)
         strong=True,
         lean=lean,
         learn=learn,
+        reasons=reasons,
     )
     found = 0
     while found < 2 and core.next() is not None:
@@ -146,18 +158,19 @@ def run_sparse(
     lean: bool,
     engine: str = "native",
     size: int = 15,
-    learning: tuple[bool, ...] = (False,),
+    learning: tuple[str, ...] = ("off",),
 ) -> list[dict[str, Any]]:
     """One row per random sparse `size` x `size` puzzle (seeds 0..count-1, sea share
     0.45) and learning setting: the C core in CPU seconds, or `engine` (not ``native``)
     in wall seconds."""
     rows = []
-    for seed, learn in ((seed, learn) for seed in range(count) for learn in learning):
+    for seed, setting in ((seed, setting) for seed in range(count) for setting in learning):
         puzzle = sparse_puzzle(size, size, 0.45, random.Random(seed))
-        set_learning(engine, learn)
+        set_learning(engine, setting)
+        learn = setting != "off"
         if engine == "native":
             began = time.process_time()
-            status, nodes = core_status(puzzle, seconds, lean, learn)
+            status, nodes = core_status(puzzle, seconds, lean, learn, setting == "cuts")
             cpu = time.process_time() - began
         else:
             began = time.perf_counter()
@@ -165,11 +178,12 @@ def run_sparse(
             cpu = time.perf_counter() - began
             status, nodes = result.status.value, result.stats.nodes
             by = result.stats.engine
-        rows.append({"seed": seed, "learn": learn, "status": status, "cpu": cpu, "nodes": nodes})
+        rows.append({"seed": seed, "learn": learn, "setting": setting})
+        rows[-1].update(status=status, cpu=cpu, nodes=nodes)
         if engine != "native":
             rows[-1]["by"] = by
         print(
-            f"sparse seed {seed:3} learn {learn:d} {status:8} {cpu:7.2f} s {nodes:7} nodes "
+            f"sparse seed {seed:3} learn {setting:5} {status:8} {cpu:7.2f} s {nodes:7} nodes "
             + rows[-1].get("by", ""),
             file=sys.stderr,
         )
@@ -246,10 +260,10 @@ def main() -> None:
     parser.add_argument("--sparse-size", type=int, default=15, help="rows and columns (15)")
     parser.add_argument(
         "--learning",
-        choices=("on", "off", "both"),
+        choices=("on", "off", "both", "three"),
         help="the native engine's learning from conflicts (default native.LEARN; with "
         "--engine portfolio its learning racer, portfolio.LEARN); both: off then on for "
-        "every puzzle, reported side by side",
+        "every puzzle, reported side by side; three: off, on, on with reasons (decision cuts)",
     )
     parser.add_argument("--skip-corpus", action="store_true")
     parser.add_argument(
@@ -275,8 +289,14 @@ def main() -> None:
     engine = args.engine
     load = os.getloadavg()[0]
     turns = TURNS if args.orientations else (0,)
-    learning = {"on": (True,), "off": (False,), "both": (False, True)}.get(
-        args.learning or "", (native.LEARN if engine == "native" else portfolio.LEARN,)
+    learning = {
+        "on": ("on",),
+        "off": ("off",),
+        "both": ("off", "on"),
+        "three": ("off", "on", "cuts"),
+    }.get(
+        args.learning or "",
+        ("on" if (native.LEARN if engine == "native" else portfolio.LEARN) else "off",),
     )
     corpus = (
         []
@@ -292,11 +312,13 @@ def main() -> None:
     )
     print("NURIKABE_CSOLVE_OFF=" + os.environ.get("NURIKABE_CSOLVE_OFF", ""), end="")
     print("; sparse set with lean=True" if args.lean else "")
-    for learn in learning:
+    titles = {"off": "off", "on": "on", "cuts": "on, with reasons (decision cuts)"}
+    for setting in learning:
         if len(learning) > 1:
-            print(f"\n==== learning {'on' if learn else 'off'} ====")
-        on_corpus = [r for r in corpus if r["learn"] == learn]
-        report(on_corpus, [r for r in sparse if r["learn"] == learn], args.top, clock, size)
+            print(f"\n==== learning {titles[setting]} ====")
+        on_corpus = [r for r in corpus if r["setting"] == setting]
+        on_sparse = [r for r in sparse if r["setting"] == setting]
+        report(on_corpus, on_sparse, args.top, clock, size)
     if args.output:
         data = {"load": load, "lean": args.lean, "engine": engine, "corpus": corpus}
         data.update(learning=list(learning), sparse_size=size)

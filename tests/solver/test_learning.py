@@ -1,12 +1,14 @@
-"""Tests of the C core's learning from conflicts (nogoods, backjumps, restarts).
+"""Tests of the C core's learning from conflicts (reasons, decision cuts, nogoods,
+backjumps, restarts).
 
 Learning may change the search tree but never a count: on random small puzzles with
 0, 1, 2 and more solutions (`?` clues too), the native engine with learning on and off
 lists exactly the solutions of the brute-force oracle (tests/bruteforce.py) and of the
 independent reference engine. A debug build of the engine (`-DCSOLVE_CHECK_NOGOODS`,
-driven by _csolve_check.c's `count` mode) checks every nogood it learns against the
-brute-force list of solutions, under settings that restart after every conflict and
-keep only 8 nogoods, so that restarts, backjumps and pruning all run on tiny grids.
+driven by _csolve_check.c's `count` mode) checks every reason a rule gives and every
+nogood it learns against the brute-force list of solutions, under settings that restart
+after every conflict and keep only 8 nogoods, so that restarts, backjumps and pruning
+all run on tiny grids: on a fixed set of 600 puzzles and on hypothesis's.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nurikabe.puzzle import UNKNOWN_CLUE, Puzzle
-from nurikabe.solver import Limit, _csolve, count_solutions
+from nurikabe.solver import Limit, _csolve, count_solutions, native
 from nurikabe.solver.native import NativeSearch
 from tests.bruteforce import black_masks
 from tests.corpus import needs_corpus, sample
@@ -43,9 +45,16 @@ def small_puzzles(draw: st.DrawFn) -> Puzzle:
     return Puzzle(rows, cols, {cell: draw(values) for cell in cells})
 
 
-def native_masks(puzzle: Puzzle, learn: bool) -> tuple[list[int], NativeSearch]:
-    search = NativeSearch(puzzle, Limit(solutions=None, seconds=60), learn=learn)
-    return [board.black_mask for board in search.solutions()], search
+def native_masks(
+    puzzle: Puzzle, learn: bool, reasons: bool = False
+) -> tuple[list[int], NativeSearch]:
+    """The solutions `NativeSearch` lists, with learning and `native.REASONS` as asked."""
+    saved, native.REASONS = native.REASONS, reasons
+    try:
+        search = NativeSearch(puzzle, Limit(solutions=None, seconds=60), learn=learn)
+        return [board.black_mask for board in search.solutions()], search
+    finally:
+        native.REASONS = saved
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -54,8 +63,8 @@ def test_counts_equal_the_oracle_with_learning_on_and_off(puzzle: Puzzle) -> Non
     expected = black_masks(puzzle)
     reference = count_solutions(puzzle, limit=Limit(solutions=None), engine="reference", keep=None)
     assert reference.complete and reference.count == len(expected)
-    for learn in (False, True):
-        found, search = native_masks(puzzle, learn)
+    for learn, reasons in ((False, False), (True, False), (True, True)):
+        found, search = native_masks(puzzle, learn, reasons)
         assert search.complete
         assert len(found) == len(set(found)) == len(expected)  # each once
         assert set(found) == expected
@@ -120,6 +129,34 @@ def test_the_switch_turns_learning_off(monkeypatch: pytest.MonkeyPatch) -> None:
     assert set(found) == black_masks(puzzle)
 
 
+@pytest.mark.parametrize("off", ["", "reasons"])
+def test_decision_cuts_list_the_same_solutions_as_decision_paths(
+    monkeypatch: pytest.MonkeyPatch, off: str
+) -> None:
+    """With `reasons` a refuted leaf's nogood is its decision cut, a subset of its path;
+    without (the default), or with NURIKABE_CSOLVE_OFF=reasons whatever is asked, its
+    path. Both list every solution of a sparse 5x6 with thousands, each once."""
+    puzzle = _many()
+    clues = [(cell, -1 if v == Q else v) for cell, v in puzzle.clues.items()]
+    monkeypatch.setenv("NURIKABE_CSOLVE_OFF", off)
+    listed = []
+    for reasons in (False, True):
+        core = _csolve.Search(
+            5, 6, clues, bytes(30), 60.0, -1, strong=True, learn=True, reasons=reasons
+        )
+        found = []
+        while (board := core.next()) is not None:
+            found.append(board)
+        assert core.complete and core.learned > 0 and len(set(found)) == len(found)
+        if reasons and not off:
+            assert 0 < core.cut_literals <= core.path_literals
+        else:
+            assert core.cut_literals == core.path_literals == 0
+        listed.append(sorted(found))
+    assert listed[0] == listed[1]
+    assert {int.from_bytes(b, "little") for b in listed[0]} == black_masks(puzzle)
+
+
 def test_the_logic_engine_calls_never_learn() -> None:
     """Learning is for the native engine's (strong) calls: the logic engine counts the
     core's work into its grades, so its calls ignore `learn`."""
@@ -150,33 +187,78 @@ def _oracle_lines(seed: int, count: int) -> tuple[list[str], list[int]]:
     for _ in range(count):
         rows, cols = rng.choice([(4, 4), (4, 5), (5, 4), (3, 6), (4, 3), (3, 5)])
         cells = rng.sample(range(rows * cols), rng.randint(1, 4))
-        clues = {c: rng.choice([1, 2, 3, 3, 4, 5, 6, 7, Q]) for c in cells}
-        counts.append(len(black_masks(Puzzle(rows, cols, clues))))
-        pairs = [x for c, v in clues.items() for x in (c, -1 if v == Q else v)]
-        lines.append(" ".join(map(str, [rows, cols, len(clues), *pairs])))
+        puzzle = Puzzle(rows, cols, {c: rng.choice([1, 2, 3, 3, 4, 5, 6, 7, Q]) for c in cells})
+        counts.append(len(black_masks(puzzle)))
+        lines.append(puzzle_line(puzzle))
     return lines, counts
 
 
-@pytest.mark.skipif(
+needs_gcc = pytest.mark.skipif(
     shutil.which("gcc") is None or not (SOLVER_SRC / "_csolve_check.c").exists(),
     reason="needs gcc and the C sources",
 )
+
+CHECK_FLAGS = [
+    "-DCSOLVE_CHECK_NOGOODS",
+    "-DLEARN_RESTART_UNIT=1",
+    "-DLEARN_CAP=8",
+    "-DLEARN_RESTART_SOLUTIONS=100000",  # blocking nogoods for every solution
+]
+"""The check build's settings: restarts after every conflict, a store of 8 nogoods."""
+
+
+def build_check(exe: Path, *flags: str) -> Path:
+    sources = [str(SOLVER_SRC / "_csolve.c"), str(SOLVER_SRC / "_csolve_check.c")]
+    command = ["gcc", "-O2", "-std=c99", *CHECK_FLAGS, *flags, *sources, "-o", str(exe)]
+    subprocess.run(command, check=True)
+    return exe
+
+
+def puzzle_line(puzzle: Puzzle) -> str:
+    """A puzzle in the `count` format of _csolve_check.c."""
+    pairs = [x for c, v in puzzle.clues.items() for x in (c, -1 if v == Q else v)]
+    return " ".join(map(str, [puzzle.rows, puzzle.cols, len(puzzle.clues), *pairs]))
+
+
+@pytest.fixture(scope="module")
+def check_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_check(tmp_path_factory.mktemp("check") / "csolve_check")
+
+
+@needs_gcc
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_puzzles())
+def test_reasons_and_cuts_hold_on_random_puzzles(check_build: Path, puzzle: Puzzle) -> None:
+    """The check build on hypothesis's puzzles: every reason a rule, a nogood or a probe
+    gives implies its cell (or refutes its state) in every solution it should, names no
+    unknown cell and not its own, every record the analysis reads is the one of its
+    level, every decision cut keeps every solution not yet handed back (it aborts
+    otherwise), and it counts as the oracle."""
+    run = subprocess.run(
+        [str(check_build), "count"],
+        input=puzzle_line(puzzle) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    count, complete, *_ = map(int, run.stdout.split())
+    assert complete == 1 and count == len(black_masks(puzzle))
+
+
+@needs_gcc
 def test_every_learned_nogood_keeps_every_solution_not_yet_found(tmp_path: Path) -> None:
-    """The check build aborts when a nogood would cut a solution not handed back yet;
-    restarting after every conflict with a store of 8 nogoods, it counts as the oracle.
-    With the default LEARN_TESTS (0) the nogoods are decision paths; with 12 deletion
-    tests they are shortened and the search backjumps (rarely on grids this small: a few
-    times in 600 puzzles). Both builds count the same 600 puzzles (one brute force)."""
+    """The check build aborts when a nogood would cut a solution not handed back yet, or
+    a reason does not hold; restarting after every conflict with a store of 8 nogoods,
+    it counts as the oracle. With the default LEARN_TESTS (0) a refuted leaf's nogood is
+    its decision cut (a little shorter than the path on grids this small); with 12
+    deletion tests it is the path shortened by deletion, and the search backjumps
+    (rarely here: a few times in 600 puzzles). Both builds count the same 600 puzzles
+    (one brute force)."""
     lines, counts = _oracle_lines(20261127, 600)
     assert sum(1 for c in counts if c == 0) > 10 and sum(1 for c in counts if c >= 3) > 10
     for tests in (0, 12):
-        exe = tmp_path / f"csolve_check_{tests}"
-        sources = [str(SOLVER_SRC / "_csolve.c"), str(SOLVER_SRC / "_csolve_check.c")]
-        flags = ["-DCSOLVE_CHECK_NOGOODS", "-DLEARN_RESTART_UNIT=1", "-DLEARN_CAP=8"]
-        flags.append("-DLEARN_RESTART_SOLUTIONS=100000")  # blocking nogoods for every solution
-        if tests:
-            flags.append(f"-DLEARN_TESTS={tests}")
-        subprocess.run(["gcc", "-O2", "-std=c99", *flags, *sources, "-o", str(exe)], check=True)
+        exe = build_check(tmp_path / f"csolve_check_{tests}", f"-DLEARN_TESTS={tests}")
         run = subprocess.run(
             [str(exe), "count"],
             input="\n".join(lines) + "\n",
@@ -188,6 +270,12 @@ def test_every_learned_nogood_keeps_every_solution_not_yet_found(tmp_path: Path)
         rows = [list(map(int, row.split())) for row in run.stdout.splitlines()]
         assert len(rows) == len(lines)
         assert [r[0] for r in rows] == counts and all(r[1] == 1 for r in rows), tests
-        learned, restarts, jumps, checked = (sum(r[k] for r in rows) for k in range(2, 6))
+        learned, restarts, jumps, checked, reasons, cut, path = (
+            sum(r[k] for r in rows) for k in range(2, 9)
+        )
         assert learned > 1000 and restarts > 50 and checked > 1000
-        assert (jumps > 0) == (tests > 0)  # a decision path always holds its own decision
+        assert reasons > 1000  # every reason of cells a rule gave was checked
+        if tests:  # deletion on the decision path: it backjumps (rarely on grids this small)
+            assert jumps > 0 and cut == path == 0
+        else:  # the decision cuts of the reasons: often shorter than the path
+            assert 0 < cut < path

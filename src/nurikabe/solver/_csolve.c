@@ -90,7 +90,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#ifdef CSOLVE_CHECK_NOGOODS
+#if defined(CSOLVE_CHECK_NOGOODS) || defined(CSOLVE_RULE_STATS)
 #include <stdio.h>
 #endif
 
@@ -171,6 +171,9 @@ typedef struct {
     int learning;      /* learning from conflicts when the caller asks for it (section
                           "learning"); NURIKABE_CSOLVE_OFF=learning turns it off */
     int restarts;      /* with learning: restarts (NURIKABE_CSOLVE_OFF=restarts: none) */
+    int reasons;       /* with learning and CsolveOptions.reasons: the rules record reasons
+                          and a refuted leaf's nogood is its decision cut (off: its path;
+                          NURIKABE_CSOLVE_OFF=reasons turns it off whatever is asked) */
 } Settings;
 
 /* The white components of the state last labelled (white_components), which every rule
@@ -180,6 +183,8 @@ typedef struct {
     int *comp_size, *comp_clue, *comp_start, *comp_cells;
     uint8_t *comp_of;    /* N: the state white_components last labelled (its white cells) */
     int comp_count;      /* its answer then, -2 before the first */
+    int bad_from, bad_to; /* when -1: comp_cells[bad_from..bad_to) is white, connected and
+                             holds two clues */
 } Components;
 
 /* The marks and queue of the walks of every rule, probing and verify (stamps compared
@@ -238,6 +243,7 @@ typedef struct {
     int *reach_count;
     int *bucket_head, *entry_node, *entry_next;
     int bucket_top;      /* rule_reach: the highest cost in a bucket */
+    int nentries;        /* rule_reach: entries of the last island walked */
 } Reach;
 
 /* Failed-literal probing (probe) and its branching scores. */
@@ -293,7 +299,35 @@ typedef struct {
     long long conflicts, next_restart, solutions;
     int luby;            /* index into the Luby sequence of the next restart */
     long long learned, restarts, jumps;
+    /* reasons (section "reasons"): per cell set in the state being searched, the level
+       it was set at and why; valid for every cell set in the current path's states
+       (each write is made when the cell is set, and no state of another branch is
+       propagated until the search leaves this one) */
+    int reasons;         /* learning with reasons (Settings.reasons) */
+    int rec;             /* reasons are recorded now (reasons, and level > 0) */
+    int level;           /* the level of the state being propagated (decisions it stands on;
+                            a probe's state one more) */
+    int *rlev, *rfrom, *rlen; /* N: level, and the reason: rlen[i] cells from rbuf[rfrom[i]],
+                            or R_COARSE / R_DECISION / R_PROBE */
+    int *rbuf, rtop, rcap; /* the reasons' cells, level after level (rtop: the next free) */
+    int rbad;            /* a reason being written did not fit (it is then R_COARSE) */
+    int *lvl_top;        /* N+2: rtop where the records of each level start */
+    int *rmark, rmark_now; /* N: cells given a reason by the rule running now */
+    uint8_t *snap;       /* N: the state before the rule running now */
+    int cfrom, clen;     /* the reason of the last refutation (clen R_COARSE: every decision) */
+    int *astack, *amark, amark_now, *adec; /* analyse(): its stack, marks, decision levels met */
+    int *wmark, wmark_now, ncells; /* N: marks of the reasons' walks (wall_stamp) */
+    int wall_coarse;     /* reach_walls met a wall without a reason */
+    int *front, nfront;
+    int rpeak;           /* rtop after the last probe's propagation (probe_state) */
+    int *front2, *agree; /* N: probe_agreed's frontier of the probe `b`, the cells agreed */  /* N: the frontier of a refuted probe (probe_state), -1: none */
+    long long cut_lits, path_lits; /* literals of the refuted leaves' nogoods, of their paths */
+#ifdef CSOLVE_RULE_STATS
+    long long set_by[NRULES + 3][2]; /* cells set per rule (+ nogoods, probes, decisions):
+                                        [0] with a reason of cells, [1] R_COARSE */
+#endif
 #ifdef CSOLVE_CHECK_NOGOODS
+    long long rchecked;  /* reasons checked against the brute-force solutions */
     uint8_t *brute;      /* every solution (N bytes each), by brute force on small grids */
     uint8_t *reported;   /* per solution: handed back already */
     int nbrute;          /* how many; -1: the grid is too big to check */
@@ -404,6 +438,155 @@ static int assign(uint8_t *col, int cell, int color, int *changed) {
     return OK;
 }
 
+/* ---- reasons ------------------------------------------------------------------------
+ *
+ * With learning (section "learning") the search records, for every cell set in a state
+ * at level L > 0 (L decisions above it), the level and the reason: the cells whose colors
+ * in that state imply the cell's color (a list in rbuf, written by the rule that set it
+ * with rgive()), R_DECISION (the decision of level L), R_PROBE (the assumption of a probe)
+ * or R_COARSE, "the decisions at levels <= L", which is always sound. A rule that knows a
+ * short reason gives it; every other cell a rule sets gets R_COARSE after the rule
+ * (rsweep). A rule that refutes a state names the cells involved (rconflict) or leaves
+ * the refutation R_COARSE. analyse() (section "learning") walks the reasons back from a
+ * refutation to the decisions it needs.
+ *
+ * A state here is a copy, not a trail, so the records are never undone: a cell keeps the
+ * record written when it was set in the current path's states, because no state where it
+ * is unknown is propagated until the search leaves that path (probes propagate copies
+ * that hold it; the deletion tests of LEARN_TESTS, which propagate older states, record
+ * nothing). rbuf is a stack by level: a child of level L writes from lvl_top[L] on,
+ * over whatever a discarded sibling wrote. Level 0 (the root) records nothing: its cells
+ * need no reason. */
+
+enum { R_COARSE = -1, R_DECISION = -2, R_PROBE = -3 };
+
+#ifdef CSOLVE_CHECK_NOGOODS
+static void check_reason(Search *s, const uint8_t *col, int cell, const int *cells, int n,
+                         int all);
+#endif
+
+static int rgrow(Learn *L) {
+    int cap = L->rcap ? L->rcap * 2 : 1024;
+    int *buf = realloc(L->rbuf, sizeof(int) * (size_t)cap);
+    if (!buf) return 0;
+    L->rbuf = buf;
+    L->rcap = cap;
+    return 1;
+}
+
+/* A reason is written as rbegin(), radd() of each cell, rlength(). */
+static inline int rbegin(Learn *L) {
+    L->rbad = 0;
+    return L->rtop;
+}
+
+static inline void radd(Learn *L, int cell) {
+    if (L->rtop == L->rcap && !rgrow(L)) {
+        L->rbad = 1;
+        return;
+    }
+    L->rbuf[L->rtop++] = cell;
+}
+
+/* The length of the reason begun at `from`, or R_COARSE when it did not fit. */
+static inline int rlength(const Learn *L, int from) { return L->rbad ? R_COARSE : L->rtop - from; }
+
+static int rpush(Learn *L, const int *cells, int n, int *from) {
+    *from = rbegin(L);
+    for (int j = 0; j < n; j++) radd(L, cells[j]);
+    return rlength(L, *from);
+}
+
+/* Cell `cell`, just set in `col`, has the reason of n cells from rbuf[from] (n < 0:
+ * R_COARSE). `all`: the reason holds in every solution (a rule's), not only in those not
+ * yet handed back (a nogood's, a probe's). */
+static void rgive(Search *s, const uint8_t *col, int cell, int from, int n, int all) {
+    Learn *L = &s->lrn;
+    L->rlev[cell] = L->level;
+    L->rfrom[cell] = from;
+    L->rlen[cell] = n < 0 ? R_COARSE : n;
+    L->rmark[cell] = L->rmark_now;
+#ifdef CSOLVE_CHECK_NOGOODS
+    if (n >= 0) check_reason(s, col, cell, L->rbuf + from, n, all);
+#else
+    (void)col;
+    (void)all;
+#endif
+}
+
+/* The state `col` is refuted by the n cells from rbuf[from] (n < 0: R_COARSE). */
+static void rconflict(Search *s, const uint8_t *col, int from, int n, int all) {
+    Learn *L = &s->lrn;
+    L->cfrom = from;
+    L->clen = n < 0 ? R_COARSE : n;
+#ifdef CSOLVE_CHECK_NOGOODS
+    if (n >= 0) check_reason(s, col, -1, L->rbuf + from, n, all);
+#else
+    (void)col;
+    (void)all;
+#endif
+}
+
+/* A new stamp for rmark: the marks given so far are old. */
+static void rmark_next(Search *s) {
+    Learn *L = &s->lrn;
+    if (++L->rmark_now > STAMP_LIMIT) {
+        memset(L->rmark, 0, sizeof(int) * (size_t)s->g.N);
+        L->rmark_now = 1;
+    }
+}
+
+/* A new stamp for the walks of the reasons (wmark, their own marks: the rules'
+ * are in use while they run). */
+static int wall_stamp(Learn *L) {
+    if (L->wmark_now >= STAMP_LIMIT) {
+        memset(L->wmark, 0, sizeof(int) * (size_t)L->ncells);
+        L->wmark_now = 0;
+    }
+    return ++L->wmark_now;
+}
+
+/* After a rule: the cells it set without a reason get R_COARSE. */
+static void rsweep(Search *s, const uint8_t *col, int rule) {
+    Learn *L = &s->lrn;
+    int N = s->g.N;
+    for (int i = 0; i < N; i++) {
+        if (col[i] == L->snap[i]) continue;
+        int coarse = L->rmark[i] != L->rmark_now;
+        if (coarse) {
+            L->rlev[i] = L->level;
+            L->rlen[i] = R_COARSE;
+        }
+#ifdef CSOLVE_RULE_STATS
+        L->set_by[rule][coarse]++;
+#else
+        (void)rule;
+#endif
+        L->snap[i] = col[i];
+    }
+    rmark_next(s);
+}
+
+/* assign() with a reason (rgive): n cells from rbuf[from], R_COARSE when n < 0. On a
+ * contradiction the refutation is the reason and the cell. */
+static int assign_r(Search *s, uint8_t *col, int cell, int color, int *changed, int from, int n) {
+    if (col[cell] == color) return OK;
+    if (col[cell] != UNK) {
+        if (s->lrn.rec) {
+            Learn *L = &s->lrn;
+            int f = rbegin(L);
+            for (int j = 0; n >= 0 && j < n; j++) radd(L, L->rbuf[from + j]);
+            radd(L, cell);
+            rconflict(s, col, f, n < 0 ? R_COARSE : rlength(L, f), 1);
+        }
+        return FAIL;
+    }
+    col[cell] = (uint8_t)color;
+    (*changed)++;
+    if (s->lrn.rec) rgive(s, col, cell, from, n, 1);
+    return OK;
+}
+
 /* ---- white components ------------------------------------------------------------- */
 
 /* Labels the white components (comp[], and their cells contiguous in comp_cells from
@@ -431,7 +614,11 @@ static int white_components(Search *s, const uint8_t *col) {
         for (int q = start; q < fill; q++) {
             int v = cells[q];
             if (cell_clue[v] >= 0) {
-                if (clue >= 0) return -1;
+                if (clue >= 0) {
+                    s->wc.bad_from = start;
+                    s->wc.bad_to = fill;
+                    return -1;
+                }
                 clue = cell_clue[v];
             }
             for (int d = 0; d < 4; d++) {
@@ -461,13 +648,22 @@ static int rule_islands(Search *s, uint8_t *col, int ncomp, int *changed) {
         int from = s->wc.comp_start[c], to = s->wc.comp_start[c + 1];
         int k = s->wc.comp_clue[c], size = s->wc.comp_size[c], val = k >= 0 ? s->g.clue_val[k] : 0;
         if (k >= 0 && val <= 0) continue; /* '?': any size */
-        if (k >= 0 && size > val) return FAIL;
+        if (k >= 0 && size > val) {
+            if (s->lrn.rec) { /* the island's cells */
+                int f, n = rpush(&s->lrn, cells + from, size, &f);
+                rconflict(s, col, f, n, 1);
+            }
+            return FAIL;
+        }
         if (k >= 0 && size == val) {
+            int rf = 0, rn = R_COARSE; /* the reason of its border: the island's cells */
             for (int q = from; q < to; q++) {
                 int v = cells[q];
                 for (int d = 0; d < 4; d++) {
                     int w = nb[v * 4 + d];
-                    if (w >= 0 && col[w] == UNK && !assign(col, w, BLK, changed)) return FAIL;
+                    if (w < 0 || col[w] != UNK) continue;
+                    if (s->lrn.rec && rn == R_COARSE) rn = rpush(&s->lrn, cells + from, size, &rf);
+                    assign_r(s, col, w, BLK, changed, rf, rn);
                 }
             }
             continue;
@@ -487,8 +683,26 @@ static int rule_islands(Search *s, uint8_t *col, int ncomp, int *changed) {
                 }
             }
         }
-        if (exits == 0) return FAIL;
-        if (exits == 1 && !assign(col, one, WHT, changed)) return FAIL;
+        if (exits > 1) continue;
+        int rf = 0, rn = R_COARSE;
+        if (s->lrn.rec) { /* the component's cells and its black neighbours */
+            Learn *L = &s->lrn;
+            rf = rbegin(L);
+            for (int q = from; q < to; q++) {
+                int v = cells[q];
+                radd(L, v);
+                for (int d = 0; d < 4; d++) {
+                    int w = nb[v * 4 + d];
+                    if (w >= 0 && col[w] == BLK) radd(L, w);
+                }
+            }
+            rn = rlength(L, rf);
+        }
+        if (exits == 0) {
+            if (s->lrn.rec) rconflict(s, col, rf, rn, 1);
+            return FAIL;
+        }
+        if (!assign_r(s, col, one, WHT, changed, rf, rn)) return FAIL;
     }
     for (int i = 0; i < N; i++) {
         if (col[i] != UNK) continue;
@@ -511,7 +725,17 @@ static int rule_islands(Search *s, uint8_t *col, int ncomp, int *changed) {
         }
         if (ns == 0) continue;
         if (!bad && clue >= 0 && s->g.clue_val[clue] > 0 && total > s->g.clue_val[clue]) bad = 1;
-        if (bad && !assign(col, i, BLK, changed)) return FAIL;
+        if (!bad) continue;
+        col[i] = BLK;
+        (*changed)++;
+        if (s->lrn.rec) { /* the cells of the components it touches */
+            Learn *L = &s->lrn;
+            int f = rbegin(L);
+            for (int j = 0; j < ns; j++)
+                for (int q = s->wc.comp_start[seen[j]]; q < s->wc.comp_start[seen[j] + 1]; q++)
+                    radd(L, s->wc.comp_cells[q]);
+            rgive(s, col, i, f, rlength(L, f), 1);
+        }
     }
     return OK;
 }
@@ -545,8 +769,19 @@ static int rule_pools(Search *s, uint8_t *col, int ncomp, int *changed) {
                     unknown = cells[j];
                 }
             }
-            if (black == 4) return FAIL;
-            if (black == 3 && nunk == 1 && !assign(col, unknown, WHT, changed)) return FAIL;
+            if (black < 3 || (black == 3 && nunk != 1)) continue;
+            int rf = 0, rn = R_COARSE;
+            if (s->lrn.rec) { /* the block's black cells */
+                rf = rbegin(&s->lrn);
+                for (int j = 0; j < 4; j++)
+                    if (col[cells[j]] == BLK) radd(&s->lrn, cells[j]);
+                rn = rlength(&s->lrn, rf);
+            }
+            if (black == 4) {
+                if (s->lrn.rec) rconflict(s, col, rf, rn, 1);
+                return FAIL;
+            }
+            assign_r(s, col, unknown, WHT, changed, rf, rn);
         }
     }
     return OK;
@@ -563,13 +798,27 @@ static int rule_counting(Search *s, uint8_t *col, int ncomp, int *changed) {
         unknown += col[i] == UNK;
     }
     int want = s->g.total_white;
-    if (white > want || white + unknown < want) return FAIL;
-    if (unknown == 0 || (white != want && white + unknown != want)) return OK;
-    uint8_t fill = white == want ? BLK : WHT;
+    int bad = white > want || white + unknown < want;
+    if (!bad && (unknown == 0 || (white != want && white + unknown != want))) return OK;
+    /* too many white cells, or all of them placed: the white cells; too few cells left
+       for the white ones, or just enough: the black cells */
+    uint8_t fill = white >= want ? BLK : WHT;
+    int rf = 0, rn = R_COARSE;
+    if (s->lrn.rec) {
+        rf = rbegin(&s->lrn);
+        for (int i = 0; i < N; i++)
+            if (col[i] == (fill == BLK ? WHT : BLK)) radd(&s->lrn, i);
+        rn = rlength(&s->lrn, rf);
+    }
+    if (bad) {
+        if (s->lrn.rec) rconflict(s, col, rf, rn, 1);
+        return FAIL;
+    }
     for (int i = 0; i < N; i++) {
         if (col[i] == UNK) {
             col[i] = fill;
             (*changed)++;
+            if (s->lrn.rec) rgive(s, col, i, rf, rn, 1);
         }
     }
     return OK;
@@ -608,19 +857,46 @@ static int rule_areas(Search *s, uint8_t *col, int ncomp, int *changed) {
                 }
             }
         }
+        int bad = 0;
         if (clues == 0) {
-            if (white) return FAIL;
+            bad = white > 0;
         } else if (q || white == tail || (sum < tail && white < sum)) {
             continue;
         } else if (sum > tail || white > sum) {
-            return FAIL;
+            bad = 1;
         }
         uint8_t fill = clues && sum == tail ? WHT : BLK;
+        int rf = 0, rn = R_COARSE;
+        if (s->lrn.rec) {
+            /* the black cells round the region, and its white cells when they count
+               (white cells without a clue, or more or all of the clues' cells) */
+            Learn *L = &s->lrn;
+            int whites = clues == 0 || white > sum || (!bad && fill == BLK);
+            int bstamp = wall_stamp(L), *mark = L->wmark;
+            rf = rbegin(L);
+            for (int j = 0; j < tail; j++) {
+                int v = queue[j];
+                if (whites && col[v] == WHT) radd(L, v);
+                for (int d = 0; d < 4; d++) {
+                    int w = nb[v * 4 + d];
+                    if (w >= 0 && col[w] == BLK && mark[w] != bstamp) {
+                        mark[w] = bstamp;
+                        radd(L, w);
+                    }
+                }
+            }
+            rn = rlength(L, rf);
+        }
+        if (bad) {
+            if (s->lrn.rec) rconflict(s, col, rf, rn, 1);
+            return FAIL;
+        }
         for (int j = 0; j < tail; j++) {
             int v = s->walk.queue[j];
             if (col[v] == UNK) {
                 col[v] = fill;
                 (*changed)++;
+                if (s->lrn.rec) rgive(s, col, v, rf, rn, 1);
             }
         }
     }
@@ -1362,6 +1638,102 @@ static int cut_weights(Search *s, const uint8_t *col, int root, int mode, int c,
     return nvisit;
 }
 
+static void walls_of(Search *s, const uint8_t *col, int c, int x, int stamp, int *marks,
+                     int mstamp, void (*add)(Learn *, int));
+
+/* (reasons) Calls add(cell) for the cells that bound island c's reach (the cells with
+ * done == stamp, from rule_reach): the island's cells, the white cells it reached, the
+ * black cells next to what it reached, and the cells of every other white component next
+ * to it or barring an unknown cell next to it (a clueless one by its size, a clued one by
+ * its clue), and for a cell whitened since the components were labelled (a cut cell of
+ * an island walked before, which the walk takes for a wall) the cells of its reason
+ * (lrn.wall_coarse set when it has none). In every solution with those colors, island c
+ * lies within its reach. Each
+ * cell once: marks[cell] == mstamp once added. */
+static void reach_walls(Search *s, const uint8_t *col, int c, int stamp, int *marks, int mstamp,
+                        void (*add)(Learn *, int)) {
+    int N = s->g.N;
+    const int *done = s->walk.done;
+    /* the island's cells, then the nodes rule_reach offered (cells, or N + a component)
+       that it reached; a node offered twice is looked at twice */
+    int from = s->wc.comp_start[c], ncells = s->wc.comp_start[c + 1] - from;
+    for (int e = -ncells; e < s->reach.nentries; e++) {
+        int node = e < 0 ? s->wc.comp_cells[from + ncells + e] : s->reach.entry_node[e];
+        if (done[node] != stamp) continue;
+        if (node >= N) { /* a clueless component: its cells */
+            for (int q = s->wc.comp_start[node - N]; q < s->wc.comp_start[node - N + 1]; q++)
+                walls_of(s, col, c, s->wc.comp_cells[q], stamp, marks, mstamp, add);
+            continue;
+        }
+        walls_of(s, col, c, node, stamp, marks, mstamp, add);
+    }
+}
+
+/* reach_walls for one cell x it reached. */
+static void walls_of(Search *s, const uint8_t *col, int c, int x, int stamp, int *marks,
+                     int mstamp, void (*add)(Learn *, int)) {
+    const int *nb = s->g.nb, *done = s->walk.done, *comp = s->wc.comp;
+    if (col[x] == WHT && marks[x] != mstamp) {
+        marks[x] = mstamp;
+        add(&s->lrn, x);
+    }
+    for (int d = 0; d < 4; d++) {
+        int y = nb[x * 4 + d];
+        if (y < 0 || done[y] == stamp) continue;
+        for (int e = -1; e < 4; e++) { /* y itself, and when unknown its neighbours */
+            int z = e < 0 ? y : nb[y * 4 + e];
+            if (z < 0 || (e >= 0 && col[y] != UNK)) continue;
+            if (col[z] == WHT && comp[z] < 0 && e < 0) {
+                /* whitened since the labels (a cut cell of an island walked before): a
+                   wall, because that island must have it, which its reason says */
+                const Learn *L = &s->lrn;
+                if (L->rlen[z] < 0) s->lrn.wall_coarse = 1;
+                for (int j = 0; j < L->rlen[z]; j++) {
+                    int r = L->rbuf[L->rfrom[z] + j];
+                    if (marks[r] == mstamp) continue;
+                    marks[r] = mstamp;
+                    add(&s->lrn, r);
+                }
+            } else if (col[z] == BLK && e < 0 && marks[z] != mstamp) {
+                marks[z] = mstamp;
+                add(&s->lrn, z);
+            } else if (col[z] == WHT && comp[z] >= 0 && comp[z] != c && marks[z] != mstamp) {
+                int cz = comp[z];
+                for (int q = s->wc.comp_start[cz]; q < s->wc.comp_start[cz + 1]; q++) {
+                    marks[s->wc.comp_cells[q]] = mstamp;
+                    add(&s->lrn, s->wc.comp_cells[q]);
+                }
+            }
+        }
+    }
+}
+
+/* The next stamp of lrn.amark (analyse's marks, free while a rule runs). */
+static int amark_stamp(Search *s) {
+    Learn *L = &s->lrn;
+    if (L->amark_now >= STAMP_LIMIT) {
+        memset(L->amark, 0, sizeof(int) * (size_t)s->g.N);
+        memset(L->adec, 0, sizeof(int) * ((size_t)s->g.N + 2));
+        L->amark_now = 0;
+    }
+    return ++L->amark_now;
+}
+
+/* add() of reach_walls: to the reason being written, or to the list in lrn.front. */
+static void add_reason(Learn *L, int cell) { radd(L, cell); }
+static void add_front(Learn *L, int cell) { L->front[L->nfront++] = cell; }
+
+/* The reason of island c's reach (reach_walls) written to rbuf; R_COARSE when the sea
+ * walls the island in (rule_crossings: its bounds are not reasoned about). */
+static int reach_reason(Search *s, const uint8_t *col, int c, int stamp, int *from) {
+    Learn *L = &s->lrn;
+    *from = rbegin(L);
+    if (s->cross.comp_enclosed[c]) return R_COARSE;
+    L->wall_coarse = 0;
+    reach_walls(s, col, c, stamp, L->wmark, wall_stamp(L), add_reason);
+    return L->wall_coarse ? R_COARSE : rlength(L, *from);
+}
+
 /* Cells every completion of island c must use: an unknown cell whose removal cuts off so
  * much of the island's reach (the cells finalised in rule_reach, marked done == stamp)
  * that fewer than `need` cells stay connected to it. */
@@ -1369,11 +1741,15 @@ static int island_cuts(Search *s, uint8_t *col, int c, int need, int reached, in
                        int *changed) {
     int root = s->wc.comp_cells[s->wc.comp_start[c]];
     int n = cut_weights(s, col, root, WALK_ISLAND, c, stamp);
+    int rf = 0, rn = R_COARSE - 1; /* the reason of the island's reach, once needed */
     for (int q = 0; q < n; q++) {
         int v = s->walk.queue[q];
         if (col[v] == UNK && reached - 1 - s->walk.best[v] < need) {
+            /* the reason first: the reach as it was walked, v unknown */
+            if (s->lrn.rec && rn < R_COARSE) rn = reach_reason(s, col, c, stamp, &rf);
             col[v] = WHT;
             (*changed)++;
+            if (s->lrn.rec) rgive(s, col, v, rf, rn, 1);
         }
     }
     return OK;
@@ -1384,12 +1760,28 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
     int N = s->g.N;
     int *reach = s->reach.reach_count;
     for (int i = 0; i < N; i++) reach[i] = 0;
+    /* (reasons) the union of what bounds every island, in lrn.front */
+    int ustamp = 0, ucoarse = 0;
+    if (s->lrn.rec) {
+        ustamp = amark_stamp(s);
+        s->lrn.nfront = 0;
+    }
     for (int c = 0; c < ncomp; c++) {
         int k = s->wc.comp_clue[c];
         if (k < 0) continue;
         int val = s->g.clue_val[k];
         int need = val > 0 ? val - s->wc.comp_size[c] : N;
-        if (need <= 0) continue;
+        if (need <= 0) {
+            if (s->lrn.rec) /* a complete island: its cells, all it will ever have */
+                for (int q = s->wc.comp_start[c]; q < s->wc.comp_start[c + 1]; q++) {
+                    int x = s->wc.comp_cells[q];
+                    if (s->lrn.amark[x] != ustamp) {
+                        s->lrn.amark[x] = ustamp;
+                        s->lrn.front[s->lrn.nfront++] = x;
+                    }
+                }
+            continue;
+        }
         if (need > 64 && limit_reached(s)) return OK; /* the caller sees s->lim.stop */
         int stamp = ++s->walk.stamp_now, nentries = 0, reached = 0;
         for (int b = 0; b <= need; b++) s->reach.bucket_head[b] = -1;
@@ -1424,25 +1816,134 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
                 }
             }
         }
-        if (reached < need && val > 0) return FAIL;
+        s->reach.nentries = nentries;
+        if (s->lrn.rec) { /* what bounds this island, for the cells no island reaches */
+            s->lrn.wall_coarse = 0;
+            if (!s->cross.comp_enclosed[c])
+                reach_walls(s, col, c, stamp, s->lrn.amark, ustamp, add_front);
+            if (s->cross.comp_enclosed[c] || s->lrn.wall_coarse) ucoarse = 1;
+        }
+        if (reached < need && val > 0) {
+            if (s->lrn.rec) {
+                int rf, rn = reach_reason(s, col, c, stamp, &rf);
+                rconflict(s, col, rf, rn, 1);
+            }
+            return FAIL;
+        }
         if (val > 0 && need > 1 && s->set.cuts) {
             int r = island_cuts(s, col, c, need, reached, stamp, changed);
             if (r != OK) return r;
         }
     }
+    int rf = 0, rn = R_COARSE - 1; /* the reason of the cells no island reaches, once needed */
     for (int i = 0; i < N; i++) {
         if (reach[i]) continue;
-        if (col[i] == UNK) {
-            col[i] = BLK;
-            (*changed)++;
-        } else if (col[i] == WHT && s->wc.comp_clue[s->wc.comp[i]] < 0) {
+        int bad = col[i] == WHT && s->wc.comp_clue[s->wc.comp[i]] < 0;
+        if (col[i] != UNK && !bad) continue;
+        if (s->lrn.rec && (rn < R_COARSE || bad)) {
+            int n = s->lrn.nfront;
+            if (bad) /* the cell's component is white: it needs an island */
+                for (int q = s->wc.comp_start[s->wc.comp[i]];
+                     q < s->wc.comp_start[s->wc.comp[i] + 1]; q++)
+                    if (s->lrn.amark[s->wc.comp_cells[q]] != ustamp)
+                        s->lrn.front[n++] = s->wc.comp_cells[q];
+            rn = ucoarse ? R_COARSE : rpush(&s->lrn, s->lrn.front, n, &rf);
+        }
+        if (bad) {
+            if (s->lrn.rec) rconflict(s, col, rf, rn, 1);
             return FAIL;
         }
+        col[i] = BLK;
+        (*changed)++;
+        if (s->lrn.rec) rgive(s, col, i, rf, rn, 1);
     }
     return OK;
 }
 
 /* ---- sea ---------------------------------------------------------------------------- */
+
+/* (reasons) Starts a reason of the sea rule: the black cell `root` and the white cells
+ * round the `n` non-white cells listed in `cells` (every black cell that stays connected
+ * to root stays among those cells). */
+static int sea_walls(Search *s, const uint8_t *col, int root, const int *cells, int n) {
+    Learn *L = &s->lrn;
+    int stamp = wall_stamp(L), *mark = L->wmark, f = rbegin(L);
+    radd(L, root);
+    for (int q = 0; q < n; q++)
+        for (int d = 0; d < 4; d++) {
+            int w = s->g.nb[cells[q] * 4 + d];
+            if (w >= 0 && col[w] == WHT && mark[w] != stamp) {
+                mark[w] = stamp;
+                radd(L, w);
+            }
+        }
+    return f;
+}
+
+/* (reasons) A black cell that every path of non-white cells from `root` to it passes
+ * through cell v (-1: none), found by a walk from root that avoids v. */
+static int sea_beyond(Search *s, const uint8_t *col, int root, int v) {
+    int N = s->g.N, *queue = s->lrn.astack, *mark = s->lrn.wmark, stamp = wall_stamp(&s->lrn);
+    int h = 0, t = 0;
+    queue[t++] = root;
+    mark[root] = stamp;
+    while (h < t) {
+        int x = queue[h++];
+        for (int d = 0; d < 4; d++) {
+            int w = s->g.nb[x * 4 + d];
+            if (w >= 0 && w != v && col[w] != WHT && mark[w] != stamp) {
+                mark[w] = stamp;
+                queue[t++] = w;
+            }
+        }
+    }
+    for (int i = 0; i < N; i++)
+        if (col[i] == BLK && mark[i] != stamp && i != v) return i;
+    return -1;
+}
+
+/* (reasons) The reason of the sea's budget: every black cell (their number is what the
+ * budget leaves) and the white cells next to a black cell or to one of the `n` unknown
+ * cells the budget's walk reached (listed in `cells`): a path of black cells from a black
+ * cell to a cell the walk missed takes more unknown cells than the sea has left. */
+static int budget_reason(Search *s, const uint8_t *col, const int *cells, int n, int *from) {
+    Learn *L = &s->lrn;
+    int N = s->g.N, stamp = wall_stamp(L);
+    *from = rbegin(L);
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < (pass ? n : N); k++) {
+            int x = pass ? cells[k] : k;
+            if (!pass && col[x] != BLK) continue;
+            if (!pass) radd(L, x);
+            for (int d = 0; d < 4; d++) {
+                int w = s->g.nb[x * 4 + d];
+                if (w >= 0 && col[w] == WHT && L->wmark[w] != stamp) {
+                    L->wmark[w] = stamp;
+                    radd(L, w);
+                }
+            }
+        }
+    return rlength(L, *from);
+}
+
+/* (reasons) The non-white cells connected to cell x without passing through cell v
+ * (-1: none), listed in lrn.front; returns how many. */
+static int pocket(Search *s, const uint8_t *col, int x, int v) {
+    int *queue = s->lrn.front, *mark = s->lrn.wmark, stamp = wall_stamp(&s->lrn), h = 0, t = 0;
+    queue[t++] = x;
+    mark[x] = stamp;
+    while (h < t) {
+        int y = queue[h++];
+        for (int d = 0; d < 4; d++) {
+            int w = s->g.nb[y * 4 + d];
+            if (w >= 0 && w != v && col[w] != WHT && mark[w] != stamp) {
+                mark[w] = stamp;
+                queue[t++] = w;
+            }
+        }
+    }
+    return t;
+}
 
 /* The black cells must connect through non-white cells. */
 static int rule_sea(Search *s, uint8_t *col, int ncomp, int *changed) {
@@ -1484,15 +1985,46 @@ static int rule_sea(Search *s, uint8_t *col, int ncomp, int *changed) {
             }
         }
         for (int q = 0; q < tail; q++) blacks += col[queue[q]] == BLK;
-        if (blacks < nblack) return FAIL;
-        if (want >= 0 && tail < want) return FAIL;
-        for (int i = 0; tail < nblack + nunknown && i < N; i++) {
-            if (col[i] == UNK && seen[i] != stamp) {
+        int bad = blacks < nblack || (want >= 0 && tail < want);
+        if (!bad && tail == nblack + nunknown) goto whole;
+        /* the region is all there is to the sea. The reason of a refutation: a black
+           cell outside it, the white walls of its pocket and the root; or too small a
+           region, its walls and the root. Of a cell outside it: the walls of its pocket
+           and the root */
+        if (bad) {
+            if (s->lrn.rec) {
+                int rf = 0, b = -1;
+                for (int i = 0; i < N && blacks < nblack && b < 0; i++)
+                    if (col[i] == BLK && seen[i] != stamp) b = i;
+                if (b >= 0) {
+                    rf = sea_walls(s, col, root, s->lrn.front, pocket(s, col, b, -1));
+                    radd(&s->lrn, b);
+                } else {
+                    rf = sea_walls(s, col, root, queue, tail);
+                }
+                rconflict(s, col, rf, rlength(&s->lrn, rf), 1);
+            }
+            return FAIL;
+        }
+        for (int i = 0; i < N; i++) {
+            if (col[i] != UNK || seen[i] == stamp) continue;
+            if (!s->lrn.rec) {
                 col[i] = WHT;
                 (*changed)++;
+                continue;
+            }
+            /* the whole pocket at once (all unknown: no black cell is outside the region) */
+            int n = pocket(s, col, i, -1), rf = sea_walls(s, col, root, s->lrn.front, n);
+            int rn = rlength(&s->lrn, rf);
+            for (int q = 0; q < n; q++) {
+                int x = s->lrn.front[q];
+                col[x] = WHT;
+                (*changed)++;
+                rgive(s, col, x, rf, rn, 1);
             }
         }
         if (*changed) return OK;
+    whole:
         memcpy(s->sea.sea_of, col, N);
         s->sea.sea_valid = 1;
     }
@@ -1526,10 +2058,13 @@ static int rule_sea(Search *s, uint8_t *col, int ncomp, int *changed) {
                 }
             }
         }
+        int rf = 0, rn = R_COARSE - 1; /* the reason, once needed */
         for (int i = 0; t < nunknown && i < N; i++) {
             if (col[i] == UNK && done[i] != rstamp) {
+                if (s->lrn.rec && rn < R_COARSE) rn = budget_reason(s, col, queue, t, &rf);
                 col[i] = WHT;
                 (*changed)++;
+                if (s->lrn.rec) rgive(s, col, i, rf, rn, 1);
             }
         }
         if (*changed) return OK;
@@ -1575,13 +2110,28 @@ static int rule_sea(Search *s, uint8_t *col, int ncomp, int *changed) {
         if (touched) continue;
         int t = fill - kfrom[i];
         if (t < nblack || (want >= 0 && t < want)) {
-            if (exits == 0) return FAIL;
-            if (exits == 1) {
-                col[one] = BLK;
-                s->sea.fresh[one] = fstamp;
-                nblack++;
-                (*changed)++;
+            if (exits > 1) continue;
+            int rf = 0, rn = R_COARSE;
+            if (s->lrn.rec) { /* the component, its white walls and a black cell outside */
+                rf = sea_walls(s, col, i, kcells + kfrom[i], t);
+                for (int q = kfrom[i]; q < fill; q++) radd(&s->lrn, kcells[q]);
+                if (!(want >= 0 && t < want))
+                    for (int x = 0; x < N; x++)
+                        if (col[x] == BLK && (done[x] != bstamp || kid[x] != i)) {
+                            radd(&s->lrn, x);
+                            break;
+                        }
+                rn = rlength(&s->lrn, rf);
             }
+            if (exits == 0) {
+                if (s->lrn.rec) rconflict(s, col, rf, rn, 1);
+                return FAIL;
+            }
+            col[one] = BLK;
+            s->sea.fresh[one] = fstamp;
+            nblack++;
+            (*changed)++;
+            if (s->lrn.rec) rgive(s, col, one, rf, rn, 1);
         }
     }
     if (*changed) return OK;
@@ -1594,6 +2144,16 @@ static int rule_sea(Search *s, uint8_t *col, int ncomp, int *changed) {
         if (col[v] == UNK && s->walk.best[v] > 0) {
             col[v] = BLK;
             (*changed)++;
+            if (s->lrn.rec) { /* a black cell beyond v, the white walls of its side, the root */
+                int b = sea_beyond(s, col, root, v), rf = 0, rn = R_COARSE;
+                if (b >= 0) {
+                    int n = pocket(s, col, b, v);
+                    rf = sea_walls(s, col, root, s->lrn.front, n);
+                    radd(&s->lrn, b);
+                    rn = rlength(&s->lrn, rf);
+                }
+                rgive(s, col, v, rf, rn, 1);
+            }
         }
     }
     return OK;
@@ -1664,6 +2224,7 @@ static const struct {
     {"probeorder", offsetof(Search, set.probe_order)},     /* probing: hemmed-in cells first */
     {"learning", offsetof(Search, set.learning)},          /* search: learning from conflicts */
     {"restarts", offsetof(Search, set.restarts)},          /* learning: restarts */
+    {"reasons", offsetof(Search, set.reasons)},            /* learning: decision cuts */
 };
 
 static int propagate_rules(Search *s, uint8_t *col) {
@@ -1676,14 +2237,34 @@ static int propagate_rules(Search *s, uint8_t *col) {
         memset(s->walk.node_stamp, 0, sizeof(int) * (size_t)s->g.N);
         s->walk.stamp_now = 0;
     }
+    int rec = s->lrn.rec;
+    if (rec) { /* marks given outside a rule (nogoods, probes) are not the next rule's */
+        memcpy(s->lrn.snap, col, (size_t)s->g.N);
+        rmark_next(s);
+    }
     for (;;) {
         if (limit_reached(s)) return OK;
         int changed = 0;
         int n = white_components(s, col);
-        if (n < 0) return FAIL;
+        if (n < 0) {
+            if (rec) { /* a white path between two clues */
+                int f, k = rpush(&s->lrn, s->wc.comp_cells + s->wc.bad_from,
+                                 s->wc.bad_to - s->wc.bad_from, &f);
+                rconflict(s, col, f, k, 1);
+            }
+            return FAIL;
+        }
         for (int r = 0; r < NRULES; r++) {
             if (!s->set.rule_on[r]) continue;
-            if (!rules[r].fn(s, col, n, &changed)) return FAIL;
+            if (!rec) {
+                if (!rules[r].fn(s, col, n, &changed)) return FAIL;
+            } else {
+                int before = changed;
+                s->lrn.clen = R_COARSE;
+                int ok = rules[r].fn(s, col, n, &changed);
+                if (!ok || changed != before) rsweep(s, col, r);
+                if (!ok) return FAIL;
+            }
             if (rules[r].restart && changed) goto again;
         }
         return OK;
@@ -1764,6 +2345,93 @@ static int probe_order(Search *s, const uint8_t *col, int zstamp) {
     return n;
 }
 
+static int analyse(Search *s, const uint8_t *base, int f, int *out);
+
+/* Propagates the probe `t` of cell i in state `col`. With reasons, its cells are recorded
+ * one level below col's (i an assumption, R_PROBE), and when it is refuted the cells of
+ * `col` the refutation stands on are left in s->lrn.front (their number in
+ * s->lrn.nfront, -1 when a R_COARSE record was met); its records are then dropped. */
+static int probe_state(Search *s, const uint8_t *col, uint8_t *t, int i) {
+    Learn *L = &s->lrn;
+    if (!L->rec) return propagate(s, t);
+    int top = L->rtop;
+    L->level++;
+    L->rlev[i] = L->level;
+    L->rlen[i] = R_PROBE;
+    int ok = propagate(s, t);
+    L->level--;
+    if (!ok) L->nfront = analyse(s, col, -1, L->front);
+    L->rpeak = L->rtop; /* the probe's records stay below it until the next is written */
+    L->rtop = top;
+    return ok;
+}
+
+/* Cell i, just set in `col` because its probe of the other color was refuted: its
+ * reason is that refutation's frontier (probe_state), R_COARSE when there is none. */
+static void probe_forced(Search *s, const uint8_t *col, int i) {
+    Learn *L = &s->lrn;
+    int f = 0, n = L->nfront < 0 ? R_COARSE : rpush(L, L->front, L->nfront, &f);
+    rgive(s, col, i, f, n, 0);
+#ifdef CSOLVE_RULE_STATS
+    L->set_by[NRULES + 1][n < 0]++;
+#endif
+}
+
+/* The na cells lrn.agree[] both probes of cell i set to one color, just set so in `col`:
+ * their reason is the union of their frontiers in the two probes (as in probe_state),
+ * those of the probe `b` from its records, which are the last written, those of `a`
+ * after propagating it again. R_COARSE when a frontier meets R_COARSE. */
+static void probe_agreed(Search *s, uint8_t *col, int i, int na) {
+    Learn *L = &s->lrn;
+    const int *agree = L->agree;
+    int N = s->g.N, top = L->rtop, nfa = -1, nfb = -1;
+    for (int k = 0; k < na; k++) col[agree[k]] = UNK; /* col as the probes saw it */
+    L->rtop = L->rpeak; /* above the records of `b` */
+    if (rpush(L, agree, na, &L->cfrom) == na) {
+        L->clen = na;
+        nfb = analyse(s, col, -1, L->front2);
+    }
+    if (nfb >= 0) {
+        uint8_t *a = s->prb.probe_a;
+        memcpy(a, col, (size_t)N);
+        a[i] = BLK;
+        L->level++;
+        L->rlev[i] = L->level;
+        L->rlen[i] = R_PROBE;
+        s->prb.probing = 1;
+        int ok = propagate(s, a);
+        s->prb.probing = 0;
+        L->level--;
+        for (int k = 0; ok && k < na; k++) ok = a[agree[k]] == s->prb.probe_b[agree[k]];
+        if (ok && !s->lim.stop) {
+            L->clen = na; /* the list of agree is still at cfrom, below the records of a */
+            nfa = analyse(s, col, -1, L->front);
+        }
+    }
+    L->rtop = top;
+    for (int k = 0; k < na; k++) col[agree[k]] = s->prb.probe_b[agree[k]];
+    int f = 0, n = R_COARSE;
+    if (nfa >= 0) {
+        int stamp = wall_stamp(L);
+        f = rbegin(L);
+        for (int side = 0; side < 2; side++) {
+            const int *q = side ? L->front2 : L->front;
+            for (int k = 0; k < (side ? nfb : nfa); k++) {
+                if (L->wmark[q[k]] == stamp) continue;
+                L->wmark[q[k]] = stamp;
+                radd(L, q[k]);
+            }
+        }
+        n = rlength(L, f);
+    }
+    for (int k = 0; k < na; k++) {
+        rgive(s, col, agree[k], f, n, 0);
+#ifdef CSOLVE_RULE_STATS
+        L->set_by[NRULES + 1][n < 0]++;
+#endif
+    }
+}
+
 static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8_t *parent) {
     int N = s->g.N;
     uint8_t *a = s->prb.probe_a, *b = s->prb.probe_b, *before = s->prb.probe_before;
@@ -1808,11 +2476,12 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
             memcpy(a, col, N);
             a[i] = BLK;
             s->prb.probing = 1;
-            int ra = propagate(s, a);
+            int ra = probe_state(s, col, a, i);
             s->prb.probing = 0;
             if (s->lim.stop) return OK;
             if (!ra) {
                 col[i] = WHT;
+                if (s->lrn.rec) probe_forced(s, col, i);
                 s->lrn.witness = i;
                 if (!propagate(s, col)) return FAIL;
                 if (s->lim.stop) return OK;
@@ -1823,11 +2492,12 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
             memcpy(b, col, N);
             b[i] = WHT;
             s->prb.probing = 1;
-            int rb = propagate(s, b);
+            int rb = probe_state(s, col, b, i);
             s->prb.probing = 0;
             if (s->lim.stop) return OK;
             if (!rb) {
                 col[i] = BLK;
+                if (s->lrn.rec) probe_forced(s, col, i);
                 s->lrn.witness = i;
                 if (!propagate(s, col)) return FAIL;
                 if (s->lim.stop) return OK;
@@ -1844,9 +2514,11 @@ static int probe(Search *s, uint8_t *col, int *cell, uint8_t *first, const uint8
                 if (a[j] == WHT || b[j] == WHT) s->prb.safe_w[j] = s->prb.safe_stamp;
                 if (a[j] != UNK && a[j] == b[j]) {
                     col[j] = a[j];
-                    agree = 1;
+                    if (s->lrn.rec) s->lrn.agree[agree] = j;
+                    agree++;
                 }
             }
+            if (agree && s->lrn.rec) probe_agreed(s, col, i, agree);
             if (agree) {
                 s->lrn.witness = -1;
                 if (!propagate(s, col)) return FAIL;
@@ -2077,20 +2749,26 @@ static int search_next(Search *s) {
  *
  *  nogoods   when a child's subtree is closed, the search knows a set of decisions (cell,
  *            color) that no solution not yet handed back extends: a nogood. A refuted
- *            leaf's is its path of decisions, which deletion may shorten: decision d_g is
- *            dropped when the frame above it (the state its earlier decisions imply) plus
- *            the decisions kept below it is refuted by propagation, or by both probes of
- *            the cell whose probes failed at the leaf (LEARN_TESTS tries, the latest
- *            decisions first). A frame both of whose children are closed gets the union of
- *            their nogoods less its own cell (resolution). The reason of every cell is
- *            thus over-approximated by the decisions above it; no rule records more.
- *            LEARN_TESTS is 0 by default: the tests cost more than they saved (on the
- *            corpus's tail 35.0 -> 25.8 s of CPU without them, and 7 sparse 15x15s of 12
- *            decided in 10 s against 5; bench/results/solver-log.md), so a nogood is
- *            the path itself, which blocks that path after a restart, and there are no
- *            backjumps; -DLEARN_TESTS=12 brings them back (the check build tests both).
+ *            leaf's is its decision cut: analyse() walks the reasons the rules recorded
+ *            (section "reasons") back from the refutation to the decisions it stands on,
+ *            a subset of the path (only with CsolveOptions.reasons, off by default: the
+ *            figures of docs/solver.md; else, or with NURIKABE_CSOLVE_OFF=reasons, the
+ *            path itself). A frame
+ *            both of whose children are closed gets the union of their nogoods less its
+ *            own cell (resolution). Built with -DLEARN_TESTS=k, the leaf's nogood is
+ *            instead its path shortened by deletion: decision d_g is dropped when the
+ *            frame above it (the state its earlier decisions imply) plus the decisions
+ *            kept below it is refuted by propagation, or by both probes of the cell whose
+ *            probes failed at the leaf (k tries, the latest decisions first); the tests
+ *            cost more than they saved (on the corpus's tail 35.0 -> 25.8 s of CPU
+ *            without them, bench/results/solver-log.md), so k is 0 by default (the check
+ *            build tests both). The rules' reasons are wide (the reach rule's walls and the
+ *            sea's budget span the grid), so a cut is most often nearly the whole path:
+ *            93% of its literals on the corpus's four slowest puzzles, for 30% more time
+ *            a node (docs/solver.md, "Figures of learning").
  *  backjump  a closed child whose nogood lacks its frame's decision refutes the frame
- *            too: the frame is closed without trying its other color, and so on upward.
+ *            too: the frame is closed without trying its other color, and so on upward
+ *            (with decision cuts or deletion tests; a path always holds its decision).
  *  store     the nogood a frame's first child closes with is stored (at most LEARN_CAP,
  *            LEARN_MAX_LEN literals each) and propagates, as one more rule, in every
  *            propagation after the others: two watched literals per nogood (position
@@ -2112,12 +2790,19 @@ static int search_next(Search *s) {
  * then no more restarts), so a restart never finds it again. The nogoods are therefore
  * sound for "no other solution" but not implied by the rules alone once a solution was
  * handed back; they live and die with the search. A limit never refutes anything (a
- * test cut short keeps the decision).
+ * test cut short keeps the decision). A decision cut keeps the invariant too: every
+ * reason holds in every solution not yet handed back (a rule's in every solution, a
+ * nogood's and so a probe's in those not handed back), and every cell of the root holds
+ * in them, so a solution with the cut's decisions would have every cell the walk went
+ * through, and the refutation.
  *
  * Built with -DCSOLVE_CHECK_NOGOODS (tests/solver/test_learning.py), every nogood is
  * checked against all the solutions of a grid of at most CHECK_CELLS cells (found by
  * brute force, by a check of its own): any solution not yet handed back that violates
- * it aborts the program.
+ * it aborts the program. So does a reason that does not hold (check_reason), names an
+ * unknown cell or its own, and a record analyse() reads that is not the one written at
+ * its level on the current path. Built with -DCSOLVE_RULE_STATS, csolve_free() prints
+ * how many cells each rule set with a reason of cells and with R_COARSE.
  */
 
 #ifndef LEARN_TESTS
@@ -2148,6 +2833,21 @@ static uint8_t frame_color(const Search *s, int f) {
     return s->trail.frame_tried[f] == 1 ? first : (first == BLK ? WHT : BLK);
 }
 
+/* The reason of nogood i's deduction: its cells but the one at position `unit`, which
+ * it sets (unit < 0: it refutes `col`, all its cells). */
+static void nogood_reason(Search *s, const uint8_t *col, int i, int unit, int refutes) {
+    Learn *L = &s->lrn;
+    int f = rbegin(L), n = L->ng_len[i];
+    for (int j = 0; j < n; j++)
+        if (j != unit) radd(L, L->lit[L->ng_from[i] + j] >> 1);
+    int k = rlength(L, f);
+    if (refutes) rconflict(s, col, f, k, 0);
+    else rgive(s, col, L->lit[L->ng_from[i] + unit] >> 1, f, k, 0);
+#ifdef CSOLVE_RULE_STATS
+    if (!refutes) L->set_by[NRULES][0]++;
+#endif
+}
+
 /* The learned nogoods on `col`: FAIL when all the literals of one hold; the last literal
  * of one whose others all hold is set false (its cell gets the other color). */
 static int nogood_sweep(Search *s, uint8_t *col, int *changed) {
@@ -2157,10 +2857,14 @@ static int nogood_sweep(Search *s, uint8_t *col, int *changed) {
         int n = L->ng_len[i];
         if (n == 1) {
             uint8_t c = col[q[0] >> 1];
-            if (c == lit_color(q[0])) return FAIL;
+            if (c == lit_color(q[0])) {
+                if (L->rec) nogood_reason(s, col, i, -1, 1);
+                return FAIL;
+            }
             if (c == UNK) {
                 col[q[0] >> 1] = lit_color(q[0]) == BLK ? WHT : BLK;
                 (*changed)++;
+                if (L->rec) nogood_reason(s, col, i, 0, 0);
             }
             continue;
         }
@@ -2185,10 +2889,14 @@ static int nogood_sweep(Search *s, uint8_t *col, int *changed) {
             else L->ng_w2[i] = sat;
             continue;
         }
-        if (open1 < 0) return FAIL;
+        if (open1 < 0) {
+            if (L->rec) nogood_reason(s, col, i, -1, 1);
+            return FAIL;
+        }
         if (open2 < 0) { /* unit: its open literal is false */
             col[q[open1] >> 1] = lit_color(q[open1]) == BLK ? WHT : BLK;
             (*changed)++;
+            if (L->rec) nogood_reason(s, col, i, open1, 0);
             int other = L->ng_w1[i] != open1 ? L->ng_w1[i] : L->ng_w2[i];
             L->ng_w1[i] = open1;
             L->ng_w2[i] = other;
@@ -2308,6 +3016,103 @@ static void check_reported(Search *s, const uint8_t *col) {
 }
 #endif
 
+#ifdef CSOLVE_CHECK_NOGOODS
+/* Aborts when a reason does not hold: a solution (with `all`; else one not yet handed
+ * back) has the colors of its cells in `col` and not the color of `cell` (cell < 0: the
+ * reason refutes `col`, so no solution may have them all); or a cell of it is unknown. */
+static void check_reason(Search *s, const uint8_t *col, int cell, const int *cells, int n,
+                         int all) {
+    for (int j = 0; j < n; j++)
+        if (col[cells[j]] == UNK || cells[j] == cell) {
+            fprintf(stderr, "csolve: a reason names the %s cell %d\n",
+                    cells[j] == cell ? "implied" : "unknown", cells[j]);
+            abort();
+        }
+    if (s->lrn.nbrute == -2) brute_solutions(s);
+    if (s->lrn.nbrute < 0) return;
+    s->lrn.rchecked++;
+    for (int k = 0; k < s->lrn.nbrute; k++) {
+        const uint8_t *sol = s->lrn.brute + (size_t)k * s->g.N;
+        if (!all && s->lrn.reported[k]) continue;
+        int j = 0;
+        while (j < n && sol[cells[j]] == col[cells[j]]) j++;
+        if (j < n || (cell >= 0 && sol[cell] == col[cell])) continue;
+        fprintf(stderr, "csolve: a reason of %d cells %s solution %d\n", n,
+                cell < 0 ? "refutes" : "does not imply its cell in", k);
+        abort();
+    }
+}
+#endif
+
+/* Walks the reasons back from the last refutation (s->lrn.cfrom, clen). Given `base` (the
+ * state a probe was made in), it stops at the cells set in base: it lists them in `out`
+ * (those of the root left out) and returns how many, or -1 when it meets R_COARSE.
+ * Without, it returns the refuted leaf's decision cut, written to `out` in path order:
+ * the decisions of frames 0..f the reasons reach, and every decision at or above a level
+ * whose R_COARSE record they reach. A cut is a subset of the path. */
+static int analyse(Search *s, const uint8_t *base, int f, int *out) {
+    Learn *L = &s->lrn;
+    const uint8_t *root = s->trail.frames;
+    int *stack = L->astack, *mark = L->amark, sp = 0, n = 0, coarse = 0;
+    if (L->amark_now >= STAMP_LIMIT) {
+        memset(L->amark, 0, sizeof(int) * (size_t)s->g.N);
+        memset(L->adec, 0, sizeof(int) * ((size_t)s->g.N + 2));
+        L->amark_now = 0;
+    }
+    int stamp = ++L->amark_now;
+    if (L->clen == R_COARSE) {
+        if (base) return -1;
+        coarse = L->level;
+    }
+    for (int j = 0; j < L->clen; j++) {
+        int x = L->rbuf[L->cfrom + j];
+        if (mark[x] != stamp) {
+            mark[x] = stamp;
+            stack[sp++] = x;
+        }
+    }
+    while (sp > 0) {
+        int x = stack[--sp];
+        if (root[x] != UNK) continue;
+        if (base && base[x] != UNK) {
+            out[n++] = x;
+            continue;
+        }
+        int lev = L->rlev[x], len = L->rlen[x];
+#ifdef CSOLVE_CHECK_NOGOODS
+        /* the record is the one written when x was set on this path: at level lev */
+        if (!base && (lev < 1 || lev > f + 1 ||
+                      (lev <= f && s->trail.frames[(size_t)lev * s->g.N + x] == UNK) ||
+                      s->trail.frames[(size_t)(lev - 1) * s->g.N + x] != UNK)) {
+            fprintf(stderr, "csolve: cell %d has a stale record (level %d, leaf %d)\n", x, lev,
+                    f + 1);
+            abort();
+        }
+#endif
+        if (!base && lev <= coarse) continue; /* its decisions are all in */
+        if (len == R_DECISION) {
+            L->adec[lev] = stamp;
+        } else if (len >= 0) {
+            const int *q = L->rbuf + L->rfrom[x];
+            for (int j = 0; j < len; j++) {
+                if (mark[q[j]] != stamp) {
+                    mark[q[j]] = stamp;
+                    stack[sp++] = q[j];
+                }
+            }
+        } else if (len == R_COARSE || !base) {
+            if (base) return -1;
+            coarse = lev; /* lev > coarse here */
+        }
+        /* R_PROBE (with base): the probe's own assumption */
+    }
+    if (base) return n;
+    for (int g = 0; g <= f; g++)
+        if (g + 1 <= coarse || L->adec[g + 1] == stamp)
+            out[n++] = lit_of(s->trail.frame_cell[g], frame_color(s, g));
+    return n;
+}
+
 /* Drops the longer half of the nogoods that may go (ties: the older go first). */
 static void prune_store(Search *s) {
     Learn *L = &s->lrn;
@@ -2386,7 +3191,17 @@ static int learn_add(Search *s, const int *lits, int n, int keep) {
 
 /* Whether `base` with the literals `lits` set is refuted: by propagation, or by both
  * probes of the witness cell. A limit is never a refutation. */
+static int refuted_rec(Search *s, const uint8_t *base, const int *lits, int n);
+
 static int refuted(Search *s, const uint8_t *base, const int *lits, int n) {
+    int rec = s->lrn.rec, r;
+    s->lrn.rec = 0; /* an older state: its cells' records must stay as they are */
+    r = refuted_rec(s, base, lits, n);
+    s->lrn.rec = rec;
+    return r;
+}
+
+static int refuted_rec(Search *s, const uint8_t *base, const int *lits, int n) {
     int N = s->g.N;
     uint8_t *t = s->lrn.test;
     memcpy(t, base, N);
@@ -2410,6 +3225,12 @@ static int refuted(Search *s, const uint8_t *base, const int *lits, int n) {
 /* The nogood of the refuted child of frame f (in s->lrn.path): its decisions, less
  * those deletion shows it does without. Returns its length. */
 static int leaf_nogood(Search *s, int f) {
+    if (s->lrn.rec && LEARN_TESTS == 0) { /* the decision cut of the refutation */
+        int n = analyse(s, NULL, f, s->lrn.path);
+        s->lrn.cut_lits += n;
+        s->lrn.path_lits += f + 1;
+        return n;
+    }
     int N = s->g.N, n = 0, *path = s->lrn.path;
     for (int g = 0; g <= f; g++) path[n++] = lit_of(s->trail.frame_cell[g], frame_color(s, g));
     /* path[0..g) are the decisions frames[g] stands on; path[g+1..n) the ones kept below */
@@ -2512,6 +3333,8 @@ static int restart(Search *s, int *found) {
     memcpy(L->test, root, N);
     int cell = -1;
     uint8_t first = WHT;
+    L->rec = 0; /* the root's cells need no reasons */
+    L->rtop = L->lvl_top[1] = 0;
     int ok = propagate(s, root);
     if (s->lim.stop) return 0;
     if (ok) ok = probe(s, root, &cell, &first, L->test);
@@ -2543,6 +3366,7 @@ static int search_learn(Search *s) {
         int found = search_root(s); /* as without learning */
         if (found != 2) return found;
         L->frame_cs[0] = -1;
+        L->rtop = L->lvl_top[1] = 0;
         L->next_restart = LEARN_RESTART_UNIT * luby(L->luby = 1);
     }
     if (L->pending) { /* close the leaf of the solution handed back last */
@@ -2583,6 +3407,14 @@ static int search_learn(Search *s) {
         uint8_t *child = enter_child(s, f);
         if (!child) return -1;
         uint8_t *parent = s->trail.frames + (size_t)f * N; /* after the trail may have moved */
+        if (L->reasons) { /* level f + 1: its records from lvl_top[f + 1] on */
+            int d = s->trail.frame_cell[f];
+            L->rec = 1;
+            L->level = f + 1;
+            L->rtop = L->lvl_top[f + 1];
+            L->rlev[d] = f + 1;
+            L->rlen[d] = R_DECISION;
+        }
         int cell = -1;
         uint8_t first = WHT;
         L->witness = -1;
@@ -2591,7 +3423,10 @@ static int search_learn(Search *s) {
         if (ok) ok = probe(s, child, &cell, &first, parent);
         if (s->lim.stop) goto undo;
         if (cell >= 0 && s->trail.nlc > 0) cell = conflict_cell(s, child, cell);
-        if (ok && cell < 0 && !verify(s, child)) ok = 0;
+        if (ok && cell < 0 && !verify(s, child)) {
+            ok = 0;
+            L->clen = R_COARSE; /* a full state that breaks a rule: every decision */
+        }
         if (!ok) {
             if (s->set.last_conflict) note_conflict(s, s->trail.frame_cell[f]);
             L->conflicts++;
@@ -2617,6 +3452,7 @@ static int search_learn(Search *s) {
         s->trail.frame_first[s->trail.depth] = L->phase[cell] != UNK ? L->phase[cell] : first;
         L->frame_cs[s->trail.depth] = -1;
         s->trail.depth++;
+        L->lvl_top[s->trail.depth] = L->rtop; /* its children's records go above */
         continue;
     undo: /* a limit: this child is tried again when the search goes on */
         s->trail.frame_tried[f]--;
@@ -2707,6 +3543,31 @@ void csolve_free(Search *s) {
     free(s->lrn.mark);
     free(s->lrn.test);
     free(s->lrn.phase);
+    free(s->lrn.rlev);
+    free(s->lrn.rfrom);
+    free(s->lrn.rlen);
+    free(s->lrn.rbuf);
+    free(s->lrn.lvl_top);
+    free(s->lrn.rmark);
+    free(s->lrn.snap);
+    free(s->lrn.astack);
+    free(s->lrn.amark);
+    free(s->lrn.adec);
+    free(s->lrn.front);
+    free(s->lrn.wmark);
+    free(s->lrn.front2);
+    free(s->lrn.agree);
+#ifdef CSOLVE_RULE_STATS
+    if (s->lrn.on) {
+        static const char *extra[3] = {"nogoods", "probes", "decisions"};
+        for (int r = 0; r < NRULES + 2; r++)
+            fprintf(stderr, "set_by %-9s %10lld with reasons %10lld coarse\n",
+                    r < NRULES ? rules[r].name : extra[r - NRULES], s->lrn.set_by[r][0],
+                    s->lrn.set_by[r][1]);
+        fprintf(stderr, "cut literals %lld of path literals %lld\n", s->lrn.cut_lits,
+                s->lrn.path_lits);
+    }
+#endif
 #ifdef CSOLVE_CHECK_NOGOODS
     free(s->lrn.brute);
     free(s->lrn.reported);
@@ -2812,6 +3673,7 @@ Search *csolve_create(int R, int C, int K, const int *clue_cell, const int *clue
     s->set.dominance = 1;
     s->set.learning = 1;
     s->set.restarts = 1;
+    s->set.reasons = 1;
     s->walk.stamp_limit = STAMP_LIMIT;
     for (int r = 0; r < NRULES; r++) s->set.rule_on[r] = 1;
     /* only on sparse grids: islands of SIDES_SPARSE cells or more on average */
@@ -2837,13 +3699,22 @@ Search *csolve_create(int R, int C, int K, const int *clue_cell, const int *clue
              ALLOC(lrn.ng_w1, 256) && ALLOC(lrn.ng_w2, 256) && ALLOC(lrn.ng_keep, 256) &&
              ALLOC(lrn.cs, 1024) && ALLOC(lrn.frame_cs, N + 2) && ALLOC(lrn.frame_ncs, N + 2) &&
              ALLOC(lrn.path, N + 2) && ALLOC(lrn.path2, N + 2) && ALLOC(lrn.mark, N) &&
-             ALLOC(lrn.test, N) && ALLOC(lrn.phase, N);
+             ALLOC(lrn.test, N) && ALLOC(lrn.phase, N) && ALLOC(lrn.rlev, N) &&
+             ALLOC(lrn.rfrom, N) && ALLOC(lrn.rlen, N) && ALLOC(lrn.rbuf, 1024) &&
+             ALLOC(lrn.lvl_top, N + 2) && ALLOC(lrn.rmark, N) && ALLOC(lrn.snap, N) &&
+             ALLOC(lrn.astack, N) && ALLOC(lrn.amark, N) && ALLOC(lrn.adec, N + 2) &&
+             ALLOC(lrn.front, N) && ALLOC(lrn.wmark, N) && ALLOC(lrn.front2, N) &&
+             ALLOC(lrn.agree, N);
 #undef ALLOC
         if (!ok) {
             csolve_free(s);
             return NULL;
         }
         L->on = 1;
+        L->reasons = s->set.reasons && opt->reasons;
+        L->ncells = N;
+        L->rcap = 1024;
+        L->rmark_now = 1;
         L->caplit = L->capcs = 1024;
         L->cap = LEARN_CAP < 256 ? LEARN_CAP : 256;
         for (int f = 0; f < N + 2; f++) L->frame_cs[f] = -1;
@@ -2909,13 +3780,16 @@ int csolve_pending(const Search *s) {
 }
 
 CsolveCounters csolve_counters(const Search *s) {
-    CsolveCounters c = {s->count.nodes, s->count.propagations, s->count.probes, 0,
-                        s->lrn.learned, s->lrn.restarts, s->lrn.jumps, 0};
+    CsolveCounters c = {s->count.nodes,   s->count.propagations, s->count.probes,
+                        0,                s->lrn.learned,        s->lrn.restarts,
+                        s->lrn.jumps,     0,                     s->lrn.cut_lits,
+                        s->lrn.path_lits, 0};
 #ifdef CSOLVE_TRACE
     c.trace = s->count.trace;
 #endif
 #ifdef CSOLVE_CHECK_NOGOODS
     c.checked = s->lrn.checked;
+    c.reasons = s->lrn.rchecked;
 #endif
     return c;
 }

@@ -24,6 +24,8 @@ typedef struct {
     int learn;       /* with strong: learning from conflicts (nogoods, backjumps, restarts;
                         see "learning" in _csolve.c); NURIKABE_CSOLVE_OFF=learning turns it
                         off */
+    int reasons;     /* with learn: the rules record reasons and a refuted leaf's nogood is
+                        its decision cut, not its path (NURIKABE_CSOLVE_OFF=reasons: off) */
 } CsolveOptions;
 
 /* Why csolve_create() failed. */
@@ -38,6 +40,9 @@ typedef struct {
     long long learned, restarts, jumps; /* with learning: nogoods learned, restarts, frames
                                            a backjump skipped */
     long long checked; /* with -DCSOLVE_CHECK_NOGOODS: nogoods checked by brute force */
+    long long cut_literals, path_literals; /* with learning and reasons: literals of the
+                                              refuted leaves' nogoods, and of their paths */
+    long long reasons; /* with -DCSOLVE_CHECK_NOGOODS: reasons checked by brute force */
 } CsolveCounters;
 
 /* A search of the rows x cols grid with `nclues` clues (cell, value; -1 for `?`) from

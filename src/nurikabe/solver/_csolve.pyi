@@ -11,6 +11,8 @@ class Search:
     learned: int
     restarts: int
     jumps: int
+    cut_literals: int
+    path_literals: int
     @property
     def pending(self) -> bool: ...
     @property
@@ -30,6 +32,7 @@ class Search:
         lean: bool = False,
         near: bytes | None = None,
         learn: bool = False,
+        reasons: bool = False,
     ) -> None: ...
     def next(self) -> bytes | None: ...
     def extend(self, nodes: int, seconds: float = -1) -> None: ...

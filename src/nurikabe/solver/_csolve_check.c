@@ -16,7 +16,10 @@
  * (each nogood checked against a brute-force list of the solutions) and restarts after
  * every conflict, and compares the counts with tests/bruteforce.py.
  *
- * With the arguments `time SECONDS LEARN` (LEARN 0 or 1), it reads the same lines and
+ * In `count` mode learning records reasons (decision cuts; see "reasons" in _csolve.c).
+ *
+ * With the arguments `time SECONDS LEARN` (LEARN 0, 1, or 2 with reasons), it reads the
+ * same lines and
  * decides each puzzle as the native engine does (up to two solutions, SECONDS of CPU
  * time), printing the solutions found, whether the search was complete, the counters
  * and the CPU seconds: a way to time builds with other -D settings of _csolve.c without
@@ -50,11 +53,13 @@ static int count_lines(int decide, double seconds, int learn) {
         for (int k = 0; k < K && k < 400; k++)
             if (scanf("%d %d", &cell[k], &value[k]) != 2) return 2;
         memset(start, CSOLVE_UNKNOWN, sizeof(start));
-        CsolveOptions options = {.seconds = 60, .nodes = -1, .strong = 1, .learn = 1};
+        CsolveOptions options = {.seconds = 60, .nodes = -1, .strong = 1, .learn = 1,
+                                 .reasons = 1};
         if (decide) {
             options.seconds = seconds;
             options.cpu = 1;
-            options.learn = learn;
+            options.learn = learn > 0;
+            options.reasons = learn > 1;
         }
         clock_t began = clock();
         Search *s = csolve_create(R, C, K, cell, value, start, NULL, &options, &error);
@@ -68,15 +73,17 @@ static int count_lines(int decide, double seconds, int learn) {
         CsolveCounters n = csolve_counters(s);
         if (decide) {
             printf("%ld %d nodes %lld propagations %lld probes %lld learned %lld restarts %lld "
-                   "%.3f s\n",
+                   "jumps %lld cut %lld of %lld %.3f s\n",
                    count, csolve_complete(s), n.nodes, n.propagations, n.probes, n.learned,
-                   n.restarts, (double)(clock() - began) / CLOCKS_PER_SEC);
+                   n.restarts, n.jumps, n.cut_literals, n.path_literals,
+                   (double)(clock() - began) / CLOCKS_PER_SEC);
             fflush(stdout);
             csolve_free(s);
             continue;
         }
-        printf("%ld %d %lld %lld %lld %lld\n", count, csolve_complete(s), n.learned, n.restarts,
-               n.jumps, n.checked);
+        printf("%ld %d %lld %lld %lld %lld %lld %lld %lld\n", count, csolve_complete(s),
+               n.learned, n.restarts, n.jumps, n.checked, n.reasons, n.cut_literals,
+               n.path_literals);
         fflush(stdout);
         csolve_free(s);
     }

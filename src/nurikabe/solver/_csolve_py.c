@@ -42,14 +42,14 @@ static void Search_dealloc(SearchObject *self) {
 
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"rows", "cols", "clues", "start", "seconds", "nodes", "cpu",
-                             "strong", "lean", "near", "learn", NULL};
+                             "strong", "lean", "near", "learn", "reasons", NULL};
     int R, C;
     PyObject *clues;
     Py_buffer start = {0}, near = {0};
     CsolveOptions opt = {.seconds = -1, .nodes = -1};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOy*|dLpppz*p", kwlist, &R, &C, &clues, &start,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOy*|dLpppz*pp", kwlist, &R, &C, &clues, &start,
                                      &opt.seconds, &opt.nodes, &opt.cpu, &opt.strong, &opt.lean,
-                                     &near, &opt.learn))
+                                     &near, &opt.learn, &opt.reasons))
         return -1;
     int *cells = NULL, *values = NULL, error = 0;
     PyObject *seq = NULL;
@@ -153,6 +153,8 @@ static PyObject *Search_get_counter(SearchObject *self, void *closure) {
     case 4: return PyLong_FromLongLong(c.learned);
     case 5: return PyLong_FromLongLong(c.restarts);
     case 6: return PyLong_FromLongLong(c.jumps);
+    case 7: return PyLong_FromLongLong(c.cut_literals);
+    case 8: return PyLong_FromLongLong(c.path_literals);
     default: return PyLong_FromUnsignedLongLong(c.trace);
     }
 }
@@ -208,6 +210,10 @@ static PyGetSetDef Search_getset[] = {
     {"restarts", (getter)Search_get_counter, NULL, "Restarts (with learn).", (void *)5},
     {"jumps", (getter)Search_get_counter, NULL, "Frames backjumps skipped (with learn).",
      (void *)6},
+    {"cut_literals", (getter)Search_get_counter, NULL,
+     "Literals of the refuted leaves' decision cuts (with learn).", (void *)7},
+    {"path_literals", (getter)Search_get_counter, NULL,
+     "Literals of those leaves' decision paths (with learn).", (void *)8},
 #ifdef CSOLVE_TRACE
     {"trace", (getter)Search_get_counter, NULL, "Hash of the fixpoints reached.", (void *)3},
 #endif
@@ -233,10 +239,11 @@ static PyMethodDef Search_methods[] = {
 static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "nurikabe.solver._csolve.Search",
     .tp_doc = "Search(rows, cols, clues, start, seconds=-1, nodes=-1, cpu=False, strong=False,"
-              " lean=False, near=None, learn=False): an exact search; with cpu, seconds are CPU"
-              " seconds of the searching thread; with near (a position start extends), the root"
-              " probes first near what start adds; with strong and learn, it learns from"
-              " conflicts.",
+              " lean=False, near=None, learn=False, reasons=False): an exact search; with cpu,"
+              " seconds are CPU seconds of the searching thread; with near (a position start"
+              " extends), the root probes first near what start adds; with strong and learn, it"
+              " learns from conflicts (with reasons, a refuted leaf's nogood is its decision cut,"
+              " not its path).",
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,

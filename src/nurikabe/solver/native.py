@@ -19,15 +19,21 @@ from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
 from . import _csolve
 from .result import Limit, SearchBase
 
-__all__ = ["LEARN", "NativeSearch"]
+__all__ = ["LEARN", "REASONS", "NativeSearch"]
 
 _UNKNOWN, _BLACK, _WHITE = 0, 1, 2
 
 LEARN = False
 """Whether `NativeSearch` learns from conflicts unless told (the core's nogoods over
-decision paths and restarts with saved phases; docs/solver.md has the figures behind the
-choice; the portfolio races it). The developer variable ``NURIKABE_CSOLVE_OFF=learning``
-turns learning off whatever is asked."""
+decisions, restarts with saved phases; docs/solver.md has the figures behind the choice;
+the portfolio races it). The developer variable ``NURIKABE_CSOLVE_OFF=learning`` turns
+learning off whatever is asked."""
+
+REASONS = False
+"""With learning: whether the core's rules record reasons, so that a refuted leaf's nogood
+is its decision cut rather than its whole decision path (the core's ``reasons``). Off:
+the cuts are nearly the whole path and cost more to find ("Figures of learning" in
+docs/solver.md); ``NURIKABE_CSOLVE_OFF=reasons`` turns them off whatever is asked."""
 
 
 class NativeSearch(SearchBase):
@@ -105,6 +111,7 @@ class NativeSearch(SearchBase):
             strong=True,
             lean=self.lean,
             learn=self.learn,
+            reasons=REASONS,
         )
 
     def solutions(self) -> Iterator[Board]:
