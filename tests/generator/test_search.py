@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -223,11 +224,9 @@ def test_an_unknown_move_kind_is_a_value_error() -> None:
         propose(layout_of(1), random.Random(0), 0, ("teleport",))
 
 
-def test_thrifty_climbs_and_big_joins_keep_a_unique_puzzle() -> None:
-    """The large-board settings (a climb that holds back moves adding clues; a quality walk
-    joining first and offering the joins that make the largest islands) still end on a
-    valid, unique board solved at the tier, with no more clues than the climb left."""
-    rng = random.Random(5)
+def _thrifty_settled(rng: random.Random) -> Iterator[tuple[Layout, Evaluator]]:
+    """The boards (of 4 random 9x11 layouts) the large boards' thrifty climb settles at
+    tier 2, each with its evaluator; drawn from `rng` one by one, as the test goes."""
     for _ in range(4):
         ev = Evaluator()
         done = settle(
@@ -240,8 +239,16 @@ def test_thrifty_climbs_and_big_joins_keep_a_unique_puzzle() -> None:
             steps=120,
             thrifty=True,
         )
-        if done is None:
-            continue
+        if done is not None:
+            yield done, ev
+
+
+def test_thrifty_climbs_and_big_joins_keep_a_unique_puzzle() -> None:
+    """The large-board settings (a climb that holds back moves adding clues; a quality walk
+    joining first and offering the joins that make the largest islands) still end on a
+    valid, unique board solved at the tier, with no more clues than the climb left."""
+    rng = random.Random(5)
+    for done, ev in _thrifty_settled(rng):
         assert_unique_with_its_board(done)
         out = polish(
             done,
@@ -310,20 +317,7 @@ def test_exact_polish_keeps_a_unique_puzzle_solved_at_its_tier() -> None:
     a valid board that is unique by the exact solver and solved by the logic engine at the
     tier it walked at; the same seed gives the same board."""
     rng = random.Random(5)
-    for _ in range(4):
-        ev = Evaluator()
-        done = settle(
-            layout_of(rng.randrange(1000), 9, 11),
-            2,
-            rng,
-            max_island=12,
-            deadline=Deadline(60),
-            ev=ev,
-            steps=120,
-            thrifty=True,
-        )
-        if done is None:
-            continue
+    for done, _ in _thrifty_settled(rng):
 
         def walk(seed: int, start: Layout = done) -> Layout:
             return exact_polish(
