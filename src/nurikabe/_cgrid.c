@@ -35,6 +35,13 @@
  *       The shapes of an island's list (those of `alive`, None: all) a position keeps, as
  *       a mask over the list: the per-shape tests of `logic.techniques.completions`
  *       (see "filters of an island's list of shapes" below).
+ *   bottleneck(start, allowed, unknown, not_first_col, not_last_col, need, cols) -> int
+ *       The first cell of `unknown` without which `start` cannot collect `need` cells of
+ *       `allowed` within `need` layers, or -1 (`logic.techniques.bottlenecks._bottleneck`).
+ *   reaches(start, allowed, blocked, target, not_first_col, not_last_col, steps, cols)
+ *       -> bool
+ *       Whether `start` reaches a cell of `target` through `allowed` less `blocked` within
+ *       `steps` layers (`...bottlenecks._island_reaches`).
  *   Dilation(cols, not_first_col, not_last_col, full)(mask) -> int
  *       `mask` together with every orthogonal neighbour of its cells, on a grid of
  *       `cols` columns whose cells are `full` (`Grid.dilate`, the engines' most called
@@ -892,6 +899,170 @@ done:
     return out;
 }
 
+/* ---- layers of an island's reach ----------------------------------------------------- */
+
+/* One layer: the cells of `within` next to `front` and not in `region`, into `next`;
+ * whether there are any, and their number in *count when count is not NULL. */
+static int layer_words(const word *front, const word *region, const word *within,
+                       const word *west, const word *east, word *next, Py_ssize_t nw,
+                       Py_ssize_t cols, long *count) {
+    Py_ssize_t q = cols / 64;
+    int r = (int)(cols % 64), any = 0;
+    long n = 0;
+    for (Py_ssize_t i = 0; i < nw; i++) {
+        word w = (shr_at(front, nw, i, 0, 1) & west[i]) | (shl_at(front, i, 0, 1) & east[i]) |
+                 ((shr_at(front, nw, i, q, r) | shl_at(front, i, q, r)) & within[i]);
+        w &= ~region[i];
+        next[i] = w;
+        if (w) {
+            any = 1;
+            if (count) n += __builtin_popcountll(w);
+        }
+    }
+    if (count) *count = n;
+    return any;
+}
+
+/* How many cells of `within` lie within `need` layers of `start`, counting stopped once
+ * it reaches `need` (`bottlenecks._layer_count`); `region`, `front` and `next` are
+ * scratch. */
+static long layer_count_words(const word *start, const word *within, const word *west,
+                              const word *east, word *region, word *front, word *next,
+                              Py_ssize_t nw, Py_ssize_t cols, long need) {
+    long count = 0, grown;
+    for (Py_ssize_t i = 0; i < nw; i++) region[i] = front[i] = start[i];
+    for (long k = 0; k < need; k++) {
+        if (!layer_words(front, region, within, west, east, next, nw, cols, &grown)) break;
+        count += grown;
+        if (count >= need) return count;
+        for (Py_ssize_t i = 0; i < nw; i++) {
+            region[i] |= next[i];
+            front[i] = next[i];
+        }
+    }
+    return count;
+}
+
+static PyObject *py_bottleneck(PyObject *self, PyObject *args) {
+    PyObject *masks[5];
+    long need;
+    Py_ssize_t cols;
+    if (!PyArg_ParseTuple(args, "OOOOOln:bottleneck", &masks[0], &masks[1], &masks[2], &masks[3],
+                          &masks[4], &need, &cols))
+        return NULL;
+    Py_ssize_t nw = widest(masks, 5, cols);
+    if (nw < 0) return NULL;
+    if (need <= 0) return PyLong_FromLong(-1);
+    Scratch s;
+    if (scratch_init(&s, nw, 12) < 0) return NULL;
+    word *start = s.words, *within = start + nw, *unknown = within + nw, *nf = unknown + nw,
+         *nl = nf + nw, *west = nl + nw, *east = west + nw, *region = east + nw,
+         *front = region + nw, *next = front + nw, *cand = next + nw, *seen = cand + nw;
+    PyObject *out = NULL;
+    long *counts = NULL;
+    PyObject *given[5] = {masks[0], masks[1], masks[2], masks[3], masks[4]};
+    word *into[5] = {start, within, unknown, nf, nl};
+    for (int k = 0; k < 5; k++)
+        if (to_words(given[k], into[k], nw, s.bytes) < 0) goto done;
+    for (Py_ssize_t i = 0; i < nw; i++) {
+        west[i] = within[i] & nl[i];
+        east[i] = within[i] & nf[i];
+        region[i] = front[i] = start[i];
+        cand[i] = 0;
+    }
+    /* the layers of the reach by distance, each kept as the cells first reached then */
+    counts = PyMem_Malloc(sizeof(long) * (size_t)need);
+    word *layers = PyMem_Malloc(sizeof(word) * (size_t)(need * nw));
+    if (!counts || !layers) {
+        PyMem_Free(layers);
+        PyErr_NoMemory();
+        goto done;
+    }
+    long nlayers = 0, total = 0;
+    while (nlayers < need) {
+        word *layer = layers + nlayers * nw;
+        if (!layer_words(front, region, within, west, east, layer, nw, cols, &counts[nlayers]))
+            break;
+        total += counts[nlayers];
+        for (Py_ssize_t i = 0; i < nw; i++) {
+            region[i] |= layer[i];
+            front[i] = layer[i];
+        }
+        nlayers++;
+    }
+    /* losing a cell at distance d costs at most the cells beyond d */
+    long beyond = total;
+    for (long k = 0; k < nlayers; k++) {
+        beyond -= counts[k];
+        if (total - 1 - beyond < need)
+            for (Py_ssize_t i = 0; i < nw; i++) cand[i] |= layers[k * nw + i];
+    }
+    PyMem_Free(layers);
+    long found = -1;
+    for (Py_ssize_t i = 0; i < nw && found < 0; i++) {
+        word w = cand[i] & unknown[i];
+        while (w && found < 0) {
+            int b = __builtin_ctzll(w);
+            w &= w - 1;
+            word bit = (word)1 << b, keep[3] = {within[i], west[i], east[i]};
+            within[i] &= ~bit;
+            west[i] &= ~bit;
+            east[i] &= ~bit;
+            if (layer_count_words(start, within, west, east, region, front, seen, nw, cols, need) <
+                need)
+                found = (long)(i * 64 + b);
+            within[i] = keep[0];
+            west[i] = keep[1];
+            east[i] = keep[2];
+        }
+    }
+    out = PyLong_FromLong(found);
+done:
+    PyMem_Free(counts);
+    scratch_free(&s);
+    return out;
+}
+
+static PyObject *py_reaches(PyObject *self, PyObject *args) {
+    PyObject *masks[6];
+    long steps;
+    Py_ssize_t cols;
+    if (!PyArg_ParseTuple(args, "OOOOOOln:reaches", &masks[0], &masks[1], &masks[2], &masks[3],
+                          &masks[4], &masks[5], &steps, &cols))
+        return NULL;
+    Py_ssize_t nw = widest(masks, 6, cols);
+    if (nw < 0) return NULL;
+    Scratch s;
+    if (scratch_init(&s, nw, 9) < 0) return NULL;
+    word *start = s.words, *within = start + nw, *blocked = within + nw, *target = blocked + nw,
+         *nf = target + nw, *nl = nf + nw, *region = nl + nw, *front = region + nw,
+         *next = front + nw;
+    PyObject *out = NULL;
+    word *into[6] = {start, within, blocked, target, nf, nl};
+    for (int k = 0; k < 6; k++)
+        if (to_words(masks[k], into[k], nw, s.bytes) < 0) goto done;
+    /* west and east reuse nf and nl: each is only read through its own word */
+    for (Py_ssize_t i = 0; i < nw; i++) {
+        within[i] &= ~blocked[i];
+        nl[i] &= within[i];
+        nf[i] &= within[i];
+        region[i] = front[i] = start[i];
+    }
+    int hit = 0;
+    for (long k = 0; k < steps && !hit; k++) {
+        if (!layer_words(front, region, within, nl, nf, next, nw, cols, NULL)) break;
+        for (Py_ssize_t i = 0; i < nw; i++) {
+            if (next[i] & target[i]) hit = 1;
+            region[i] |= next[i];
+            front[i] = next[i];
+        }
+    }
+    out = PyBool_FromLong(hit);
+done:
+    scratch_free(&s);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"cells", py_cells, METH_O, "cells(mask) -> the cells of mask, in increasing order"},
     {"grow", py_grow, METH_VARARGS,
@@ -908,6 +1079,12 @@ static PyMethodDef methods[] = {
     {"sea_shapes", py_sea_shapes, METH_VARARGS,
      "sea_shapes(shapes, alive, full, not_first_col, not_last_col, black, dead, domain, base, "
      "cols) -> the shapes the sea survives, as a mask over the list"},
+    {"bottleneck", py_bottleneck, METH_VARARGS,
+     "bottleneck(start, allowed, unknown, not_first_col, not_last_col, need, cols) -> the "
+     "first cell start cannot collect need cells without, or -1"},
+    {"reaches", py_reaches, METH_VARARGS,
+     "reaches(start, allowed, blocked, target, not_first_col, not_last_col, steps, cols) -> "
+     "whether start reaches target within steps layers"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -45,3 +45,22 @@ def sea_shapes(
     base: int,
     cols: int,
 ) -> int: ...
+def bottleneck(
+    start: int,
+    allowed: int,
+    unknown: int,
+    not_first_col: int,
+    not_last_col: int,
+    need: int,
+    cols: int,
+) -> int: ...
+def reaches(
+    start: int,
+    allowed: int,
+    blocked: int,
+    target: int,
+    not_first_col: int,
+    not_last_col: int,
+    steps: int,
+    cols: int,
+) -> bool: ...

@@ -130,7 +130,7 @@ def pool_escape(state: State) -> Step | None:
             # An island whose reach misses the cell reaches the block as before.
             if any(not o.reach & bit and o.reach & target for o in owners):
                 continue
-            if any(_island_reaches(o, dilate, bit, target, grid.size, memo) for o in owners):
+            if any(_island_reaches(o, grid, bit, target, memo) for o in owners):
                 continue
             premises = block & black
             for o in owners:

@@ -3,14 +3,15 @@
 Owns two-choices-border, island-bottleneck and orphan-bottleneck, and the layered
 reach counts they rest on.
 
-Imports `grid`, `logic.state`, `logic.steps` and `logic.techniques.common`.
+Imports `grid` (and its compiled `_cgrid`, which walks the layers), `logic.state`,
+`logic.steps` and `logic.techniques.common`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import cast
 
+from ..._cgrid import bottleneck, reaches
 from ...grid import Grid, bits
 from ..state import Island, State
 from ..steps import Step, name_cells
@@ -56,23 +57,6 @@ def two_choices_border(state: State) -> Step | None:
     return None
 
 
-def _layer_count(grid_dilate: Callable[[int], int], start: int, allowed: int, need: int) -> int:
-    """How many cells of `allowed` lie within `need` steps of `start` (stops counting at need)."""
-    region = start
-    frontier = start
-    count = 0
-    for _ in range(need):
-        grown = grid_dilate(frontier) & allowed & ~region
-        if not grown:
-            break
-        count += grown.bit_count()
-        if count >= need:
-            return count
-        region |= grown
-        frontier = grown
-    return count
-
-
 def island_bottleneck(state: State) -> Step | None:
     """A cell that every way of completing an island must pass through is white.
 
@@ -116,43 +100,25 @@ def island_bottleneck(state: State) -> Step | None:
 
 def _bottleneck(grid: Grid, island: Island, unknown: int) -> int:
     """The first unknown cell without which `island` cannot collect the cells it lacks
-    within reach, or -1."""
-    dilate = grid.dilate
-    need = island.least
-    # Layers of the reach by distance. Removing a cell at distance d can only cost
-    # the cells beyond d, so a cell is a candidate only when losing it and everything
-    # beyond would leave fewer cells than the island lacks.
-    layers = []
-    region = frontier = island.mask
-    for _ in range(need):
-        frontier = dilate(frontier) & island.allowed & ~region
-        if not frontier:
-            break
-        layers.append(frontier)
-        region |= frontier
-    total = sum(layer.bit_count() for layer in layers)
-    candidates = 0
-    beyond = total
-    for layer in layers:
-        beyond -= layer.bit_count()
-        if total - 1 - beyond < need:
-            candidates |= layer
-    candidates &= unknown
-    for c in bits(candidates):
-        if _layer_count(dilate, island.mask, island.allowed & ~(1 << c), need) < need:
-            return c
-    return -1
+    within reach, or -1.
+
+    Layers of the reach by distance: removing a cell at distance d can only cost the
+    cells beyond d, so a cell is a candidate only when losing it and everything beyond
+    would leave fewer cells than the island lacks; each candidate is then taken out and
+    the layers counted again. Walked in `_cgrid.bottleneck`."""
+    geometry = (grid.not_first_col, grid.not_last_col)
+    return bottleneck(island.mask, island.allowed, unknown, *geometry, island.least, grid.cols)
 
 
 def _island_reaches(
     island: Island,
-    dilate: Callable[[int], int],
+    grid: Grid,
     blocked: int,
     target: int,
-    size: int,
     memo: dict[object, object] | None = None,
 ) -> bool:
-    """Whether `island` can reach a cell of `target` avoiding `blocked`.
+    """Whether `island` can reach a cell of `target` avoiding `blocked`, within the cells
+    it lacks (a walk in `_cgrid.reaches`).
 
     The search never leaves the island's reach (`Analysis.reach` must have run), so the
     answer depends only on the island, its reach and the parts of `blocked` and `target`
@@ -162,20 +128,11 @@ def _island_reaches(
         key = ("reaches", island.mask, reach, blocked & reach, target & reach)
         found = memo.get(key)
         if found is None:
-            found = memo[key] = _island_reaches(island, dilate, blocked, target, size)
+            found = memo[key] = _island_reaches(island, grid, blocked, target)
         return bool(found)
-    region = island.mask
-    frontier = region
-    allowed = island.allowed & ~blocked
-    for _ in range(min(island.most, size)):
-        grown = dilate(frontier) & allowed & ~region
-        if not grown:
-            return False
-        if grown & target:
-            return True
-        region |= grown
-        frontier = grown
-    return False
+    steps = min(island.most, grid.size)
+    geometry = (grid.not_first_col, grid.not_last_col)
+    return reaches(island.mask, island.allowed, blocked, target, *geometry, steps, grid.cols)
 
 
 def orphan_bottleneck(state: State) -> Step | None:
@@ -193,7 +150,6 @@ def orphan_bottleneck(state: State) -> Step | None:
     a = state.analysis()
     a.reach()
     grid = state.grid
-    dilate = grid.dilate
     memo = _memo(state)
     orphans = 0
     for orphan in a.orphans:
@@ -209,7 +165,7 @@ def orphan_bottleneck(state: State) -> Step | None:
             candidates &= owner.reach
         for c in bits(candidates):
             bit = 1 << c
-            if not any(_island_reaches(o, dilate, bit, orphan, grid.size, memo) for o in owners):
+            if not any(_island_reaches(o, grid, bit, orphan, memo) for o in owners):
                 premises = orphan
                 for o in owners:
                     premises |= o.mask

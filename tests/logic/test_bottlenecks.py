@@ -1,0 +1,134 @@
+"""The compiled layer walks of the bottleneck techniques against their Python definitions.
+
+`_cgrid.bottleneck` and `_cgrid.reaches` replaced loops of `logic.techniques.bottlenecks`
+that grew an island's reach layer by layer with big-int shifts; the loops are kept here
+as the oracle, and the compiled walks must answer the same on grids whose rows cross the
+64-bit words they work in, and on tall thin ones."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nurikabe._cgrid import bottleneck, reaches
+from nurikabe.grid import Grid, bits
+
+
+def _layer_count(grid: Grid, start: int, allowed: int, need: int) -> int:
+    """Cells of `allowed` within `need` layers of `start`, counting stopped at `need`."""
+    region = frontier = start
+    count = 0
+    for _ in range(need):
+        grown = grid.dilate(frontier) & allowed & ~region
+        if not grown:
+            break
+        count += grown.bit_count()
+        if count >= need:
+            return count
+        region |= grown
+        frontier = grown
+    return count
+
+
+def _bottleneck(grid: Grid, start: int, allowed: int, unknown: int, need: int) -> int:
+    """The first candidate cell of `unknown` whose loss leaves fewer than `need` cells."""
+    layers = []
+    region = frontier = start
+    for _ in range(need):
+        frontier = grid.dilate(frontier) & allowed & ~region
+        if not frontier:
+            break
+        layers.append(frontier)
+        region |= frontier
+    total = sum(layer.bit_count() for layer in layers)
+    candidates = 0
+    beyond = total
+    for layer in layers:
+        beyond -= layer.bit_count()
+        if total - 1 - beyond < need:
+            candidates |= layer
+    for c in bits(candidates & unknown):
+        if _layer_count(grid, start, allowed & ~(1 << c), need) < need:
+            return c
+    return -1
+
+
+def _reaches(grid: Grid, start: int, allowed: int, blocked: int, target: int, steps: int) -> bool:
+    region = frontier = start
+    allowed &= ~blocked
+    for _ in range(steps):
+        grown = grid.dilate(frontier) & allowed & ~region
+        if not grown:
+            return False
+        if grown & target:
+            return True
+        region |= grown
+        frontier = grown
+    return False
+
+
+@st.composite
+def reaches_on_grids(draw: st.DrawFn) -> tuple[Grid, list[int], int]:
+    """A grid (rows across words, or tall and thin), an island-like start (a few cells),
+    four masks (allowed mostly dense, the others sparse) and a layer count."""
+    if draw(st.booleans()):
+        grid = Grid.of(draw(st.integers(1, 6)), draw(st.integers(1, 140)))
+    else:
+        grid = Grid.of(draw(st.integers(2, 90)), draw(st.integers(1, 4)))
+    rng = random.Random(draw(st.integers(0, 2**32)))  # many cells: seeded, not drawn
+
+    def mask(density: float) -> int:
+        return grid.mask_of([i for i in range(grid.size) if rng.random() < density])
+
+    start = grid.spread(1 << rng.randrange(grid.size), grid.full, draw(st.integers(0, 2)))
+    allowed = mask(draw(st.sampled_from([0.5, 0.7, 0.9, 1.0]))) & ~start
+    unknown = mask(draw(st.sampled_from([0.3, 0.8, 1.0])))
+    blocked = mask(draw(st.sampled_from([0.0, 0.02, 0.1])))
+    target = mask(draw(st.sampled_from([0.0, 0.01, 0.05])))
+    return grid, [start, allowed, unknown, blocked, target], draw(st.integers(0, 40))
+
+
+@given(reaches_on_grids())
+@settings(max_examples=200)
+def test_the_compiled_bottleneck_finds_the_cell_the_layers_find(
+    case: tuple[Grid, list[int], int],
+) -> None:
+    grid, (start, allowed, unknown, _, _), need = case
+    geometry = (grid.not_first_col, grid.not_last_col)
+    got = bottleneck(start, allowed, unknown, *geometry, need, grid.cols)
+    assert got == _bottleneck(grid, start, allowed, unknown, need)
+
+
+@given(reaches_on_grids())
+@settings(max_examples=200)
+def test_the_compiled_reach_walk_reaches_what_the_layers_reach(
+    case: tuple[Grid, list[int], int],
+) -> None:
+    grid, (start, allowed, _, blocked, target), steps = case
+    geometry = (grid.not_first_col, grid.not_last_col)
+    got = reaches(start, allowed, blocked, target, *geometry, steps, grid.cols)
+    assert got is _reaches(grid, start, allowed, blocked, target, steps)
+
+
+def test_a_corridor_has_a_bottleneck_and_an_open_room_has_none() -> None:
+    grid = Grid.of(3, 5)
+    geometry = (grid.not_first_col, grid.not_last_col)
+    corridor = grid.mask_of([6, 7, 8, 9])  # the middle row beyond r2c1
+    start = grid.mask_of([5])
+    assert bottleneck(start, corridor, grid.full, *geometry, 3, grid.cols) == 6
+    assert bottleneck(start, grid.full & ~start, grid.full, *geometry, 3, grid.cols) == -1
+    assert reaches(start, corridor, 0, grid.mask_of([9]), *geometry, 4, grid.cols)
+    assert not reaches(start, corridor, 0, grid.mask_of([9]), *geometry, 3, grid.cols)
+    assert not reaches(start, corridor, grid.mask_of([7]), grid.mask_of([9]), *geometry, 9, 5)
+
+
+def test_the_compiled_walks_refuse_what_is_not_a_position() -> None:
+    with pytest.raises(ValueError, match="cols"):
+        bottleneck(1, 2, 2, 0, 0, 1, 0)
+    with pytest.raises(ValueError, match="negative"):
+        reaches(-1, 2, 0, 2, 0, 0, 1, 3)
+    with pytest.raises(TypeError):
+        bottleneck(1, "2", 2, 0, 0, 1, 3)  # type: ignore[arg-type]
