@@ -42,6 +42,11 @@
  *       -> bool
  *       Whether `start` reaches a cell of `target` through `allowed` less `blocked` within
  *       `steps` layers (`...bottlenecks._island_reaches`).
+ *   priced_reach(start, allowed, orphans, sizes, steps, not_first_col, not_last_col,
+ *                cols) -> int
+ *       The cells `start` reaches through `allowed` at a cost of at most `steps`, where a
+ *       cell costs one and a clueless white region of `orphans` (a list of masks, their
+ *       cell counts in `sizes`) costs its size and is taken whole (`Analysis.reach`).
  *   Dilation(cols, not_first_col, not_last_col, full)(mask) -> int
  *       `mask` together with every orthogonal neighbour of its cells, on a grid of
  *       `cols` columns whose cells are `full` (`Grid.dilate`, the engines' most called
@@ -1063,6 +1068,121 @@ done:
     return out;
 }
 
+/* priced_reach(start, allowed, orphans, sizes, steps, not_first_col, not_last_col, cols):
+ * Dijkstra by layers where a cell costs one and a clueless white region costs its size:
+ * a region first touched by the layer of cost k arrives whole at cost k - 1 + its size
+ * (`logic.state.Analysis.reach`). */
+static PyObject *py_priced_reach(PyObject *self, PyObject *args) {
+    PyObject *start_o, *allowed_o, *orphans, *sizes, *nf_o, *nl_o;
+    long steps;
+    Py_ssize_t cols;
+    if (!PyArg_ParseTuple(args, "OOO!O!lOOn:priced_reach", &start_o, &allowed_o, &PyList_Type,
+                          &orphans, &PyList_Type, &sizes, &steps, &nf_o, &nl_o, &cols))
+        return NULL;
+    Py_ssize_t norph = PyList_GET_SIZE(orphans);
+    if (PyList_GET_SIZE(sizes) != norph) {
+        PyErr_SetString(PyExc_ValueError, "orphans and sizes differ in length");
+        return NULL;
+    }
+    PyObject *masks[4] = {start_o, allowed_o, nf_o, nl_o};
+    Py_ssize_t nw = widest(masks, 4, cols);
+    if (nw < 0) return NULL;
+    for (Py_ssize_t k = 0; k < norph; k++) {
+        Py_ssize_t n = words_of(PyList_GET_ITEM(orphans, k));
+        if (n < 0) return NULL;
+        if (n > nw) nw = n;
+    }
+    Py_ssize_t total = nw * (9 + norph);
+    word *w = PyMem_Calloc((size_t)total, sizeof(word));
+    unsigned char *bytes = PyMem_Malloc((size_t)nw * 8);
+    long *size = PyMem_Malloc(sizeof(long) * (size_t)(norph + 1));
+    /* pending arrivals: (cost, orphan), at most one per orphan and cost */
+    long *at = NULL, *who = NULL;
+    Py_ssize_t npend = 0, cap = 0;
+    PyObject *out = NULL;
+    if (!w || !bytes || !size) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    word *region = w, *within = region + nw, *nf = within + nw, *nl = nf + nw, *west = nl + nw,
+         *east = west + nw, *front = east + nw, *next = front + nw, *owhite = next + nw,
+         *parts = owhite + nw;
+    if (to_words(start_o, region, nw, bytes) < 0 || to_words(allowed_o, within, nw, bytes) < 0 ||
+        to_words(nf_o, nf, nw, bytes) < 0 || to_words(nl_o, nl, nw, bytes) < 0)
+        goto done;
+    for (Py_ssize_t k = 0; k < norph; k++) {
+        if (to_words(PyList_GET_ITEM(orphans, k), parts + k * nw, nw, bytes) < 0) goto done;
+        size[k] = PyLong_AsLong(PyList_GET_ITEM(sizes, k));
+        if (size[k] == -1 && PyErr_Occurred()) goto done;
+        for (Py_ssize_t i = 0; i < nw; i++) owhite[i] |= parts[k * nw + i];
+    }
+    for (Py_ssize_t i = 0; i < nw; i++) {
+        west[i] = within[i] & nl[i];
+        east[i] = within[i] & nf[i];
+        front[i] = region[i];
+    }
+    long cost = 0;
+    int moving = 1; /* a frontier, or arrivals to come */
+    while (cost < steps && moving) {
+        cost++;
+        layer_words(front, region, within, west, east, next, nw, cols, NULL);
+        int entered = 0;
+        for (Py_ssize_t i = 0; i < nw; i++)
+            if (next[i] & owhite[i]) entered = 1;
+        if (entered) {
+            for (Py_ssize_t k = 0; k < norph; k++) {
+                const word *part = parts + k * nw;
+                long when = cost - 1 + size[k];
+                int touched = 0;
+                for (Py_ssize_t i = 0; i < nw && !touched; i++)
+                    if (next[i] & part[i]) touched = 1;
+                if (!touched || when > steps) continue;
+                if (npend == cap) {
+                    cap = cap ? 2 * cap : 16;
+                    long *a = PyMem_Realloc(at, sizeof(long) * (size_t)cap);
+                    if (a) at = a;
+                    long *b = a ? PyMem_Realloc(who, sizeof(long) * (size_t)cap) : NULL;
+                    if (b) who = b;
+                    if (!a || !b) {
+                        PyErr_NoMemory();
+                        goto done;
+                    }
+                }
+                at[npend] = when;
+                who[npend++] = (long)k;
+            }
+            for (Py_ssize_t i = 0; i < nw; i++) next[i] &= ~owhite[i];
+        }
+        /* the regions arriving now, whole; the pending list keeps the later ones */
+        Py_ssize_t kept = 0;
+        for (Py_ssize_t e = 0; e < npend; e++) {
+            if (at[e] == cost) {
+                const word *part = parts + who[e] * nw;
+                for (Py_ssize_t i = 0; i < nw; i++) next[i] |= part[i] & ~region[i];
+            } else {
+                at[kept] = at[e];
+                who[kept++] = who[e];
+            }
+        }
+        npend = kept;
+        int any = 0;
+        for (Py_ssize_t i = 0; i < nw; i++) {
+            region[i] |= next[i];
+            front[i] = next[i];
+            if (next[i]) any = 1;
+        }
+        moving = any || npend > 0;
+    }
+    out = from_words(region, nw, bytes);
+done:
+    PyMem_Free(w);
+    PyMem_Free(bytes);
+    PyMem_Free(size);
+    PyMem_Free(at);
+    PyMem_Free(who);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"cells", py_cells, METH_O, "cells(mask) -> the cells of mask, in increasing order"},
     {"grow", py_grow, METH_VARARGS,
@@ -1085,6 +1205,9 @@ static PyMethodDef methods[] = {
     {"reaches", py_reaches, METH_VARARGS,
      "reaches(start, allowed, blocked, target, not_first_col, not_last_col, steps, cols) -> "
      "whether start reaches target within steps layers"},
+    {"priced_reach", py_priced_reach, METH_VARARGS,
+     "priced_reach(start, allowed, orphans, sizes, steps, not_first_col, not_last_col, cols) "
+     "-> the cells start reaches, a clueless region costing its size"},
     {NULL, NULL, 0, NULL},
 };
 

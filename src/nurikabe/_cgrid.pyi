@@ -64,3 +64,13 @@ def reaches(
     steps: int,
     cols: int,
 ) -> bool: ...
+def priced_reach(
+    start: int,
+    allowed: int,
+    orphans: list[int],
+    sizes: list[int],
+    steps: int,
+    not_first_col: int,
+    not_last_col: int,
+    cols: int,
+) -> int: ...

@@ -11,7 +11,8 @@ round), which later positions take as they are instead of finding them again.
 It also carries the CPU-time deadline of the walkthrough it belongs to, which the
 costly techniques check (`State.check_time`) so that no step overruns it by much.
 
-Nothing here lives on `Board`. Imports `limits`, `grid` and `puzzle` only.
+Nothing here lives on `Board`. Imports `limits`, `grid` (and its compiled `_cgrid`) and
+`puzzle` only.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import threading
 import time
 from typing import cast
 
+from .._cgrid import priced_reach
 from ..grid import Grid
 from ..limits import OutOfTime
 from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
@@ -230,13 +232,13 @@ class Analysis:
         if self.covered >= 0:
             return self.covered
         grid = self.grid
-        dilate = grid.dilate
-        orphans = [(part, part.bit_count()) for part in self.orphans]
-        orphan_white = heavy = 0
-        for part, size in orphans:
-            orphan_white |= part
+        parts = self.orphans
+        sizes = [part.bit_count() for part in parts]
+        heavy = 0
+        for part, size in zip(parts, sizes, strict=True):
             if size > 1:
                 heavy |= part
+        geometry = (grid.not_first_col, grid.not_last_col, grid.cols)
         covered = 0
         for island in self.islands:
             allowed = island.allowed
@@ -244,25 +246,9 @@ class Analysis:
             region = grid.spread(island.mask, allowed, most)
             if region & heavy:
                 # Counting steps let it walk into a clueless region of two cells or
-                # more: price each such region at its size. cost -> the regions first
-                # entered at that cost (the cost of the cell entering them, less one,
-                # plus their size).
-                region = frontier = island.mask
-                arriving: dict[int, int] = {}
-                cost = 0
-                while cost < most and (frontier or arriving):
-                    cost += 1
-                    grown = dilate(frontier) & allowed & ~region
-                    entered = grown & orphan_white
-                    if entered:
-                        grown &= ~orphan_white
-                        for part, size in orphans:
-                            at = cost - 1 + size
-                            if entered & part and at <= most:
-                                arriving[at] = arriving.get(at, 0) | part
-                    grown |= arriving.pop(cost, 0) & ~region
-                    region |= grown
-                    frontier = grown
+                # more: price each such region at its size (entered at cost k, it
+                # arrives whole at cost k - 1 + its size), in `_cgrid.priced_reach`.
+                region = priced_reach(island.mask, allowed, parts, sizes, most, *geometry)
             island.reach = region
             covered |= region
         self.covered = covered

@@ -1,8 +1,9 @@
-"""The compiled layer walks of the bottleneck techniques against their Python definitions.
+"""The logic engine's compiled layer walks against their Python definitions.
 
-`_cgrid.bottleneck` and `_cgrid.reaches` replaced loops of `logic.techniques.bottlenecks`
-that grew an island's reach layer by layer with big-int shifts; the loops are kept here
-as the oracle, and the compiled walks must answer the same on grids whose rows cross the
+`_cgrid.bottleneck`, `_cgrid.reaches` (the bottleneck techniques) and
+`_cgrid.priced_reach` (`Analysis.reach` past clueless white regions) replaced loops that
+grew an island's reach layer by layer with big-int shifts; the loops are kept here as
+the oracle, and the compiled walks must answer the same on grids whose rows cross the
 64-bit words they work in, and on tall thin ones."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nurikabe._cgrid import bottleneck, reaches
+from nurikabe._cgrid import bottleneck, priced_reach, reaches
 from nurikabe.grid import Grid, bits
 
 
@@ -70,6 +71,31 @@ def _reaches(grid: Grid, start: int, allowed: int, blocked: int, target: int, st
     return False
 
 
+def _priced(grid: Grid, start: int, allowed: int, orphans: list[int], most: int) -> int:
+    """`Analysis.reach` of one island as it was written in Python."""
+    sizes = [part.bit_count() for part in orphans]
+    orphan_white = 0
+    for part in orphans:
+        orphan_white |= part
+    region = frontier = start
+    arriving: dict[int, int] = {}
+    cost = 0
+    while cost < most and (frontier or arriving):
+        cost += 1
+        grown = grid.dilate(frontier) & allowed & ~region
+        entered = grown & orphan_white
+        if entered:
+            grown &= ~orphan_white
+            for part, size in zip(orphans, sizes, strict=True):
+                at = cost - 1 + size
+                if entered & part and at <= most:
+                    arriving[at] = arriving.get(at, 0) | part
+        grown |= arriving.pop(cost, 0) & ~region
+        region |= grown
+        frontier = grown
+    return region
+
+
 @st.composite
 def reaches_on_grids(draw: st.DrawFn) -> tuple[Grid, list[int], int]:
     """A grid (rows across words, or tall and thin), an island-like start (a few cells),
@@ -113,6 +139,22 @@ def test_the_compiled_reach_walk_reaches_what_the_layers_reach(
     assert got is _reaches(grid, start, allowed, blocked, target, steps)
 
 
+@given(reaches_on_grids(), st.data())
+@settings(max_examples=200)
+def test_the_compiled_priced_reach_reaches_what_the_layers_reach(
+    case: tuple[Grid, list[int], int], data: st.DataObject
+) -> None:
+    grid, (start, allowed, _, _, _), most = case
+    # clueless white regions: components of a sparse mask inside what may be walked
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    white = grid.mask_of([i for i in bits(allowed) if rng.random() < 0.15])
+    orphans = grid.components(white)
+    sizes = [part.bit_count() for part in orphans]
+    geometry = (grid.not_first_col, grid.not_last_col, grid.cols)
+    got = priced_reach(start, allowed, orphans, sizes, most, *geometry)
+    assert got == _priced(grid, start, allowed, orphans, most)
+
+
 def test_a_corridor_has_a_bottleneck_and_an_open_room_has_none() -> None:
     grid = Grid.of(3, 5)
     geometry = (grid.not_first_col, grid.not_last_col)
@@ -132,3 +174,7 @@ def test_the_compiled_walks_refuse_what_is_not_a_position() -> None:
         reaches(-1, 2, 0, 2, 0, 0, 1, 3)
     with pytest.raises(TypeError):
         bottleneck(1, "2", 2, 0, 0, 1, 3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="differ"):
+        priced_reach(1, 2, [2], [], 3, 0, 0, 3)
+    with pytest.raises(TypeError):
+        priced_reach(1, 2, (2,), [1], 3, 0, 0, 3)  # type: ignore[arg-type]
