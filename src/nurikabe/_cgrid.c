@@ -47,6 +47,12 @@
  *       The cells `start` reaches through `allowed` at a cost of at most `steps`, where a
  *       cell costs one and a clueless white region of `orphans` (a list of masks, their
  *       cell counts in `sizes`) costs its size and is taken whole (`Analysis.reach`).
+ *   island_fields(masks, dils, unknown, free, not_first_col, not_last_col, full, cols)
+ *       -> (touching_two, arounds, borders, forbiddens, alloweds)
+ *       What `logic.state.Analysis` gives every island at once: its cells and their
+ *       neighbours (from `dils`, or dilated here where an entry is None), its unknown
+ *       neighbours, the cells it may never take (next to another island, or to two) and
+ *       the cells of `free` it may grow into; and the cells next to two or more islands.
  *   Dilation(cols, not_first_col, not_last_col, full)(mask) -> int
  *       `mask` together with every orthogonal neighbour of its cells, on a grid of
  *       `cols` columns whose cells are `full` (`Grid.dilate`, the engines' most called
@@ -86,8 +92,30 @@ static Py_ssize_t words_of(PyObject *v) {
 #endif
 }
 
+#if PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030C0000 && PYLONG_BITS_IN_DIGIT == 30
+/* CPython 3.11 keeps an int as 30-bit digits (cpython/longintrepr.h): copied straight
+ * into 64-bit words and back, a few operations a digit, where the portable byte arrays
+ * below take a loop per byte each way (every walk converts its masks both ways). */
+#define FAST_WORDS 1
+#endif
+
 /* Copy `v` into `nw` words (little-endian word order; bits beyond are dropped). */
 static int to_words(PyObject *v, word *out, Py_ssize_t nw, unsigned char *scratch) {
+#ifdef FAST_WORDS
+    (void)scratch;
+    const PyLongObject *l = (const PyLongObject *)v;
+    Py_ssize_t nd = Py_SIZE(l), bit = 0;
+    memset(out, 0, sizeof(word) * (size_t)nw);
+    for (Py_ssize_t i = 0; i < nd; i++, bit += PyLong_SHIFT) {
+        word d = l->ob_digit[i];
+        Py_ssize_t at = bit >> 6;
+        int off = (int)(bit & 63);
+        if (at >= nw) break;
+        out[at] |= d << off;
+        if (off > 64 - PyLong_SHIFT && at + 1 < nw) out[at + 1] |= d >> (64 - off);
+    }
+    return 0;
+#else
     size_t n = (size_t)nw * 8;
 #if PY_VERSION_HEX >= 0x030D0000
     if (PyLong_AsNativeBytes(v, scratch, (Py_ssize_t)n,
@@ -102,9 +130,28 @@ static int to_words(PyObject *v, word *out, Py_ssize_t nw, unsigned char *scratc
         out[i] = w;
     }
     return 0;
+#endif
 }
 
 static PyObject *from_words(const word *in, Py_ssize_t nw, unsigned char *scratch) {
+#ifdef FAST_WORDS
+    (void)scratch;
+    Py_ssize_t top = nw;
+    while (top > 0 && !in[top - 1]) top--;
+    if (top <= 1) return PyLong_FromUnsignedLongLong(top ? in[0] : 0);
+    Py_ssize_t bits = (top - 1) * 64 + (64 - __builtin_clzll(in[top - 1]));
+    Py_ssize_t nd = (bits + PyLong_SHIFT - 1) / PyLong_SHIFT;
+    PyLongObject *l = _PyLong_New(nd);
+    if (!l) return NULL;
+    for (Py_ssize_t i = 0, bit = 0; i < nd; i++, bit += PyLong_SHIFT) {
+        Py_ssize_t at = bit >> 6;
+        int off = (int)(bit & 63);
+        word d = in[at] >> off;
+        if (off > 64 - PyLong_SHIFT && at + 1 < top) d |= in[at + 1] << (64 - off);
+        l->ob_digit[i] = (digit)(d & PyLong_MASK);
+    }
+    return (PyObject *)l;
+#else
     for (Py_ssize_t i = 0; i < nw; i++) {
         word w = in[i];
         for (int j = 0; j < 8; j++, w >>= 8) scratch[8 * i + j] = (unsigned char)(w & 0xff);
@@ -113,6 +160,7 @@ static PyObject *from_words(const word *in, Py_ssize_t nw, unsigned char *scratc
     return PyLong_FromUnsignedNativeBytes(scratch, (size_t)nw * 8, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
 #else
     return _PyLong_FromByteArray(scratch, (size_t)nw * 8, 1, 0);
+#endif
 #endif
 }
 
@@ -1183,6 +1231,104 @@ done:
     return out;
 }
 
+/* ---- every island's surroundings at once ------------------------------------------- */
+
+static PyObject *py_island_fields(PyObject *self, PyObject *args) {
+    PyObject *masks, *dils, *given[5];
+    Py_ssize_t cols;
+    if (!PyArg_ParseTuple(args, "O!O!OOOOOn:island_fields", &PyList_Type, &masks, &PyList_Type,
+                          &dils, &given[0], &given[1], &given[2], &given[3], &given[4], &cols))
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(masks);
+    if (PyList_GET_SIZE(dils) != n) {
+        PyErr_SetString(PyExc_ValueError, "masks and dils differ in length");
+        return NULL;
+    }
+    Py_ssize_t nw = widest(given, 5, cols);
+    if (nw < 0) return NULL;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *m = PyList_GET_ITEM(masks, k), *d = PyList_GET_ITEM(dils, k);
+        Py_ssize_t a = words_of(m), b = d == Py_None ? 0 : words_of(d);
+        if (a < 0 || b < 0) return NULL;
+        if (a > nw || b > nw) {
+            PyErr_SetString(PyExc_ValueError, "a cell beyond the grid");
+            return NULL;
+        }
+    }
+    Py_ssize_t q = cols / 64;
+    int r = (int)(cols % 64);
+    word *w = PyMem_Calloc((size_t)(nw * (10 + n)), sizeof(word));
+    unsigned char *bytes = PyMem_Malloc((size_t)nw * 8);
+    PyObject *arounds = PyList_New(n), *borders = PyList_New(n), *forbiddens = PyList_New(n),
+             *alloweds = PyList_New(n), *out = NULL, *two = NULL;
+    if (!w || !bytes) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (!arounds || !borders || !forbiddens || !alloweds) goto done;
+    word *unknown = w, *free_ = unknown + nw, *nf = free_ + nw, *nl = nf + nw, *full = nl + nw,
+         *in_any = full + nw, *in_two = in_any + nw, *tmp = in_two + nw, *west = tmp + nw,
+         *east = west + nw, *ds = east + nw;
+    word *into[5] = {unknown, free_, nf, nl, full};
+    for (int k = 0; k < 5; k++)
+        if (to_words(given[k], into[k], nw, bytes) < 0) goto done;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        word *d = ds + k * nw;
+        PyObject *known = PyList_GET_ITEM(dils, k);
+        if (known != Py_None) {
+            if (to_words(known, d, nw, bytes) < 0) goto done;
+        } else {
+            word *m = tmp;
+            if (to_words(PyList_GET_ITEM(masks, k), m, nw, bytes) < 0) goto done;
+            for (Py_ssize_t i = 0; i < nw; i++) {
+                west[i] = m[i] & nf[i];
+                east[i] = m[i] & nl[i];
+            }
+            for (Py_ssize_t i = 0; i < nw; i++)
+                d[i] = m[i] | shr_at(west, nw, i, 0, 1) | shl_at(east, i, 0, 1) |
+                       shr_at(m, nw, i, q, r) | (shl_at(m, i, q, r) & full[i]);
+        }
+        for (Py_ssize_t i = 0; i < nw; i++) {
+            in_two[i] |= in_any[i] & d[i];
+            in_any[i] |= d[i];
+        }
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        const word *d = ds + k * nw;
+        PyObject *known = PyList_GET_ITEM(dils, k), *around;
+        if (known != Py_None) {
+            Py_INCREF(known);
+            around = known;
+        } else if (!(around = from_words(d, nw, bytes))) {
+            goto done;
+        }
+        PyList_SET_ITEM(arounds, k, around);
+        for (Py_ssize_t i = 0; i < nw; i++) tmp[i] = d[i] & unknown[i];
+        PyObject *border = from_words(tmp, nw, bytes);
+        if (!border) goto done;
+        PyList_SET_ITEM(borders, k, border);
+        for (Py_ssize_t i = 0; i < nw; i++) tmp[i] = (in_any[i] & ~d[i]) | in_two[i];
+        PyObject *forbidden = from_words(tmp, nw, bytes);
+        if (!forbidden) goto done;
+        PyList_SET_ITEM(forbiddens, k, forbidden);
+        for (Py_ssize_t i = 0; i < nw; i++) tmp[i] = free_[i] & ~tmp[i];
+        PyObject *allowed = from_words(tmp, nw, bytes);
+        if (!allowed) goto done;
+        PyList_SET_ITEM(alloweds, k, allowed);
+    }
+    two = from_words(in_two, nw, bytes);
+    if (two) out = PyTuple_Pack(5, two, arounds, borders, forbiddens, alloweds);
+done:
+    Py_XDECREF(two);
+    Py_XDECREF(arounds);
+    Py_XDECREF(borders);
+    Py_XDECREF(forbiddens);
+    Py_XDECREF(alloweds);
+    PyMem_Free(w);
+    PyMem_Free(bytes);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"cells", py_cells, METH_O, "cells(mask) -> the cells of mask, in increasing order"},
     {"grow", py_grow, METH_VARARGS,
@@ -1208,6 +1354,9 @@ static PyMethodDef methods[] = {
     {"priced_reach", py_priced_reach, METH_VARARGS,
      "priced_reach(start, allowed, orphans, sizes, steps, not_first_col, not_last_col, cols) "
      "-> the cells start reaches, a clueless region costing its size"},
+    {"island_fields", py_island_fields, METH_VARARGS,
+     "island_fields(masks, dils, unknown, free, not_first_col, not_last_col, full, cols) -> "
+     "(touching_two, arounds, borders, forbiddens, alloweds)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -74,3 +74,13 @@ def priced_reach(
     not_last_col: int,
     cols: int,
 ) -> int: ...
+def island_fields(
+    masks: list[int],
+    dils: list[int | None],
+    unknown: int,
+    free: int,
+    not_first_col: int,
+    not_last_col: int,
+    full: int,
+    cols: int,
+) -> tuple[int, list[int], list[int], list[int], list[int]]: ...

@@ -2,9 +2,10 @@
 
 `_cgrid.bottleneck`, `_cgrid.reaches` (the bottleneck techniques) and
 `_cgrid.priced_reach` (`Analysis.reach` past clueless white regions) replaced loops that
-grew an island's reach layer by layer with big-int shifts; the loops are kept here as
-the oracle, and the compiled walks must answer the same on grids whose rows cross the
-64-bit words they work in, and on tall thin ones."""
+grew an island's reach layer by layer with big-int shifts, and `_cgrid.island_fields`
+the per-island masks of `Analysis`; the Python is kept here as the oracle, and the
+compiled code must answer the same on grids whose rows cross the 64-bit words it works
+in, and on tall thin ones."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nurikabe._cgrid import bottleneck, priced_reach, reaches
+from nurikabe._cgrid import bottleneck, island_fields, priced_reach, reaches
 from nurikabe.grid import Grid, bits
 
 
@@ -155,6 +156,50 @@ def test_the_compiled_priced_reach_reaches_what_the_layers_reach(
     assert got == _priced(grid, start, allowed, orphans, most)
 
 
+@given(reaches_on_grids(), st.data())
+@settings(max_examples=200)
+def test_the_compiled_island_fields_are_what_the_analysis_computed(
+    case: tuple[Grid, list[int], int], data: st.DataObject
+) -> None:
+    grid, (_, free, unknown, _, _), _ = case
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    masks = grid.components(grid.mask_of([i for i in range(grid.size) if rng.random() < 0.2]))
+    dils: list[int | None] = [grid.dilate(m) if rng.random() < 0.3 else None for m in masks]
+    geometry = (grid.not_first_col, grid.not_last_col, grid.full, grid.cols)
+    two, arounds, borders, forbiddens, alloweds = island_fields(
+        masks, dils, unknown, free, *geometry
+    )
+    in_any = in_two = 0
+    for mask in masks:
+        d = grid.dilate(mask)
+        in_two |= in_any & d
+        in_any |= d
+    assert two == in_two
+    for n, mask in enumerate(masks):
+        d = grid.dilate(mask)
+        assert arounds[n] == d
+        assert borders[n] == d & unknown
+        assert forbiddens[n] == (in_any & ~d) | in_two
+        assert alloweds[n] == free & ~forbiddens[n]
+
+
+@given(st.integers(0, 2**700), st.integers(1, 700))
+def test_masks_cross_into_the_compiled_words_and_back_unchanged(mask: int, cols: int) -> None:
+    grid = Grid.of(max(1, (mask.bit_length() + cols - 1) // cols), cols)
+    # one layer of growth from nothing leaves nothing; from the mask within itself, the mask
+    assert grid.spread(mask, mask, 1) == mask
+    assert reaches(mask, 0, 0, mask, grid.not_first_col, grid.not_last_col, 1, cols) is False
+
+
+def test_masks_at_the_digit_and_word_boundaries_cross_unchanged() -> None:
+    grid = Grid.of(10, 70)
+    for k in (0, 29, 30, 59, 60, 63, 64, 89, 90, 127, 128, 629, 630, 639, 640, 699):
+        for mask in (1 << k, (1 << k) - 1, (1 << (k + 1)) - 1 & ~1):
+            assert grid.spread(mask, mask, 1) == mask
+            assert grid.components(mask) == grid.components(mask)
+            assert sum(grid.components(mask)) == mask
+
+
 def test_a_corridor_has_a_bottleneck_and_an_open_room_has_none() -> None:
     grid = Grid.of(3, 5)
     geometry = (grid.not_first_col, grid.not_last_col)
@@ -178,3 +223,7 @@ def test_the_compiled_walks_refuse_what_is_not_a_position() -> None:
         priced_reach(1, 2, [2], [], 3, 0, 0, 3)
     with pytest.raises(TypeError):
         priced_reach(1, 2, (2,), [1], 3, 0, 0, 3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="differ"):
+        island_fields([1], [], 0, 0, 0, 0, 7, 3)
+    with pytest.raises(ValueError, match="beyond the grid"):
+        island_fields([1 << 200], [None], 0, 0, 0, 0, 7, 3)

@@ -21,7 +21,7 @@ import threading
 import time
 from typing import cast
 
-from .._cgrid import priced_reach
+from .._cgrid import island_fields, priced_reach
 from ..grid import Grid
 from ..limits import OutOfTime
 from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
@@ -187,33 +187,36 @@ class Analysis:
                 self.islands.append(island)
                 self.island_at[cell] = island
         # A cell touching two islands is forbidden to both; one touching one island is
-        # forbidden to every other island.
-        dilate = grid.dilate
+        # forbidden to every other island. Every island's fields at once, in
+        # `_cgrid.island_fields`; a settled island keeps its dilation.
         settled = _settled(state)
-        in_any = in_two = 0
-        dils = []
+        masks = []
+        dils: list[int | None] = []
         for island in self.islands:
+            masks.append(island.mask)
             kept = settled.get(island.clue)
-            d = kept[1] if kept is not None and kept[0] == island.mask else dilate(island.mask)
-            dils.append(d)
-            in_two |= in_any & d
-            in_any |= d
+            dils.append(kept[1] if kept is not None and kept[0] == island.mask else None)
         unknown = self.unknown
         orphan_white = white & ~clue_mask
         for part in self.clashes:
             orphan_white &= ~part
-        for island in self.islands:
-            orphan_white &= ~island.mask
+        for mask in masks:
+            orphan_white &= ~mask
         free = unknown | orphan_white
-        self.touching_two = in_two
+        geometry = (grid.not_first_col, grid.not_last_col, grid.full, grid.cols)
+        fields = island_fields(masks, dils, unknown, free, *geometry)
+        self.touching_two = fields[0]
         """The cells (of any color) next to two or more islands."""
-        for island, d in zip(self.islands, dils, strict=True):
+        for island, d, border, forbidden, allowed in zip(self.islands, *fields[1:], strict=True):
             island.around = d
-            island.border = d & unknown
-            island.forbidden = (in_any & ~d) | in_two
-            island.allowed = free & ~island.forbidden
-            done = not island.most and not island.border
-            if done and settled.get(island.clue, (0, 0))[0] != island.mask:
+            island.border = border
+            island.forbidden = forbidden
+            island.allowed = allowed
+            if (
+                not island.most
+                and not border
+                and settled.get(island.clue, (0, 0))[0] != island.mask
+            ):
                 settled[island.clue] = (island.mask, d)
         self.covered = -1
         self.black_parts: list[int] | None = None
