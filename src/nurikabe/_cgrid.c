@@ -53,6 +53,10 @@
  *       neighbours (from `dils`, or dilated here where an entry is None), its unknown
  *       neighbours, the cells it may never take (next to another island, or to two) and
  *       the cells of `free` it may grow into; and the cells next to two or more islands.
+ *   pairwise(kept, others, not_first_col, not_last_col, full, cols) -> int
+ *       The shapes of `kept` (as a mask over the list) that leave every list of
+ *       `others` a shape neither overlapping nor touching them
+ *       (`logic.techniques.completions._pairwise`).
  *   Dilation(cols, not_first_col, not_last_col, full)(mask) -> int
  *       `mask` together with every orthogonal neighbour of its cells, on a grid of
  *       `cols` columns whose cells are `full` (`Grid.dilate`, the engines' most called
@@ -1329,6 +1333,147 @@ done:
     return out;
 }
 
+/* ---- shapes that clash with every shape of a neighbouring island ------------------- */
+
+/* A list of masks, each kept as the span of words between its lowest and highest
+ * nonzero word (island shapes are small, the grid may be wide). */
+typedef struct {
+    Py_ssize_t count, *lo, *hi, *at; /* shape k: words pool[at[k] .. at[k] + hi - lo] */
+    word *pool;
+} Spans;
+
+static void spans_free(Spans *sp) {
+    PyMem_Free(sp->lo);
+    PyMem_Free(sp->pool);
+}
+
+static int spans_of(Spans *sp, PyObject *list, Py_ssize_t nw, word *tmp, unsigned char *bytes) {
+    Py_ssize_t n = PyList_GET_SIZE(list), used = 0, room = 4 * n + 4;
+    sp->count = n;
+    sp->lo = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(3 * n + 3));
+    sp->pool = PyMem_Malloc(sizeof(word) * (size_t)room);
+    if (!sp->lo || !sp->pool) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    sp->hi = sp->lo + n + 1;
+    sp->at = sp->hi + n + 1;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *m = PyList_GET_ITEM(list, k);
+        Py_ssize_t need = words_of(m);
+        if (need < 0) return -1;
+        if (need > nw) {
+            PyErr_SetString(PyExc_ValueError, "a shape outside the grid");
+            return -1;
+        }
+        if (to_words(m, tmp, nw, bytes) < 0) return -1;
+        Py_ssize_t lo = 0, hi = nw - 1;
+        while (lo < nw && !tmp[lo]) lo++;
+        while (hi >= lo && !tmp[hi]) hi--;
+        if (lo > hi) lo = hi = 0; /* an empty shape: one zero word */
+        Py_ssize_t len = hi - lo + 1;
+        if (used + len > room) {
+            room = 2 * (used + len);
+            word *p = PyMem_Realloc(sp->pool, sizeof(word) * (size_t)room);
+            if (!p) {
+                PyErr_NoMemory();
+                return -1;
+            }
+            sp->pool = p;
+        }
+        memcpy(sp->pool + used, tmp + lo, sizeof(word) * (size_t)len);
+        sp->lo[k] = lo;
+        sp->hi[k] = hi;
+        sp->at[k] = used;
+        used += len;
+    }
+    return 0;
+}
+
+/* Whether shape k of `sp` shares no cell with `halo` (words lo .. hi of it nonzero). */
+static int apart(const Spans *sp, Py_ssize_t k, const word *halo, Py_ssize_t lo, Py_ssize_t hi) {
+    Py_ssize_t from = sp->lo[k] > lo ? sp->lo[k] : lo, to = sp->hi[k] < hi ? sp->hi[k] : hi;
+    const word *c = sp->pool + sp->at[k] - sp->lo[k];
+    for (Py_ssize_t i = from; i <= to; i++)
+        if (c[i] & halo[i]) return 0;
+    return 1;
+}
+
+static PyObject *py_pairwise(PyObject *self, PyObject *args) {
+    PyObject *kept, *others, *given[3];
+    Py_ssize_t cols;
+    if (!PyArg_ParseTuple(args, "O!O!OOOn:pairwise", &PyList_Type, &kept, &PyList_Type, &others,
+                          &given[0], &given[1], &given[2], &cols))
+        return NULL;
+    Py_ssize_t nw = widest(given, 3, cols), nk = PyList_GET_SIZE(kept);
+    Py_ssize_t nl = PyList_GET_SIZE(others);
+    if (nw < 0) return NULL;
+    for (Py_ssize_t j = 0; j < nl; j++)
+        if (!PyList_Check(PyList_GET_ITEM(others, j))) {
+            PyErr_SetString(PyExc_TypeError, "others must be a list of lists of masks");
+            return NULL;
+        }
+    Py_ssize_t q = cols / 64;
+    int r = (int)(cols % 64);
+    Spans *lists = PyMem_Calloc((size_t)(nl + 1), sizeof(Spans));
+    word *w = PyMem_Calloc((size_t)(8 * nw), sizeof(word));
+    Py_ssize_t nout = nk / 64 + 1;
+    unsigned char *bytes = PyMem_Malloc((size_t)(nw > nout ? nw : nout) * 8);
+    word *out = PyMem_Calloc((size_t)nout, sizeof(word));
+    PyObject *result = NULL;
+    if (!lists || !w || !bytes || !out) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    word *nf = w, *nlc = nf + nw, *full = nlc + nw, *m = full + nw, *west = m + nw,
+         *east = west + nw, *halo = east + nw, *tmp = halo + nw;
+    word *into[3] = {nf, nlc, full};
+    for (int k = 0; k < 3; k++)
+        if (to_words(given[k], into[k], nw, bytes) < 0) goto done;
+    for (Py_ssize_t j = 0; j < nl; j++)
+        if (spans_of(&lists[j], PyList_GET_ITEM(others, j), nw, tmp, bytes) < 0) goto done;
+    for (Py_ssize_t k = 0; k < nk; k++) {
+        PyObject *shape = PyList_GET_ITEM(kept, k);
+        Py_ssize_t need = words_of(shape);
+        if (need < 0) goto done;
+        if (need > nw) {
+            PyErr_SetString(PyExc_ValueError, "a shape outside the grid");
+            goto done;
+        }
+        if (to_words(shape, m, nw, bytes) < 0) goto done;
+        Py_ssize_t lo = 0, hi = nw - 1;
+        while (lo < nw && !m[lo]) lo++;
+        while (hi >= lo && !m[hi]) hi--;
+        /* the shape and its neighbours: a row's width of words around it at most */
+        Py_ssize_t from = lo - q - 1 < 0 ? 0 : lo - q - 1, to = hi + q + 1 >= nw ? nw - 1 : hi + q + 1;
+        for (Py_ssize_t i = from; i <= to; i++) {
+            west[i] = m[i] & nf[i];
+            east[i] = m[i] & nlc[i];
+        }
+        for (Py_ssize_t i = from; i <= to; i++)
+            halo[i] = m[i] | shr_at(west, nw, i, 0, 1) | shl_at(east, i, 0, 1) |
+                      shr_at(m, nw, i, q, r) | (shl_at(m, i, q, r) & full[i]);
+        int every = 1;
+        for (Py_ssize_t j = 0; j < nl && every; j++) {
+            int found = 0;
+            for (Py_ssize_t c = 0; c < lists[j].count && !found; c++)
+                found = apart(&lists[j], c, halo, from, to);
+            every = found;
+        }
+        for (Py_ssize_t i = from; i <= to; i++) m[i] = west[i] = east[i] = halo[i] = 0;
+        if (every) out[k / 64] |= (word)1 << (k % 64);
+    }
+    result = from_words(out, nout, bytes);
+done:
+    if (lists)
+        for (Py_ssize_t j = 0; j < nl; j++) spans_free(&lists[j]);
+    PyMem_Free(lists);
+    PyMem_Free(w);
+    PyMem_Free(bytes);
+    PyMem_Free(out);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"cells", py_cells, METH_O, "cells(mask) -> the cells of mask, in increasing order"},
     {"grow", py_grow, METH_VARARGS,
@@ -1357,6 +1502,9 @@ static PyMethodDef methods[] = {
     {"island_fields", py_island_fields, METH_VARARGS,
      "island_fields(masks, dils, unknown, free, not_first_col, not_last_col, full, cols) -> "
      "(touching_two, arounds, borders, forbiddens, alloweds)"},
+    {"pairwise", py_pairwise, METH_VARARGS,
+     "pairwise(kept, others, not_first_col, not_last_col, full, cols) -> the shapes of kept "
+     "that leave every list of others a shape apart from them, as a mask over kept"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -84,3 +84,11 @@ def island_fields(
     full: int,
     cols: int,
 ) -> tuple[int, list[int], list[int], list[int], list[int]]: ...
+def pairwise(
+    kept: list[int],
+    others: list[list[int]],
+    not_first_col: int,
+    not_last_col: int,
+    full: int,
+    cols: int,
+) -> int: ...

@@ -2,8 +2,9 @@
 
 `_cgrid.bottleneck`, `_cgrid.reaches` (the bottleneck techniques) and
 `_cgrid.priced_reach` (`Analysis.reach` past clueless white regions) replaced loops that
-grew an island's reach layer by layer with big-int shifts, and `_cgrid.island_fields`
-the per-island masks of `Analysis`; the Python is kept here as the oracle, and the
+grew an island's reach layer by layer with big-int shifts, `_cgrid.island_fields` the
+per-island masks of `Analysis` and `_cgrid.pairwise` the clash test of
+`completions._pairwise`; the Python is kept here as the oracle, and the
 compiled code must answer the same on grids whose rows cross the 64-bit words it works
 in, and on tall thin ones."""
 
@@ -15,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nurikabe._cgrid import bottleneck, island_fields, priced_reach, reaches
+from nurikabe._cgrid import bottleneck, island_fields, pairwise, priced_reach, reaches
 from nurikabe.grid import Grid, bits
 
 
@@ -200,6 +201,29 @@ def test_masks_at_the_digit_and_word_boundaries_cross_unchanged() -> None:
             assert sum(grid.components(mask)) == mask
 
 
+@given(reaches_on_grids(), st.data())
+@settings(max_examples=200)
+def test_the_compiled_clash_test_keeps_what_the_pairwise_loop_keeps(
+    case: tuple[Grid, list[int], int], data: st.DataObject
+) -> None:
+    grid, _, _ = case
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+
+    def shape() -> int:
+        size = rng.choice([0, 1, 2, 4, 7])
+        return grid.spread(1 << rng.randrange(grid.size), grid.full, size) if size else 0
+
+    kept = [shape() for _ in range(rng.randrange(0, 70))]
+    others = [[shape() for _ in range(rng.randrange(0, 12))] for _ in range(rng.randrange(0, 4))]
+    expected = 0
+    for n, comp in enumerate(kept):
+        halo = grid.dilate(comp)
+        if all(any(not c & halo for c in other) for other in others):
+            expected |= 1 << n
+    geometry = (grid.not_first_col, grid.not_last_col, grid.full, grid.cols)
+    assert pairwise(kept, others, *geometry) == expected
+
+
 def test_a_corridor_has_a_bottleneck_and_an_open_room_has_none() -> None:
     grid = Grid.of(3, 5)
     geometry = (grid.not_first_col, grid.not_last_col)
@@ -227,3 +251,7 @@ def test_the_compiled_walks_refuse_what_is_not_a_position() -> None:
         island_fields([1], [], 0, 0, 0, 0, 7, 3)
     with pytest.raises(ValueError, match="beyond the grid"):
         island_fields([1 << 200], [None], 0, 0, 0, 0, 7, 3)
+    with pytest.raises(ValueError, match="outside the grid"):
+        pairwise([1 << 200], [[1]], 0, 0, 7, 3)
+    with pytest.raises(TypeError):
+        pairwise([1], [(1,)], 0, 0, 7, 3)  # type: ignore[list-item]

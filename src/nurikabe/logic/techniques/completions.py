@@ -18,7 +18,7 @@ from functools import reduce
 from operator import and_
 from typing import cast
 
-from ..._cgrid import keep_shapes, sea_shapes, shapes
+from ..._cgrid import keep_shapes, pairwise, sea_shapes, shapes
 from ...grid import Grid, bits
 from ..state import Analysis, State
 from ..steps import Step, name_cells
@@ -396,10 +396,11 @@ def _pairwise(state: State, a: Analysis, out: dict[int, list[int]]) -> None:
 
     Two shapes clash when they overlap or touch. A shape of one island that clashes
     with every remaining shape of a nearby island cannot be part of the solution.
+    Each shape's test against the neighbours' lists is made in `_cgrid.pairwise`.
     """
-    dilate = state.grid.dilate
+    grid = state.grid
     cache = state.completions
-    near = {clue: dilate(a.island_at[clue].reach) for clue in out}
+    near = {clue: grid.dilate(a.island_at[clue].reach) for clue in out}
     for clue, kept in list(out.items()):
         if not kept or len(kept) > PAIRWISE_MAX:
             continue
@@ -414,11 +415,8 @@ def _pairwise(state: State, a: Analysis, out: dict[int, list[int]]) -> None:
         ]
         if not others:
             continue
-        fresh = []
-        for comp in kept:
-            halo = dilate(comp)
-            if all(any(not c & halo for c in other) for other in others):
-                fresh.append(comp)
+        geometry = (grid.not_first_col, grid.not_last_col, grid.full, grid.cols)
+        fresh = list(map(kept.__getitem__, bits(pairwise(kept, others, *geometry))))
         if len(fresh) != len(kept):
             out[clue] = fresh
             entry = cache[clue]
