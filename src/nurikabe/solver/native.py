@@ -19,7 +19,7 @@ from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
 from . import _csolve
 from .result import Limit, SearchBase
 
-__all__ = ["LEARN", "REASONS", "NativeSearch"]
+__all__ = ["LEARN", "LEARN_AFTER", "REASONS", "NativeSearch"]
 
 _UNKNOWN, _BLACK, _WHITE = 0, 1, 2
 
@@ -28,6 +28,11 @@ LEARN = False
 decisions, restarts with saved phases; docs/solver.md has the figures behind the choice;
 the portfolio races it). The developer variable ``NURIKABE_CSOLVE_OFF=learning`` turns
 learning off whatever is asked."""
+
+LEARN_AFTER = 0
+"""With learning: the nodes a search first runs without it (the core's ``learn_after``);
+learning starts once a search has visited that many, so short searches keep the speed of
+a search without learning. 0: learning from the first node."""
 
 REASONS = False
 """With learning: whether the core's rules record reasons, so that a refuted leaf's nogood
@@ -59,15 +64,18 @@ class NativeSearch(SearchBase):
         start: Board | None = None,
         lean: bool = False,
         learn: bool | None = None,
+        learn_after: int | None = None,
     ) -> None:
         super().__init__(puzzle, limit, start=start)
         self.lean = lean
-        self.learn = LEARN if learn is None else learn
-        """Learn from conflicts: nogoods over the decisions, restarts (the
-        core's ``learn``; None: `LEARN`). The counts of solutions are the same either way."""
         """Branch first on the color whose probe decided fewer cells (the core's ``lean``
         order: finds solutions of sparse grids sooner, slower on some dense ones; off in
         the ``native`` engine, the portfolio races it)."""
+        self.learn = LEARN if learn is None else learn
+        """Learn from conflicts: nogoods over the decisions, restarts (the
+        core's ``learn``; None: `LEARN`). The counts of solutions are the same either way."""
+        self.learn_after = LEARN_AFTER if learn_after is None else max(0, learn_after)
+        """With `learn`: the nodes searched before learning starts (None: `LEARN_AFTER`)."""
         self.propagations = 0
         """Propagations to a fixpoint (probes included)."""
         self.probes = 0
@@ -112,6 +120,7 @@ class NativeSearch(SearchBase):
             lean=self.lean,
             learn=self.learn,
             reasons=REASONS,
+            learn_after=self.learn_after,
         )
 
     def solutions(self) -> Iterator[Board]:
