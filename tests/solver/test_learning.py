@@ -149,9 +149,9 @@ def test_learning_that_never_starts_changes_nothing() -> None:
     )
 
 
-@pytest.mark.parametrize("reasons", [False, True])
-@pytest.mark.parametrize("after", [2, 40, 300])
-def test_learning_that_starts_late_lists_every_solution_once(reasons: bool, after: int) -> None:
+@pytest.mark.slow  # about 15 s each: the sparse 5x6 searched whole
+@pytest.mark.parametrize(("after", "reasons"), [(2, True), (40, False), (300, False)])
+def test_learning_that_starts_late_lists_every_solution_once(after: int, reasons: bool) -> None:
     """Learning that starts at node `after` of a search without it (some solutions
     handed back already, some subtrees closed) lists every solution of a sparse 5x6
     once, and learns; with reasons it starts by a restart."""
