@@ -14,9 +14,12 @@ threads, so CPU time would overstate it), with another engine, e.g. ``portfolio`
 `--no-lean-racer` runs the portfolio without its lean native search (A/B).
 `--learning both` runs every corpus puzzle and sparse grid with the core's learning from
 conflicts off and on, one after the other (so a busy machine skews both alike), and
-reports each side by side; `on` or `off` runs one (default: `native.LEARN`); `three`
+reports each side by side; `on` or `off` runs one (default: `default`); `three`
 runs off, on (nogoods over decision paths) and on with the rules' reasons
-(`native.REASONS`: nogoods over decision cuts), in that order for every puzzle. With
+(`native.REASONS`: nogoods over decision cuts), in that order for every puzzle; any list
+joined by commas does the same, e.g. `--learning off,on,after2000`, where `afterN` learns
+over decision paths once a search has visited N nodes (`native.LEARN_AFTER`) and
+`default` is what native.py has (`LEARN`, `REASONS`, `LEARN_AFTER`). With
 `--engine portfolio` it switches the portfolio's learning racer instead
 (`portfolio.LEARN`; off is the portfolio before it: the lean racer until CP-SAT joins at
 a quarter of the limit, `SHARE_BEFORE`, on grids of any size).
@@ -30,6 +33,7 @@ a quarter of the limit, `SHARE_BEFORE`, on grids of any size).
         --sparse-size 20 --sparse-seconds 30
     nice -n 10 .venv/bin/python bench/tail.py --engine portfolio --learning both --sparse 0
     nice -n 10 .venv/bin/python bench/tail.py --skip-corpus --learning three
+    nice -n 10 .venv/bin/python bench/tail.py --learning off,on,after2000 --sparse 0
 """
 
 from __future__ import annotations
@@ -104,14 +108,33 @@ SHARE_NOW = portfolio.NATIVE_SHARE
 CPSAT_CELLS_NOW = portfolio.CPSAT_MAX_CELLS
 
 
+DEFAULTS = (native.LEARN, native.REASONS, native.LEARN_AFTER)
+"""The native engine's learning as this checkout ships it (the setting ``default``)."""
+
+
+def parse_setting(setting: str) -> tuple[bool, bool, int]:
+    """A learning setting of `--learning`: whether the core learns, with reasons, and after
+    how many nodes. ``off``; ``on`` (nogoods over decision paths from the first node);
+    ``cuts`` (on, with the rules' reasons: decision cuts); ``afterN`` (paths, but only
+    once a search has visited N nodes: `native.LEARN_AFTER`); ``default`` (what
+    `native.LEARN`, `native.REASONS` and `native.LEARN_AFTER` say)."""
+    if setting == "default":
+        return DEFAULTS
+    if setting in ("off", "on", "cuts"):
+        return setting != "off", setting == "cuts", 0
+    if setting.startswith("after") and setting[5:].isdigit():
+        return True, False, int(setting[5:])
+    raise ValueError(f"unknown learning setting {setting!r}")
+
+
 def set_learning(engine: str, setting: str) -> None:
-    """The native engine's learning from conflicts (`native.LEARN`), or with another
-    engine the portfolio's learning racer (`portfolio.LEARN`; off: the portfolio before
-    it, CP-SAT joining at `SHARE_BEFORE` on grids of any size): ``off``, ``on``, or
-    ``cuts``, on with the rules' reasons (`native.REASONS`: the nogoods of refuted
-    leaves are their decision cuts, not their paths)."""
-    learn = setting != "off"
-    native.REASONS = setting == "cuts"
+    """The native engine's learning from conflicts (`native.LEARN`, `native.REASONS`,
+    `native.LEARN_AFTER`: `parse_setting`), or with another engine the portfolio's
+    learning racer (`portfolio.LEARN`; off: the portfolio before it, CP-SAT joining at
+    `SHARE_BEFORE` on grids of any size)."""
+    learn, reasons, after = parse_setting(setting)
+    native.REASONS = reasons
+    native.LEARN_AFTER = after
     if engine == "native":
         native.LEARN = learn
     else:
@@ -121,13 +144,19 @@ def set_learning(engine: str, setting: str) -> None:
 
 
 def core_status(
-    puzzle: Puzzle, seconds: float, lean: bool, learn: bool = False, reasons: bool = False
+    puzzle: Puzzle,
+    seconds: float,
+    lean: bool,
+    learn: bool = False,
+    reasons: bool = False,
+    after: int = 0,
 ) -> tuple[str, int]:
     """The C core's answer (``unique``, ``multiple``, ``none`` or ``unknown``) and nodes,
     called as the native engine calls it but with a limit in CPU seconds of this thread,
     so that a busy machine gives the same work as an idle one; `lean` tries first the
     color whose probe decided fewer cells, `learn` learns from conflicts (with `reasons`,
-    nogoods over decision cuts)."""
+    nogoods over decision cuts; with `after`, only once the search has visited that many
+    nodes)."""
     clues = [(cell, -1 if v == UNKNOWN_CLUE else v) for cell, v in puzzle.clues.items()]
     core = _csolve.Search(
         puzzle.rows,
@@ -141,6 +170,7 @@ def core_status(
         lean=lean,
         learn=learn,
         reasons=reasons,
+        learn_after=after,
     )
     found = 0
     while found < 2 and core.next() is not None:
@@ -167,10 +197,10 @@ def run_sparse(
     for seed, setting in ((seed, setting) for seed in range(count) for setting in learning):
         puzzle = sparse_puzzle(size, size, 0.45, random.Random(seed))
         set_learning(engine, setting)
-        learn = setting != "off"
+        learn, reasons, after = parse_setting(setting)
         if engine == "native":
             began = time.process_time()
-            status, nodes = core_status(puzzle, seconds, lean, learn, setting == "cuts")
+            status, nodes = core_status(puzzle, seconds, lean, learn, reasons, after)
             cpu = time.process_time() - began
         else:
             began = time.perf_counter()
@@ -183,7 +213,7 @@ def run_sparse(
         if engine != "native":
             rows[-1]["by"] = by
         print(
-            f"sparse seed {seed:3} learn {setting:5} {status:8} {cpu:7.2f} s {nodes:7} nodes "
+            f"sparse seed {seed:3} learn {setting:9} {status:8} {cpu:7.2f} s {nodes:7} nodes "
             + rows[-1].get("by", ""),
             file=sys.stderr,
         )
@@ -260,10 +290,10 @@ def main() -> None:
     parser.add_argument("--sparse-size", type=int, default=15, help="rows and columns (15)")
     parser.add_argument(
         "--learning",
-        choices=("on", "off", "both", "three"),
-        help="the native engine's learning from conflicts (default native.LEARN; with "
-        "--engine portfolio its learning racer, portfolio.LEARN); both: off then on for "
-        "every puzzle, reported side by side; three: off, on, on with reasons (decision cuts)",
+        help="the native engine's learning from conflicts (default: default, what native "
+        "says; with --engine portfolio its learning racer, portfolio.LEARN): off, on, cuts, "
+        "afterN or default, or several joined by commas, run one after the other on every "
+        "puzzle and reported side by side; both: off,on; three: off,on,cuts",
     )
     parser.add_argument("--skip-corpus", action="store_true")
     parser.add_argument(
@@ -289,15 +319,14 @@ def main() -> None:
     engine = args.engine
     load = os.getloadavg()[0]
     turns = TURNS if args.orientations else (0,)
-    learning = {
-        "on": ("on",),
-        "off": ("off",),
-        "both": ("off", "on"),
-        "three": ("off", "on", "cuts"),
-    }.get(
-        args.learning or "",
-        ("on" if (native.LEARN if engine == "native" else portfolio.LEARN) else "off",),
-    )
+    aliases = {"both": "off,on", "three": "off,on,cuts"}
+    default = "default" if engine == "native" else ("on" if portfolio.LEARN else "off")
+    learning = tuple(aliases.get(args.learning, args.learning or default).split(","))
+    for setting in learning:
+        try:
+            parse_setting(setting)
+        except ValueError as error:
+            parser.error(str(error))
     corpus = (
         []
         if args.skip_corpus
@@ -313,6 +342,11 @@ def main() -> None:
     print("NURIKABE_CSOLVE_OFF=" + os.environ.get("NURIKABE_CSOLVE_OFF", ""), end="")
     print("; sparse set with lean=True" if args.lean else "")
     titles = {"off": "off", "on": "on", "cuts": "on, with reasons (decision cuts)"}
+    learn, reasons, after = DEFAULTS
+    titles["default"] = (
+        f"as native.py has it: LEARN {learn}, REASONS {reasons}, LEARN_AFTER {after}"
+    )
+    titles.update({s: f"on after {s[5:]} nodes" for s in learning if s.startswith("after")})
     for setting in learning:
         if len(learning) > 1:
             print(f"\n==== learning {titles[setting]} ====")

@@ -46,12 +46,14 @@ def small_puzzles(draw: st.DrawFn) -> Puzzle:
 
 
 def native_masks(
-    puzzle: Puzzle, learn: bool, reasons: bool = False
+    puzzle: Puzzle, learn: bool, reasons: bool = False, after: int = 0
 ) -> tuple[list[int], NativeSearch]:
-    """The solutions `NativeSearch` lists, with learning and `native.REASONS` as asked."""
+    """The solutions `NativeSearch` lists, with learning (from node `after` on) and
+    `native.REASONS` as asked."""
     saved, native.REASONS = native.REASONS, reasons
     try:
-        search = NativeSearch(puzzle, Limit(solutions=None, seconds=60), learn=learn)
+        limit = Limit(solutions=None, seconds=60)
+        search = NativeSearch(puzzle, limit, learn=learn, learn_after=after)
         return [board.black_mask for board in search.solutions()], search
     finally:
         native.REASONS = saved
@@ -63,21 +65,23 @@ def test_counts_equal_the_oracle_with_learning_on_and_off(puzzle: Puzzle) -> Non
     expected = black_masks(puzzle)
     reference = count_solutions(puzzle, limit=Limit(solutions=None), engine="reference", keep=None)
     assert reference.complete and reference.count == len(expected)
-    for learn, reasons in ((False, False), (True, False), (True, True)):
-        found, search = native_masks(puzzle, learn, reasons)
+    modes = ((False, False, 0), (True, False, 0), (True, True, 0), (True, False, 3))
+    for learn, reasons, after in modes:  # the last: learning from the third node on
+        found, search = native_masks(puzzle, learn, reasons, after)
         assert search.complete
         assert len(found) == len(set(found)) == len(expected)  # each once
         assert set(found) == expected
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(small_puzzles(), st.integers(1, 3))
-def test_the_first_solutions_are_counted_exactly(puzzle: Puzzle, most: int) -> None:
-    """With a limit of solutions (2 for uniqueness), learning answers as the oracle: as
-    many distinct solutions as there are up to the limit, and complete only when no
-    other is left."""
+@given(small_puzzles(), st.integers(1, 3), st.sampled_from([0, 2, 4]))
+def test_the_first_solutions_are_counted_exactly(puzzle: Puzzle, most: int, after: int) -> None:
+    """With a limit of solutions (2 for uniqueness), learning (from node `after` on)
+    answers as the oracle: as many distinct solutions as there are up to the limit, and
+    complete only when no other is left."""
     expected = black_masks(puzzle)
-    search = NativeSearch(puzzle, Limit(solutions=most, seconds=60), learn=True)
+    limit = Limit(solutions=most, seconds=60)
+    search = NativeSearch(puzzle, limit, learn=True, learn_after=after)
     found = [board.black_mask for board in search.solutions()]
     assert len(found) == len(set(found)) == min(most, len(expected))
     assert set(found) <= expected
@@ -127,6 +131,57 @@ def test_the_switch_turns_learning_off(monkeypatch: pytest.MonkeyPatch) -> None:
         plain.probes,
     )
     assert set(found) == black_masks(puzzle)
+
+
+def test_learning_that_never_starts_changes_nothing() -> None:
+    """With `learn_after` past the end of the search, learning never starts: the same
+    solutions, nodes, propagations and probes as a search that never asked to learn.
+    (It stores the paths of the first 16 solutions handed back, unused, for the
+    restarts learning would make.)"""
+    puzzle = _many()
+    found, plain = native_masks(puzzle, False)
+    late, waited = native_masks(puzzle, True, after=10**9)
+    assert late == found and waited.learned == min(16, len(found)) and waited.restarts == 0
+    assert (waited.nodes, waited.propagations, waited.probes) == (
+        plain.nodes,
+        plain.propagations,
+        plain.probes,
+    )
+
+
+@pytest.mark.slow  # about 15 s each: the sparse 5x6 searched whole
+@pytest.mark.parametrize(("after", "reasons"), [(2, True), (40, False), (300, False)])
+def test_learning_that_starts_late_lists_every_solution_once(after: int, reasons: bool) -> None:
+    """Learning that starts at node `after` of a search without it (some solutions
+    handed back already, some subtrees closed) lists every solution of a sparse 5x6
+    once, and learns; with reasons it starts by a restart."""
+    puzzle = _many()
+    found, search = native_masks(puzzle, True, reasons, after)
+    assert search.complete and search.learned > 0
+    assert len(found) == len(set(found)) and set(found) == black_masks(puzzle)
+    assert search.restarts >= (1 if reasons else 0)
+
+
+def test_learning_that_starts_late_resumes_a_node_limit_exactly() -> None:
+    """A search stopped every 7 nodes and extended hands over to learning at node 100
+    as one run does: the same solutions."""
+    puzzle = _many()
+    clues = [(cell, -1 if v == Q else v) for cell, v in puzzle.clues.items()]
+
+    def core(nodes: int) -> _csolve.Search:
+        return _csolve.Search(
+            5, 6, clues, bytes(30), 60.0, nodes, strong=True, learn=True, learn_after=100
+        )
+
+    whole = core(-1)
+    expected = []
+    while (board := whole.next()) is not None:
+        expected.append(board)
+    sliced = core(7)
+    listed = sliced_solutions(sliced, 7)
+    assert whole.complete and sliced.complete and whole.learned > 0
+    assert sorted(listed) == sorted(expected)
+    assert {int.from_bytes(b, "little") for b in listed} == black_masks(puzzle)
 
 
 @pytest.mark.parametrize("off", ["", "reasons"])
@@ -233,17 +288,20 @@ def test_reasons_and_cuts_hold_on_random_puzzles(check_build: Path, puzzle: Puzz
     gives implies its cell (or refutes its state) in every solution it should, names no
     unknown cell and not its own, every record the analysis reads is the one of its
     level, every decision cut keeps every solution not yet handed back (it aborts
-    otherwise), and it counts as the oracle."""
-    run = subprocess.run(
-        [str(check_build), "count"],
-        input=puzzle_line(puzzle) + "\n",
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert run.returncode == 0, run.stderr[-2000:]
-    count, complete, *_ = map(int, run.stdout.split())
-    assert complete == 1 and count == len(black_masks(puzzle))
+    otherwise), and it counts as the oracle: learning from the first node, and learning
+    that starts at node 3 (the hand-over from the search without it checked too)."""
+    expected = len(black_masks(puzzle))
+    for mode in ([], ["3"], ["3", "1"]):  # from the start; from node 3, with and without reasons
+        run = subprocess.run(
+            [str(check_build), "count", *mode],
+            input=puzzle_line(puzzle) + "\n",
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert run.returncode == 0, run.stderr[-2000:]
+        count, complete, *_ = map(int, run.stdout.split())
+        assert complete == 1 and count == expected, mode
 
 
 @needs_gcc
@@ -279,3 +337,18 @@ def test_every_learned_nogood_keeps_every_solution_not_yet_found(tmp_path: Path)
             assert jumps > 0 and cut == path == 0
         else:  # the decision cuts of the reasons: often shorter than the path
             assert 0 < cut < path
+    # learning that starts late: at node 2 (with reasons: by a restart) or 5 (paths, in
+    # place: the frames' closed first children become conflict sets and nogoods)
+    exe = tmp_path / "csolve_check_0"
+    for mode in (["2"], ["5", "1"]):
+        run = subprocess.run(
+            [str(exe), "count", *mode],
+            input="\n".join(lines) + "\n",
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert run.returncode == 0, f"count {mode}: " + run.stderr[-2000:]
+        rows = [list(map(int, row.split())) for row in run.stdout.splitlines()]
+        assert [r[0] for r in rows] == counts and all(r[1] == 1 for r in rows), mode
+        assert sum(r[2] for r in rows) > 1000 and sum(r[5] for r in rows) > 1000

@@ -281,6 +281,8 @@ typedef struct {
  * frames on the trail, restarts and saved phases. A literal is cell * 2 + (color == WHT). */
 typedef struct {
     int on;              /* learning (strong calls that asked for it, Settings.learning) */
+    int waiting;         /* learning is asked for but starts later (learn_begin) */
+    long long after;     /* with waiting: the nodes after which it starts */
     int *lit, nlit, caplit; /* the store's literals, one nogood after the other */
     int *ng_from, *ng_len, *ng_w1, *ng_w2; /* per nogood: its literals from lit[ng_from],
                             how many, and the positions of its two watched literals */
@@ -2170,7 +2172,7 @@ static int propagate(Search *s, uint8_t *col) {
     int ok = propagate_rules(s, col);
     /* with learning, the learned nogoods are one more rule, run after the others: what
        they decide starts the rules again */
-    while (ok && s->lrn.count > 0 && !s->lim.stop) {
+    while (ok && s->lrn.on && s->lrn.count > 0 && !s->lim.stop) {
         int changed = 0;
         if (!nogood_sweep(s, col, &changed)) ok = FAIL;
         else if (!changed) break;
@@ -2650,8 +2652,10 @@ static int conflict_cell(Search *s, const uint8_t *col, int cell) {
     return m > 0 ? s->trail.lc[0] : cell;
 }
 
-/* Runs the search to its next solution (left in s->trail.solution): 1 found, 0 none left or a
- * limit stopped it (s->lim.stop), -1 out of memory. */
+static int learn_begin(Search *s);
+static int learn_handed(Search *s);
+static int search_learn(Search *s);
+
 /* The root node of a search: 1 it is a solution, 0 it is refuted or solved, or a limit
  * stopped it (s->lim.stop), -1 out of memory, 2 frame 0 is ready to branch. */
 static int search_root(Search *s) {
@@ -2695,6 +2699,9 @@ static int search_root(Search *s) {
     return 2;
 }
 
+/* Runs the search to its next solution (left in s->trail.solution): 1 found, 0 none left or a
+ * limit stopped it (s->lim.stop), -1 out of memory. With learning that waits
+ * (CsolveOptions.learn_after), it hands over to search_learn() once the search is long. */
 static int search_next(Search *s) {
     int N = s->g.N;
     if (s->trail.finished) return 0;
@@ -2703,6 +2710,10 @@ static int search_next(Search *s) {
         if (r != 2) return r;
     }
     while (s->trail.depth > 0) {
+        if (s->lrn.waiting && s->count.nodes >= s->lrn.after) { /* a long search: learn */
+            if (!learn_begin(s)) return -1;
+            return search_learn(s);
+        }
         if (limit_reached(s)) return 0;
         if (s->lim.max_nodes >= 0 && s->count.nodes >= s->lim.max_nodes) {
             s->lim.stop = 2;
@@ -2730,6 +2741,7 @@ static int search_next(Search *s) {
         if (cell < 0) {
             if (!verify(s, child)) continue;
             memcpy(s->trail.solution, child, N);
+            if (s->lrn.waiting && !learn_handed(s)) return -1;
             return 1;
         }
         s->trail.frame_cell[s->trail.depth] = cell;
@@ -3242,6 +3254,24 @@ static int leaf_nogood(Search *s, int f) {
     return n;
 }
 
+/* Stores a conflict set of n literals for frame f (its first child closed with it);
+ * 0: out of memory. */
+static int keep_cs(Learn *L, int f, const int *lits, int n) {
+    if (L->ncs + n > L->capcs) {
+        int cap = L->capcs * 2;
+        while (cap < L->ncs + n) cap *= 2;
+        int *cs = realloc(L->cs, sizeof(int) * cap);
+        if (!cs) return 0;
+        L->cs = cs;
+        L->capcs = cap;
+    }
+    L->frame_cs[f] = L->ncs;
+    L->frame_ncs[f] = n;
+    memcpy(L->cs + L->ncs, lits, sizeof(int) * (size_t)n);
+    L->ncs += n;
+    return 1;
+}
+
 /* The child of frame f (the branch frame_color(f)) is closed with the nogood in
  * s->lrn.path (n literals): closes the frames it refutes (backjumps), resolves the
  * frames both of whose children are closed, and stores the nogood where the search goes
@@ -3258,18 +3288,7 @@ static int close_child(Search *s, int f, int n) {
         for (int j = 0; j < n; j++) has |= path[j] == own;
         if (has && s->trail.frame_tried[f] == 1) {
             /* the other color is next: keep this set for the resolution */
-            if (L->ncs + n > L->capcs) {
-                int cap = L->capcs * 2;
-                while (cap < L->ncs + n) cap *= 2;
-                int *cs = realloc(L->cs, sizeof(int) * cap);
-                if (!cs) return -1;
-                L->cs = cs;
-                L->capcs = cap;
-            }
-            L->frame_cs[f] = L->ncs;
-            L->frame_ncs[f] = n;
-            memcpy(L->cs + L->ncs, path, sizeof(int) * (size_t)n);
-            L->ncs += n;
+            if (!keep_cs(L, f, path, n)) return -1;
             s->trail.depth = f + 1;
             return learn_add(s, path, n, 0) ? 1 : -1;
         }
@@ -3353,6 +3372,67 @@ static int restart(Search *s, int *found) {
     s->trail.frame_cell[0] = cell;
     s->trail.frame_tried[0] = 0;
     s->trail.frame_first[0] = L->phase[cell] != UNK ? L->phase[cell] : first;
+    return 1;
+}
+
+/* With learning that waits: the search without it just handed back the solution at the
+ * child of the top frame; its path is stored for good, as search_learn() stores the
+ * path of each solution it hands back while restarts are allowed, so that no restart
+ * after learn_begin() finds it again. 0: out of memory. */
+static int learn_handed(Search *s) {
+    Learn *L = &s->lrn;
+    int n = 0;
+    for (int g = 0; g < s->trail.depth; g++)
+        L->path[n++] = lit_of(s->trail.frame_cell[g], frame_color(s, g));
+    L->solutions++;
+#ifdef CSOLVE_CHECK_NOGOODS
+    check_reported(s, s->trail.solution);
+#endif
+    return L->solutions > LEARN_RESTART_SOLUTIONS || learn_add(s, L->path, n, 1);
+}
+
+/* Turns learning on in a search that ran without it (CsolveOptions.learn_after): the
+ * frames on the trail become search_learn()'s. A frame whose first child is closed gets
+ * that child's path as its conflict set, and in the store (as close_child() stores the
+ * set of a first child), so that no restart searches that subtree again: the search
+ * without learning searched all of it, so every solution extending it was handed back
+ * (the invariant above). With
+ * reasons, the states on the trail have no records, so the search restarts. 0: out of
+ * memory. */
+static int learn_begin(Search *s) {
+    Learn *L = &s->lrn;
+    L->on = 1;
+    L->waiting = 0;
+    while (s->trail.depth > 0 && s->trail.frame_tried[s->trail.depth - 1] == 2)
+        s->trail.depth--; /* closed frames, as search_next() would leave them */
+    int depth = s->trail.depth;
+    L->ncs = 0;
+    L->rtop = L->lvl_top[1] = 0;
+    L->next_restart = L->conflicts + LEARN_RESTART_UNIT * luby(L->luby = 1);
+    for (int f = 0; f < depth; f++) {
+        L->frame_cs[f] = -1;
+        int tried = s->trail.frame_tried[f];
+        if (tried == 2 || (f == depth - 1 && tried == 1)) { /* its first child is closed */
+            int n = 0;
+            for (int g = 0; g < f; g++)
+                L->path[n++] = lit_of(s->trail.frame_cell[g], frame_color(s, g));
+            L->path[n++] = lit_of(s->trail.frame_cell[f], s->trail.frame_first[f]);
+#ifdef CSOLVE_CHECK_NOGOODS
+            check_nogood(s, L->path, n);
+#endif
+            if (!keep_cs(L, f, L->path, n) || !learn_add(s, L->path, n, 0)) return 0;
+        }
+    }
+    if (L->reasons && depth > 0) { /* back to the root, as restart() goes */
+        for (int g = 0; g < depth; g++)
+            if (s->trail.frame_tried[g] > 0) L->phase[s->trail.frame_cell[g]] = frame_color(s, g);
+        L->restarts++;
+        L->restart_due = 1;
+        s->trail.depth = 1;
+        s->trail.frame_tried[0] = 0;
+        L->ncs = 0;
+        L->frame_cs[0] = -1;
+    }
     return 1;
 }
 
@@ -3710,7 +3790,9 @@ Search *csolve_create(int R, int C, int K, const int *clue_cell, const int *clue
             csolve_free(s);
             return NULL;
         }
-        L->on = 1;
+        L->on = opt->learn_after <= 0;
+        L->waiting = !L->on;
+        L->after = opt->learn_after;
         L->reasons = s->set.reasons && opt->reasons;
         L->ncells = N;
         L->rcap = 1024;

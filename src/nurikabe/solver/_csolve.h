@@ -26,6 +26,9 @@ typedef struct {
                         off */
     int reasons;     /* with learn: the rules record reasons and a refuted leaf's nogood is
                         its decision cut, not its path (NURIKABE_CSOLVE_OFF=reasons: off) */
+    long long learn_after; /* with learn: the search starts without learning and turns it
+                              on once it has visited this many nodes (<= 0: from the
+                              start), so that short searches keep learning-off speed */
 } CsolveOptions;
 
 /* Why csolve_create() failed. */

@@ -17,13 +17,17 @@
  * every conflict, and compares the counts with tests/bruteforce.py.
  *
  * In `count` mode learning records reasons (decision cuts; see "reasons" in _csolve.c).
+ * `count AFTER` starts learning only after AFTER nodes (CsolveOptions.learn_after), so
+ * the hand-over from the search without learning is checked too; `count AFTER 1` learns
+ * without reasons (nogoods over decision paths).
  *
  * With the arguments `time SECONDS LEARN` (LEARN 0, 1, or 2 with reasons), it reads the
  * same lines and
  * decides each puzzle as the native engine does (up to two solutions, SECONDS of CPU
  * time), printing the solutions found, whether the search was complete, the counters
  * and the CPU seconds: a way to time builds with other -D settings of _csolve.c without
- * rebuilding the extension (bench/results/solver-log.md, "The learning racer"). */
+ * rebuilding the extension (bench/results/solver-log.md, "The learning racer");
+ * `time SECONDS LEARN AFTER` starts learning after AFTER nodes. */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,7 +48,8 @@ static const char *SOLUTION[] = {
 
 /* The `count` mode, or with `decide` the `time` mode (above): 0 when every line was read
  * and searched. */
-static int count_lines(int decide, double seconds, int learn) {
+static int count_lines(int decide, double seconds, int learn, long long after) {
+    /* count: learn 0 or 2 (with reasons, the default), 1 without */
     int R, C, K;
     while (scanf("%d %d %d", &R, &C, &K) == 3) {
         if (R < 1 || C < 1 || K < 0 || R * C > 400) return 2;
@@ -54,7 +59,7 @@ static int count_lines(int decide, double seconds, int learn) {
             if (scanf("%d %d", &cell[k], &value[k]) != 2) return 2;
         memset(start, CSOLVE_UNKNOWN, sizeof(start));
         CsolveOptions options = {.seconds = 60, .nodes = -1, .strong = 1, .learn = 1,
-                                 .reasons = 1};
+                                 .reasons = learn != 1, .learn_after = after};
         if (decide) {
             options.seconds = seconds;
             options.cpu = 1;
@@ -91,8 +96,10 @@ static int count_lines(int decide, double seconds, int learn) {
 }
 
 int main(int argc, char **argv) {
-    if (argc > 1 && !strcmp(argv[1], "count")) return count_lines(0, 0, 0);
-    if (argc > 3 && !strcmp(argv[1], "time")) return count_lines(1, atof(argv[2]), atoi(argv[3]));
+    if (argc > 1 && !strcmp(argv[1], "count"))
+        return count_lines(0, 0, argc > 3 ? atoi(argv[3]) : 2, argc > 2 ? atoll(argv[2]) : 0);
+    if (argc > 3 && !strcmp(argv[1], "time"))
+        return count_lines(1, atof(argv[2]), atoi(argv[3]), argc > 4 ? atoll(argv[4]) : 0);
     enum { R = 10, C = 10, K = sizeof(CLUES) / sizeof(CLUES[0]) };
     int cell[K], value[K], error = 0;
     for (int k = 0; k < K; k++) {

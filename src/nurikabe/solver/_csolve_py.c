@@ -42,14 +42,14 @@ static void Search_dealloc(SearchObject *self) {
 
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"rows", "cols", "clues", "start", "seconds", "nodes", "cpu",
-                             "strong", "lean", "near", "learn", "reasons", NULL};
+                             "strong", "lean", "near", "learn", "reasons", "learn_after", NULL};
     int R, C;
     PyObject *clues;
     Py_buffer start = {0}, near = {0};
     CsolveOptions opt = {.seconds = -1, .nodes = -1};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOy*|dLpppz*pp", kwlist, &R, &C, &clues, &start,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOy*|dLpppz*ppL", kwlist, &R, &C, &clues, &start,
                                      &opt.seconds, &opt.nodes, &opt.cpu, &opt.strong, &opt.lean,
-                                     &near, &opt.learn, &opt.reasons))
+                                     &near, &opt.learn, &opt.reasons, &opt.learn_after))
         return -1;
     int *cells = NULL, *values = NULL, error = 0;
     PyObject *seq = NULL;
@@ -239,11 +239,13 @@ static PyMethodDef Search_methods[] = {
 static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "nurikabe.solver._csolve.Search",
     .tp_doc = "Search(rows, cols, clues, start, seconds=-1, nodes=-1, cpu=False, strong=False,"
-              " lean=False, near=None, learn=False, reasons=False): an exact search; with cpu,"
+              " lean=False, near=None, learn=False, reasons=False, learn_after=0): an exact search;"
+              " with cpu,"
               " seconds are CPU seconds of the searching thread; with near (a position start"
               " extends), the root probes first near what start adds; with strong and learn, it"
               " learns from conflicts (with reasons, a refuted leaf's nogood is its decision cut,"
-              " not its path).",
+              " not its path; with learn_after > 0, it starts learning only after that many"
+              " nodes).",
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,

@@ -19,15 +19,23 @@ from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
 from . import _csolve
 from .result import Limit, SearchBase
 
-__all__ = ["LEARN", "REASONS", "NativeSearch"]
+__all__ = ["LEARN", "LEARN_AFTER", "REASONS", "NativeSearch"]
 
 _UNKNOWN, _BLACK, _WHITE = 0, 1, 2
 
-LEARN = False
+LEARN = True
 """Whether `NativeSearch` learns from conflicts unless told (the core's nogoods over
-decisions, restarts with saved phases; docs/solver.md has the figures behind the choice;
-the portfolio races it). The developer variable ``NURIKABE_CSOLVE_OFF=learning`` turns
-learning off whatever is asked."""
+decisions, restarts with saved phases), from node `LEARN_AFTER` of a search on; the
+portfolio races a search that learns from the first node. docs/solver.md ("Figures of
+learning") has the figures behind the choice. The developer variable
+``NURIKABE_CSOLVE_OFF=learning`` turns learning off whatever is asked."""
+
+LEARN_AFTER = 3000
+"""With learning: the nodes a search first runs without it (the core's ``learn_after``);
+learning starts once a search has visited that many. Every published puzzle we have is
+proven in fewer (in all 8 orientations but one), so they keep the speed of a search
+without learning, while a long search on a sparse grid gets restarts. 0: learning from
+the first node."""
 
 REASONS = False
 """With learning: whether the core's rules record reasons, so that a refuted leaf's nogood
@@ -59,15 +67,19 @@ class NativeSearch(SearchBase):
         start: Board | None = None,
         lean: bool = False,
         learn: bool | None = None,
+        learn_after: int | None = None,
     ) -> None:
         super().__init__(puzzle, limit, start=start)
         self.lean = lean
-        self.learn = LEARN if learn is None else learn
-        """Learn from conflicts: nogoods over the decisions, restarts (the
-        core's ``learn``; None: `LEARN`). The counts of solutions are the same either way."""
         """Branch first on the color whose probe decided fewer cells (the core's ``lean``
         order: finds solutions of sparse grids sooner, slower on some dense ones; off in
         the ``native`` engine, the portfolio races it)."""
+        self.learn = LEARN if learn is None else learn
+        """Learn from conflicts: nogoods over the decisions, restarts (the core's ``learn``;
+        None: `LEARN`), from node `learn_after` on. The counts of solutions are the same
+        either way."""
+        self.learn_after = LEARN_AFTER if learn_after is None else max(0, learn_after)
+        """With `learn`: the nodes searched before learning starts (None: `LEARN_AFTER`)."""
         self.propagations = 0
         """Propagations to a fixpoint (probes included)."""
         self.probes = 0
@@ -112,6 +124,7 @@ class NativeSearch(SearchBase):
             lean=self.lean,
             learn=self.learn,
             reasons=REASONS,
+            learn_after=self.learn_after,
         )
 
     def solutions(self) -> Iterator[Board]:

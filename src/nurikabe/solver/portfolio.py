@@ -117,7 +117,8 @@ class PortfolioSearch(SearchBase):
         """Yield solution boards, each once, until the space or the limit runs out."""
         began = time.perf_counter()
         limit = self.limit
-        native = NativeSearch(self.puzzle, limit, start=self.start)
+        # the learning racer learns; the default search stays without (as measured)
+        native = NativeSearch(self.puzzle, limit, start=self.start, learn=False)
         if limit.seconds is None:
             try:
                 yield from native.solutions()
@@ -225,6 +226,7 @@ class PortfolioSearch(SearchBase):
                     start=self.start,
                     lean=name == "lean",
                     learn=name == "learn",
+                    learn_after=0,  # the learning racer learns from its first node
                 )
                 start_native(name, racer)
                 yield from take(until)
