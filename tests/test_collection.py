@@ -376,7 +376,7 @@ def entries() -> list[collection.Entry]:
         conn.close()
 
 
-BUNDLED_GENERATOR = "8"
+BUNDLED_GENERATOR = "10"
 """The generator version of the last build of the bundled file (issue 36). The puzzles at
 the `collection.KEPT` numbers are kept as they were so that no player's puzzle changes
 under them; `MADE_BY` says which generator made each number."""
@@ -385,11 +385,12 @@ MADE_BY: dict[str, tuple[tuple[int, str], ...]] = {
     "10x10": ((0, "7"),),
     "15x15": ((0, "7"), (100, "8")),
     "20x20": ((0, "7"), (50, "8")),
-    "30x30": ((0, "8"),),
+    "30x30": ((0, "8"), (25, "10")),
 }
 """Per collection, (first number, generator) of each stretch of numbers: the classic
 generator 7 sets (10x10, 15x15 #0-99, 20x20 #0-49), then generator 8's (the rebuild of
-2026-11-27 and the extreme runs appended after it)."""
+2026-11-27 and the extreme runs appended after it), then generator 10's 30x30 hard and
+expert run (#25-34, 2026-11-28)."""
 
 
 def _made_by(collection_name: str, number: int) -> str:
@@ -425,6 +426,11 @@ SHIPPED: tuple[tuple[str, dict[str, int], str], ...] = (
         {"10x10": 500, "15x15": 160, "20x20": 90, "30x30": 25},
         "2cd2457f14b8703f3141c43e7b364de27f5bd44ab0d81031b8d75d9c67c3e4f7",
     ),
+    (
+        "the 30x30 hard and expert run with generator 10",
+        {"10x10": 500, "15x15": 160, "20x20": 90, "30x30": 35},
+        "ca7bbdbe8728a25d99c3c8de255cb004f463a8c1a7a704bb0534d8da5d44f3b0",
+    ),
 )
 """What each build shipped, oldest first: its name, how many puzzles each collection then
 held, and the digest of the puzzles it added (the numbers from the previous build's counts
@@ -432,7 +438,7 @@ to its own; every column but the grade, by row id). The first digest is the one 
 whole file had when it held generator 7's 650 puzzles only (seed 2026). The last counts
 are `collection.KEPT`: every shipped puzzle is kept."""
 
-BUNDLED_PUZZLES = {(2026, "8"): "9364f7dd6faeb511dc6a038db063cbeb58124afa00025265b36abea93e3d790c"}
+BUNDLED_PUZZLES = {(2026, "10"): "7a40f0e241f3b0a3dc0bbcf881389d11122f32781efde32e0937e86870119418"}
 """The digest of all the bundled file's puzzles (every column but the grade, by row id),
 by the seed and generator version of its build. A rebuild makes a new file this pin does
 not cover."""

@@ -146,7 +146,7 @@ PLAN: tuple[tuple[str, int, int, tuple[tuple[str, int], ...]], ...] = (
             *(("easy", 10), ("medium", 10), ("hard", 10), ("expert", 10)),
         ),
     ),
-    ("30x30", 30, 30, (("medium", 10), ("hard", 10), ("expert", 5))),
+    ("30x30", 30, 30, (("medium", 10), ("hard", 10), ("expert", 5), ("hard", 5), ("expert", 5))),
 )
 """The bundled collection: (name, rows, cols, ((level, how many), ...)), numbered in order.
 
@@ -157,15 +157,17 @@ holds every level, the extreme ones last and few. The first puzzles of 10x10, 15
 expert, 20x20 easy and medium); after them come generator 8's: 15x15 at all five levels
 (two extreme, then three more in a run of their own: each takes minutes of CPU), 20x20
 easy to expert (no extreme: the first seed's 12 attempts failed in the build, about
-40 min of CPU), and the 30x30 collection (medium to expert)."""
+40 min of CPU), and the 30x30 collection (medium to expert). Generator 10's 30x30 hard
+and expert runs (#25-34) follow them."""
 
-KEPT: dict[str, int] = {"10x10": 500, "15x15": 160, "20x20": 90, "30x30": 25}
+KEPT: dict[str, int] = {"10x10": 500, "15x15": 160, "20x20": 90, "30x30": 35}
 """Per collection, how many puzzles at its first numbers are kept as they are, whichever
 generator made them (players' progress is keyed on them): a build onto a file that holds
 a puzzle at a kept number keeps it (`already_made`), and only a build into a new file,
 or ``--remake``, makes one there. Every puzzle shipped so far is kept (generator 7's
-classic sets and the rebuild with generator 8), so runs appended to `PLAN`, which move
-the job seeds of the collections after them, remake nothing a player has."""
+classic sets, the rebuild with generator 8 and the runs appended since), so runs
+appended to `PLAN`, which move the job seeds of the collections after them, remake
+nothing a player has."""
 
 BUILD_OPTIONS: dict[str, Any] = {
     "seconds": None,

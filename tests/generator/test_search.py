@@ -18,10 +18,12 @@ from nurikabe.generator.search import (
     Deadline,
     Evaluator,
     exact_polish,
+    grow_big,
     harden,
     is_unique,
     joins,
     merge,
+    pinning_growths,
     polish,
     propose,
     puzzle_of,
@@ -29,6 +31,7 @@ from nurikabe.generator.search import (
     unknown_after,
 )
 from nurikabe.generator.tiling import Layout, Profile, random_layout
+from nurikabe.grid import popcount
 
 KINDS = ("clue", "one", "grow", "cut", "reshape", "join", "merge", "drop")
 
@@ -340,3 +343,75 @@ def test_exact_polish_keeps_a_unique_puzzle_solved_at_its_tier() -> None:
         assert walk(1) == out
         return
     pytest.fail("no layout settled")
+
+
+def _solves(white: int, layout: Layout) -> bool:
+    """Whether the board with white cells `white` is a solution of the layout's clues."""
+    other = Layout(layout.grid, white, layout.clue_mask)
+    return other.is_valid() and other.clues() == layout.clues()
+
+
+def test_pinning_growths_rule_out_the_other_solution() -> None:
+    """On unsettled random boards (rarely unique), the solver's other solution is a
+    solution of the clues; every pinning growth adds one white cell, which grows the big
+    island itself or one island that does not touch it (keeping the clues), or with
+    `ones` is a new 1-island; either way the other solution no longer fits."""
+    rng = random.Random(1)
+    kinds = {"big": 0, "other": 0, "one": 0}
+    for _ in range(12):
+        layout = layout_of(rng.randrange(1000), 9, 11)
+        result = solve(puzzle_of(layout), limit=Limit(solutions=2, seconds=30))
+        if result.status is not Status.MULTIPLE:
+            continue
+        other = next(b.white_mask for b in result.solutions if b.white_mask != layout.white)
+        assert _solves(other, layout)
+        big = max(layout.islands(), key=popcount)
+        near_big = layout.grid.dilate(big)
+        for moved in pinning_growths(layout, other, big, 12, ones=True):
+            assert moved.is_valid(12)
+            added = moved.white & ~layout.white
+            assert popcount(added) == 1 and moved.white & layout.white == layout.white
+            assert not _solves(other, moved)
+            if moved.clue_mask != layout.clue_mask:
+                assert moved.clue_mask == layout.clue_mask | added
+                assert not layout.grid.dilate(added) & layout.white
+                kinds["one"] += 1
+            elif added & near_big:
+                assert added & other
+                assert layout.grid.flood(added, moved.white) == big | added
+                kinds["big"] += 1
+            else:
+                kinds["other"] += 1
+    assert all(kinds.values()), kinds
+
+
+def test_grow_big_grows_the_largest_island_and_stays_unique() -> None:
+    """The big-island walk ends on a valid board (within its cap) whose largest island is
+    at least as large, with no more clues, unique by the exact solver with its own board
+    and solved at its tier; the same seed gives the same board."""
+    rng = random.Random(5)
+    grown = 0
+    for done, _ in _thrifty_settled(rng):
+
+        def walk(seed: int, start: Layout = done) -> Layout:
+            return grow_big(
+                start,
+                2,
+                random.Random(seed),
+                max_island=16,
+                deadline=Deadline(None),
+                ev=Evaluator(),
+                target=16,
+                steps=6,
+            )
+
+        out = walk(2)
+        largest = max(map(popcount, done.islands()))
+        assert out.is_valid(16)
+        assert max(map(popcount, out.islands())) >= largest
+        assert popcount(out.clue_mask) <= popcount(done.clue_mask)
+        assert unknown_after(out, 2) == 0
+        assert_unique_with_its_board(out)
+        assert walk(2) == out
+        grown += max(map(popcount, out.islands())) > largest
+    assert grown

@@ -69,6 +69,7 @@ from .search import (
     Deadline,
     Evaluator,
     exact_polish,
+    grow_big,
     harden,
     polish,
     puzzle_of,
@@ -351,6 +352,17 @@ def _attempt(
         # Huge boards: joins proved unique by the exact solver, at the level's own tier,
         # instead of the walk at the climb's tier (docs/generator.md, *Huge boards*).
         walked = _exact_polish(settled, tier, rng, profile, deadline, ev)
+        if BIG_WALK["steps"]:
+            walked = grow_big(
+                walked,
+                tier,
+                rng,
+                max_island=max_island,
+                deadline=deadline,
+                ev=ev,
+                target=round(BIG_TARGET * rows * cols),
+                **BIG_WALK,
+            )
         hard = harden(
             walked,
             tier,
@@ -452,6 +464,23 @@ EXACT_POLISH: dict[str, Any] = {
     "nodes": 1000,
 }
 """Settings of `search.exact_polish` on huge boards."""
+
+
+BIG_WALK: dict[str, Any] = {
+    "steps": 0,
+    "islands": 3,
+    "candidates": 12,
+    "pins": 6,
+    "depth": 3,
+    "nodes": 3000,
+    "ones": False,
+}
+"""Settings of `search.grow_big`, the walk that grows the largest islands of a huge hard
+or expert board after `exact_polish`, each step proved unique and pinned. Off (``steps``
+0): on 30x30 hard seed 0 it took one step (an island of 10 to 15 cells, the largest clue
+12 to 15) in 37 s of CPU and found no second (bench/results/generator-log.md, "Generator
+10, big islands"); with ``steps`` above 0 the same seed gives another puzzle, so
+switching it on is a new `GENERATOR_VERSION`."""
 
 
 def _large_polish(area: int) -> dict[str, Any]:

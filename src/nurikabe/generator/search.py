@@ -43,9 +43,11 @@ __all__ = [
     "Deadline",
     "Evaluator",
     "exact_polish",
+    "grow_big",
     "harden",
     "is_unique",
     "merge",
+    "pinning_growths",
     "polish",
     "propose",
     "settle",
@@ -900,3 +902,154 @@ def exact_polish(
         current = found
         failures = 0
     return current
+
+
+def _second_solution(layout: Layout, nodes: int) -> int | None:
+    """The exact solver's verdict on the layout's puzzle within `nodes` nodes: 0 when it
+    proves it unique, the white cells of another solution when it finds one, None when
+    the node limit stops it first (neither a proof nor a witness)."""
+    from ..solver import Limit, Status, solve
+
+    result = solve(puzzle_of(layout), limit=Limit(solutions=2, nodes=nodes, seconds=None))
+    if result.status is Status.UNIQUE:
+        return 0
+    if result.status is Status.MULTIPLE:
+        for board in result.solutions:
+            if board.white_mask != layout.white:
+                return board.white_mask
+    return None
+
+
+def pinning_growths(
+    layout: Layout, other: int, big: int, max_island: int, *, ones: bool = False
+) -> list[Layout]:
+    """Growths that rule out the other solution `other` (its white cells) of a board
+    whose island `big` (a mask) has just grown: another island takes a sea cell that
+    the other solution makes white, or one beside such a cell. Either way that island
+    grows by one and keeps its clue, so the other solution no longer fits the clues as
+    it was, and mending it (the grown island taking the cell there too) would join it
+    to the island beside it. The cell must touch exactly one island, not `big`, and the
+    sea must stay connected. Cells the other solution makes white come first."""
+    grid = layout.grid
+    extra = other & layout.black
+    out = []
+    for cell in bits(extra & grid.border(big)):
+        # The big island takes the cell itself (the other solution's shape, in part).
+        if joins(layout, cell) or not sea_stays_connected(grid, layout.black, 1 << cell):
+            continue
+        moved = whiten(layout, cell, clue=False)
+        if moved.is_valid(max_island):
+            out.append(moved)
+    for cell in [*bits(extra), *bits(grid.dilate(extra) & ~extra)]:
+        if not layout.black >> cell & 1 or grid.dilate(big) >> cell & 1:
+            continue
+        alone = not grid.neighbors[cell] & layout.white
+        if (alone and not ones) or joins(layout, cell):
+            continue
+        if not sea_stays_connected(grid, layout.black, 1 << cell):
+            continue
+        moved = whiten(layout, cell, clue=alone)
+        if moved.is_valid(max_island):
+            out.append(moved)
+    return out
+
+
+def grow_big(
+    layout: Layout,
+    tier: int,
+    rng: random.Random,
+    *,
+    max_island: int,
+    deadline: Deadline,
+    ev: Evaluator,
+    target: int,
+    steps: int,
+    islands: int = 3,
+    candidates: int = 12,
+    pins: int = 6,
+    depth: int = 3,
+    nodes: int = 3000,
+    ones: bool = False,
+) -> Layout:
+    """Grow the largest island towards `target` cells, each step proved unique exactly.
+
+    A join or growth that makes a big island is almost never unique on its own: the big
+    island can take another shape. Each step here offers up to `candidates` moves that
+    enlarge the largest island (a growth by a sea cell, or a join with a neighbouring
+    island through one), in random order, and asks the exact solver about each (`nodes`
+    nodes). A unique board goes to the logic engine at `tier` (a fresh solve) and the
+    first it solves is taken. A board the solver shows another solution of is pinned
+    (`pinning_growths`): an island beside the other solution's extra cells takes one,
+    which rules that solution out; up to `pins` pins are tried, `depth` in a row, each
+    asked about again. The walk stops at `target`, after `steps` steps, at a step
+    without a move, or at the deadline. `layout` must be solved at `tier` (and so is
+    the layout returned); no island exceeds `max_island`.
+    """
+    grid = layout.grid
+    current = layout
+    for _ in range(steps):
+        if deadline.passed() or layout.sigma is not None:
+            break
+        ranked = sorted(current.islands(), key=lambda m: (-popcount(m), m))
+        if popcount(ranked[0]) >= min(target, max_island):
+            break
+        found = None
+        for big in ranked[:islands]:
+            offers = []
+            for cell in bits(current.black & grid.border(big)):
+                if joins(current, cell):
+                    moved = join(current, cell, rng)
+                elif sea_stays_connected(grid, current.black, 1 << cell):
+                    moved = whiten(current, cell, clue=False)
+                else:
+                    continue
+                if moved is not None and moved.is_valid(max_island):
+                    offers.append(moved)
+            rng.shuffle(offers)
+            for moved in offers[:candidates]:
+                grown = grid.flood(moved.white & ~current.white, moved.white)
+                found = _pinned(
+                    moved, current, grown, tier, ev, max_island, pins, depth, nodes, ones
+                )
+                if found is not None:
+                    break
+            if found is not None:
+                break
+        if found is None:
+            break
+        current = found
+    return current
+
+
+def _pinned(
+    moved: Layout,
+    current: Layout,
+    big: int,
+    tier: int,
+    ev: Evaluator,
+    max_island: int,
+    pins: int,
+    depth: int,
+    nodes: int,
+    ones: bool,
+) -> Layout | None:
+    """`moved` or a pinned version of it (`grow_big`) that is unique and solved at `tier`
+    (`current`: the board the walk moved from)."""
+    frontier = [moved]
+    for _ in range(depth + 1):
+        following = []
+        for board in frontier:
+            other = _second_solution(board, nodes)
+            if other == 0:
+                # The estimate from the walk's board first: a fresh solve costs more.
+                if not ev.unknown(board, tier, current) and not ev.exact(board, tier):
+                    return board
+                continue
+            if other is None:
+                continue
+            grown = board.grid.flood(big, board.white)
+            following += pinning_growths(board, other, grown, max_island, ones=ones)[:pins]
+        frontier = following[:pins]
+        if not frontier:
+            break
+    return None
