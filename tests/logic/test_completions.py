@@ -8,8 +8,6 @@ split with a vectorised count; it must give the order of the plain greedy loop."
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -23,6 +21,8 @@ from nurikabe.logic.techniques.completions import (
     _Index,
     _sea_survives,
 )
+
+from .wide import wide_grid
 
 
 def _passes(grid: Grid, comp: int, filt: tuple[int, int, int, int, int]) -> bool:
@@ -87,15 +87,7 @@ def test_index_keeps_what_a_test_per_shape_keeps(
 def wide_positions(draw: st.DrawFn) -> tuple[Grid, list[int], int, list[int]]:
     """A grid of one to a few 64-bit words a row (or a tall thin one), shapes on it (any
     sets of cells: the tests do not need them connected), a set of them and five masks."""
-    if draw(st.booleans()):
-        grid = Grid.of(draw(st.integers(1, 5)), draw(st.integers(2, 140)))
-    else:
-        grid = Grid.of(draw(st.integers(2, 90)), draw(st.integers(1, 3)))
-    rng = random.Random(draw(st.integers(0, 2**32)))  # many cells: seeded, not drawn
-
-    def mask(density: float) -> int:
-        return grid.mask_of([i for i in range(grid.size) if rng.random() < density])
-
+    grid, mask, rng = wide_grid(draw)
     density = draw(st.sampled_from([0.02, 0.1, 0.3]))
     shapes = [mask(density) for _ in range(draw(st.integers(0, 70)))]
     alive = rng.getrandbits(len(shapes)) if shapes else 0

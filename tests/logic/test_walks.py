@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 from nurikabe._cgrid import bottleneck, island_fields, pairwise, priced_reach, reaches
 from nurikabe.grid import Grid, bits
 
+from .wide import wide_grid
+
 
 def _layer_count(grid: Grid, start: int, allowed: int, need: int) -> int:
     """Cells of `allowed` within `need` layers of `start`, counting stopped at `need`."""
@@ -102,15 +104,7 @@ def _priced(grid: Grid, start: int, allowed: int, orphans: list[int], most: int)
 def reaches_on_grids(draw: st.DrawFn) -> tuple[Grid, list[int], int]:
     """A grid (rows across words, or tall and thin), an island-like start (a few cells),
     four masks (allowed mostly dense, the others sparse) and a layer count."""
-    if draw(st.booleans()):
-        grid = Grid.of(draw(st.integers(1, 6)), draw(st.integers(1, 140)))
-    else:
-        grid = Grid.of(draw(st.integers(2, 90)), draw(st.integers(1, 4)))
-    rng = random.Random(draw(st.integers(0, 2**32)))  # many cells: seeded, not drawn
-
-    def mask(density: float) -> int:
-        return grid.mask_of([i for i in range(grid.size) if rng.random() < density])
-
+    grid, mask, rng = wide_grid(draw)
     start = grid.spread(1 << rng.randrange(grid.size), grid.full, draw(st.integers(0, 2)))
     allowed = mask(draw(st.sampled_from([0.5, 0.7, 0.9, 1.0]))) & ~start
     unknown = mask(draw(st.sampled_from([0.3, 0.8, 1.0])))
