@@ -6,7 +6,8 @@ grew an island's reach layer by layer with big-int shifts, `_cgrid.island_fields
 per-island masks of `Analysis` and `_cgrid.pairwise` the clash test of
 `completions._pairwise`; the Python is kept here as the oracle, and the
 compiled code must answer the same on grids whose rows cross the 64-bit words it works
-in, and on tall thin ones."""
+in, and on tall thin ones. So must pool-escape's choice of 2x2 blocks, now made for every
+block at once with shifted masks instead of one block at a time."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 
 from nurikabe._cgrid import bottleneck, island_fields, pairwise, priced_reach, reaches
 from nurikabe.grid import Grid, bits
+from nurikabe.logic.techniques.articulation import _candidate_blocks
 
 from .wide import wide_grid
 
@@ -249,3 +251,24 @@ def test_the_compiled_walks_refuse_what_is_not_a_position() -> None:
         pairwise([1 << 200], [[1]], 0, 0, 7, 3)
     with pytest.raises(TypeError):
         pairwise([1], [(1,)], 0, 0, 7, 3)  # type: ignore[list-item]
+
+
+def _pool_escape_blocks(grid: Grid, black: int, unknown: int, covered: int) -> list[int]:
+    """pool-escape's blocks one by one: no white cell, two black cells or more, and an
+    unknown cell in `covered`."""
+    return [
+        corner
+        for corner in bits(grid.pool_corners(black | unknown))
+        if (grid.block(corner) & black).bit_count() >= 2 and grid.block(corner) & unknown & covered
+    ]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_pool_escape_blocks_found_all_at_once_equal_one_by_one(data: st.DataObject) -> None:
+    grid, mask, _ = wide_grid(data.draw)
+    black = mask(data.draw(st.floats(0.0, 0.7)))
+    unknown = mask(0.6) & ~black
+    covered = mask(data.draw(st.floats(0.0, 1.0)))
+    found = bits(_candidate_blocks(grid, black, unknown, covered))
+    assert found == _pool_escape_blocks(grid, black, unknown, covered)

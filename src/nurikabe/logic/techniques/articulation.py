@@ -88,6 +88,20 @@ def sea_articulation(state: State) -> Step | None:
     )
 
 
+def _candidate_blocks(grid: Grid, black: int, unknown: int, covered: int) -> int:
+    """The top-left corners of the 2x2 blocks pool-escape looks at, all at once (bit by
+    bit in parallel): no white cell, at least two black cells, and an unknown cell some
+    island reaches (`covered`). Each block's four cells are read at its corner by
+    shifting the masks up and left."""
+    cols = grid.cols
+    corners = grid.pool_corners(black | unknown)
+    a, b, c, d = black, black >> 1, black >> cols, black >> (cols + 1)
+    two_black = (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    open_cells = unknown & covered
+    reached = open_cells | open_cells >> 1 | open_cells >> cols | open_cells >> (cols + 1)
+    return corners & two_black & reached
+
+
 def pool_escape(state: State) -> Step | None:
     """If blackening a cell leaves no way to whiten any cell of a 2x2 block, it is white.
 
@@ -111,12 +125,11 @@ def pool_escape(state: State) -> Step | None:
     memo = _memo(state)
     blocks = []
     region = 0
-    for corner in bits(grid.pool_corners(black | unknown)):
+    for corner in bits(_candidate_blocks(grid, black, unknown, covered)):
         block = grid.block(corner)
         open_cells = block & unknown
-        if (block & black).bit_count() >= 2 and open_cells & covered:
-            blocks.append((corner, block, open_cells))
-            region |= open_cells
+        blocks.append((corner, block, open_cells))
+        region |= open_cells
     # The islands that reach any of the blocks, found in one pass (there may be many).
     near = [i for i in a.islands if i.reach & region]
     for corner, block, open_cells in blocks:
