@@ -83,7 +83,16 @@ class Island:
         "value",
     )
 
-    def __init__(self, mask: int, clue: int, value: int) -> None:
+    def __init__(
+        self,
+        mask: int,
+        clue: int,
+        value: int,
+        around: int = 0,
+        border: int = 0,
+        forbidden: int = 0,
+        allowed: int = 0,
+    ) -> None:
         self.mask = mask
         """Its cells."""
         self.clue = clue
@@ -99,13 +108,13 @@ class Island:
         self.most = UNBOUNDED if unknown else value - self.size
         """The most cells it may still take: what a numbered island lacks; `UNBOUNDED`
         for a ``?`` island, which may grow as far as the room left allows."""
-        self.around = mask
-        """Its cells and their neighbours (set by `Analysis`)."""
-        self.border = 0
+        self.around = around or mask
+        """Its cells and their neighbours (given by `Analysis`)."""
+        self.border = border
         """Its unknown neighbours."""
-        self.forbidden = 0
+        self.forbidden = forbidden
         """Cells it may never take: those touching another island."""
-        self.allowed = 0
+        self.allowed = allowed
         """Cells it may grow into: unknown or orphan white, not forbidden."""
         self.reach = 0
         """Cells it can reach with the cells it lacks (itself included; a clueless white
@@ -175,49 +184,50 @@ class Analysis:
                 self.earlier = earlier
         else:
             self.white_parts = _white_parts(state)
+        # The regions sorted by their clues first; the islands' fields at once, in
+        # `_cgrid.island_fields` (a cell touching two islands is forbidden to both, one
+        # touching one island to every other island; a settled island keeps its
+        # dilation); then the islands, each made whole in one call.
+        orphans = self.orphans
+        clashes = self.clashes
+        masks: list[int] = []
+        cells: list[int] = []
         for part in self.white_parts:
             clues = part & clue_mask
             if not clues:
-                self.orphans.append(part)
+                orphans.append(part)
             elif clues & (clues - 1):
-                self.clashes.append(part)
+                clashes.append(part)
             else:
-                cell = clues.bit_length() - 1
-                island = Island(part, cell, values[cell])
-                self.islands.append(island)
-                self.island_at[cell] = island
-        # A cell touching two islands is forbidden to both; one touching one island is
-        # forbidden to every other island. Every island's fields at once, in
-        # `_cgrid.island_fields`; a settled island keeps its dilation.
+                masks.append(part)
+                cells.append(clues.bit_length() - 1)
         settled = _settled(state)
-        masks = []
-        dils: list[int | None] = []
-        for island in self.islands:
-            masks.append(island.mask)
-            kept = settled.get(island.clue)
-            dils.append(kept[1] if kept is not None and kept[0] == island.mask else None)
+        dils: list[int | None] = [None] * len(masks)
+        if settled:
+            for n, cell in enumerate(cells):
+                kept = settled.get(cell)
+                if kept is not None and kept[0] == masks[n]:
+                    dils[n] = kept[1]
         unknown = self.unknown
-        orphan_white = white & ~clue_mask
-        for part in self.clashes:
-            orphan_white &= ~part
-        for mask in masks:
-            orphan_white &= ~mask
+        # The white cells of no island and no clash (clue cells are in one or the other).
+        orphan_white = 0
+        for part in orphans:
+            orphan_white |= part
         free = unknown | orphan_white
         geometry = (grid.not_first_col, grid.not_last_col, grid.full, grid.cols)
         fields = island_fields(masks, dils, unknown, free, *geometry)
         self.touching_two = fields[0]
         """The cells (of any color) next to two or more islands."""
-        for island, d, border, forbidden, allowed in zip(self.islands, *fields[1:], strict=True):
-            island.around = d
-            island.border = border
-            island.forbidden = forbidden
-            island.allowed = allowed
-            if (
-                not island.most
-                and not border
-                and settled.get(island.clue, (0, 0))[0] != island.mask
-            ):
-                settled[island.clue] = (island.mask, d)
+        islands = self.islands
+        island_at = self.island_at
+        for mask, cell, d, border, forbidden, allowed in zip(
+            masks, cells, *fields[1:], strict=True
+        ):
+            island = Island(mask, cell, values[cell], d, border, forbidden, allowed)
+            islands.append(island)
+            island_at[cell] = island
+            if not border and not island.most and settled.get(cell, (0, 0))[0] != mask:
+                settled[cell] = (mask, d)
         self.covered = -1
         self.black_parts: list[int] | None = None
         self.completions: dict[int, list[int]] | None = None
