@@ -60,10 +60,35 @@ def _clue_pairs(puzzle: Puzzle) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
-def _shared_clue_cells(state: State) -> list[tuple[int, int, int]]:
-    """(cell, clue a, clue b) for unknown cells touching two clue cells."""
-    unknown = state.unknown
-    return [t for t in _clue_pairs(state.puzzle) if unknown >> t[0] & 1]
+@lru_cache(maxsize=64)
+def _clue_pair_cells(
+    puzzle: Puzzle,
+) -> tuple[tuple[int, dict[int, int]], tuple[int, dict[int, int]]]:
+    """The cells touching two clue cells (`_clue_pairs`), split by how the two clues lie:
+    in a line, one cell apart (between-clues), or diagonally (l-corner). Each as the mask
+    of those cells and, per cell, the two clue cells (fixed per puzzle)."""
+    cols = puzzle.grid.cols
+    line: dict[int, int] = {}
+    corner: dict[int, int] = {}
+    for n, c1, c2 in _clue_pairs(puzzle):
+        kind = line if abs(c1 - c2) in (2, 2 * cols) else corner
+        kind[n] = 1 << c1 | 1 << c2
+    return (
+        (sum(1 << n for n in line), line),
+        (sum(1 << n for n in corner), corner),
+    )
+
+
+def _shared_clue_cells(state: State, diagonal: bool) -> tuple[int, int]:
+    """The unknown cells touching two clue cells that lie in a line (or, with `diagonal`,
+    diagonally), and those clue cells."""
+    mask, clues = _clue_pair_cells(state.puzzle)[diagonal]
+    found = mask & state.unknown
+    premises = 0
+    if found:
+        for n in bits(found):
+            premises |= clues[n]
+    return found, premises
 
 
 def between_clues(state: State) -> Step | None:
@@ -76,12 +101,7 @@ def between_clues(state: State) -> Step | None:
     Source: game rule 11 (two clues that would touch -> black between), blog (cell
     bordering two islands), J essay (free cell next to two numbered islands).
     """
-    cols = state.grid.cols
-    black = premises = 0
-    for n, c1, c2 in _shared_clue_cells(state):
-        if abs(c1 - c2) in (2, 2 * cols):
-            black |= 1 << n
-            premises |= 1 << c1 | 1 << c2
+    black, premises = _shared_clue_cells(state, diagonal=False)
     if not black:
         return None
     return _step(
@@ -105,12 +125,7 @@ def l_corner(state: State) -> Step | None:
     Source: J essay (free cell next to two numbered islands), blog (L-corner, cell
     bordering two islands), game rules 10 and 18.
     """
-    cols = state.grid.cols
-    black = premises = 0
-    for n, c1, c2 in _shared_clue_cells(state):
-        if abs(c1 - c2) not in (2, 2 * cols):
-            black |= 1 << n
-            premises |= 1 << c1 | 1 << c2
+    black, premises = _shared_clue_cells(state, diagonal=True)
     if not black:
         return None
     return _step(
