@@ -112,12 +112,14 @@ def _whole(value: object, what: str) -> int:
 class Clues(Mapping[int, int]):
     """A read-only, hashable mapping from cell index to clue value (``-1`` for ``?``)."""
 
-    __slots__ = ("_items", "_map")
+    __slots__ = ("_hash", "_items", "_map")
 
     def __init__(self, items: Mapping[int, int] | Iterable[tuple[int, int]] = ()) -> None:
         pairs = items.items() if isinstance(items, Mapping) else items
         self._map = dict(sorted((_whole(i, "cell"), _whole(v, "clue")) for i, v in pairs))
         self._items = tuple(self._map.items())
+        self._hash = hash(self._items)
+        """Made once: the engines' caches are keyed by puzzle, so it is asked often."""
 
     def __getitem__(self, cell: int) -> int:
         return self._map[cell]
@@ -129,7 +131,7 @@ class Clues(Mapping[int, int]):
         return len(self._map)
 
     def __hash__(self) -> int:
-        return hash(self._items)
+        return self._hash
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Clues):
@@ -187,6 +189,11 @@ class Puzzle:
         return (self.rows, self.cols, self.clues) == (other.rows, other.cols, other.clues)
 
     def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        """The hash, made once (the engines' caches are keyed by puzzle)."""
         return hash((self.rows, self.cols, self.clues))
 
     def _validate(self) -> None:
