@@ -13,7 +13,9 @@ import random
 import statistics
 import threading
 import time
+from http.cookiejar import Cookie, CookieJar, DefaultCookiePolicy
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -32,6 +34,13 @@ def sparse_draft(rng: random.Random) -> dict[str, object]:
     """A 40x40 draft with a few small clues far apart: many solutions, slow to settle."""
     cells = rng.sample(range(SIDE * SIDE), 4)
     return {"rows": SIDE, "cols": SIDE, "clues": [[c, rng.randint(2, 9)] for c in cells]}
+
+
+class _KeepNoCookie(DefaultCookiePolicy):
+    """A client's cookie policy that stores no cookie it is sent."""
+
+    def set_ok(self, cookie: Cookie, request: Any) -> bool:
+        return False
 
 
 def flood(client: httpx.Client, rng: random.Random, count: int) -> tuple[list[int], float]:
@@ -68,6 +77,12 @@ def test_an_honest_player_keeps_getting_hints_while_one_client_floods(tmp_path: 
     rng = random.Random(38)
     with server(tmp_path / "players.sqlite", own_group=True) as (_, base):
         honest = httpx.Client(base_url=base, timeout=30)
+        # The first wave keeps no cookie (else, on a busy machine where the wave arrives
+        # spread out, its later requests would carry the one its first answer set, and
+        # count against that new player instead of the address).
+        anonymous = httpx.Client(
+            base_url=base, timeout=120, cookies=CookieJar(policy=_KeepNoCookie())
+        )
         hostile = httpx.Client(base_url=base, timeout=120)
         key = "10x10/3"
         puzzle = honest.get(f"/api/puzzles/{key}").json()
@@ -90,9 +105,11 @@ def test_an_honest_player_keeps_getting_hints_while_one_client_floods(tmp_path: 
         player = threading.Thread(target=play)
         player.start()
         try:
-            first = flood(hostile, rng, 20)  # without a cookie: they count by address
+            first = flood(anonymous, rng, 20)  # without a cookie: they count by address
+            assert not anonymous.cookies
+            hostile.get(f"/api/puzzles/{key}")  # a cookie, for the second wave
             assert "nk_player" in hostile.cookies
-            second = flood(hostile, rng, 20)  # with the cookie the first wave got
+            second = flood(hostile, rng, 20)  # with the cookie: they count by player
             # On a fast machine the waves are answered (mostly 429) within a second: the
             # honest player's ten hints are then counted partly after them.
             deadline = time.monotonic() + 30
@@ -102,6 +119,7 @@ def test_an_honest_player_keeps_getting_hints_while_one_client_floods(tmp_path: 
             stop.set()
             player.join(60)
         honest.close()
+        anonymous.close()
         hostile.close()
 
     assert honest_codes and set(honest_codes) == {200}, honest_codes
