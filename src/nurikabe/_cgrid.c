@@ -53,6 +53,12 @@
  *       neighbours (from `dils`, or dilated here where an entry is None), its unknown
  *       neighbours, the cells it may never take (next to another island, or to two) and
  *       the cells of `free` it may grow into; and the cells next to two or more islands.
+ *   islands(cls, masks, cells, values, arounds, borders, forbiddens, alloweds, unbounded)
+ *       -> list
+ *       One `cls` (`logic.state.Island`, a class with __slots__) per mask, its slots
+ *       filled as `Island.__init__` fills them (the clue cell from `cells`, its value
+ *       from `values[cell]`, the fields from island_fields) without running it: the
+ *       logic engine makes tens of islands for every position it looks at.
  *   pairwise(kept, others, not_first_col, not_last_col, full, cols) -> int
  *       The shapes of `kept` (as a mask over the list) that leave every list of
  *       `others` a shape neither overlapping nor touching them
@@ -66,6 +72,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -1474,6 +1481,124 @@ done:
     return result;
 }
 
+/* ---- islands made without running their __init__ --------------------------------- */
+
+/* The slots of Island that py_islands fills, in this order. */
+static const char *const island_slots[] = {"allowed", "around", "border", "clue", "forbidden",
+                                           "least", "mask", "most", "reach", "size", "value"};
+enum { S_ALLOWED, S_AROUND, S_BORDER, S_CLUE, S_FORBIDDEN, S_LEAST, S_MASK, S_MOST, S_REACH,
+       S_SIZE, S_VALUE, NSLOTS };
+
+/* The class whose slot offsets are known (a strong reference), and those offsets. */
+static PyTypeObject *island_type = NULL;
+static Py_ssize_t island_offset[NSLOTS];
+
+/* Reads the offsets of cls's slots (each must be a writable object slot of its own);
+ * 0, or -1 with an error set. */
+static int island_offsets(PyTypeObject *cls) {
+    if (cls == island_type) return 0;
+    Py_ssize_t offset[NSLOTS];
+    for (int k = 0; k < NSLOTS; k++) {
+        PyObject *d = PyDict_GetItemString(cls->tp_dict, island_slots[k]); /* borrowed */
+        if (!d || !PyObject_TypeCheck(d, &PyMemberDescr_Type) ||
+            ((PyMemberDescrObject *)d)->d_member->type != T_OBJECT_EX ||
+            (((PyMemberDescrObject *)d)->d_member->flags & READONLY)) {
+            PyErr_Format(PyExc_TypeError, "islands: %s has no slot %s of its own", cls->tp_name,
+                         island_slots[k]);
+            return -1;
+        }
+        offset[k] = ((PyMemberDescrObject *)d)->d_member->offset;
+    }
+    Py_INCREF(cls);
+    Py_XSETREF(island_type, cls);
+    memcpy(island_offset, offset, sizeof offset);
+    return 0;
+}
+
+/* Stores v (a new reference, stolen) in slot k of the new object o. */
+static void put_slot(PyObject *o, int k, PyObject *v) {
+    PyObject **at = (PyObject **)((char *)o + island_offset[k]);
+    Py_XSETREF(*at, v);
+}
+
+static PyObject *py_islands(PyObject *self, PyObject *args) {
+    PyTypeObject *cls;
+    PyObject *lists[6], *values, *unbounded;
+    if (!PyArg_ParseTuple(args, "O!O!O!OO!O!O!O!O!:islands", &PyType_Type, &cls, &PyList_Type,
+                          &lists[0], &PyList_Type, &lists[1], &values, &PyList_Type, &lists[2],
+                          &PyList_Type, &lists[3], &PyList_Type, &lists[4], &PyList_Type,
+                          &lists[5], &PyLong_Type, &unbounded))
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(lists[0]);
+    for (int k = 1; k < 6; k++)
+        if (PyList_GET_SIZE(lists[k]) != n) {
+            PyErr_SetString(PyExc_ValueError, "islands: the lists differ in length");
+            return NULL;
+        }
+    if (island_offsets(cls) < 0) return NULL;
+    PyObject *out = PyList_New(n), *zero = PyLong_FromLong(0);
+    if (!out || !zero) goto fail;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *mask = PyList_GET_ITEM(lists[0], i), *cell = PyList_GET_ITEM(lists[1], i);
+        if (!PyLong_Check(mask) || !PyLong_Check(cell)) {
+            PyErr_SetString(PyExc_TypeError, "islands: masks and cells must be ints");
+            goto fail;
+        }
+        PyObject *value = PyObject_GetItem(values, cell);
+        if (!value) goto fail;
+        long v = PyLong_AsLong(value);
+        PyObject *size = v == -1 && PyErr_Occurred()
+                             ? NULL
+                             : PyObject_CallMethod(mask, "bit_count", NULL);
+        long z = size ? PyLong_AsLong(size) : -1;
+        if (!size || (z == -1 && PyErr_Occurred())) {
+            Py_DECREF(value);
+            Py_XDECREF(size);
+            goto fail;
+        }
+        PyObject *o = cls->tp_alloc(cls, 0);
+        if (!o) {
+            Py_DECREF(value);
+            Py_DECREF(size);
+            goto fail;
+        }
+        PyList_SET_ITEM(out, i, o); /* owned by the list from here on */
+        PyObject *least, *most;
+        if (v == -1) { /* a `?` island: 0 to unbounded */
+            least = zero;
+            most = unbounded;
+            Py_INCREF(least);
+            Py_INCREF(most);
+        } else {
+            least = PyLong_FromLong(v - z);
+            if (!least) {
+                Py_DECREF(value);
+                Py_DECREF(size);
+                goto fail;
+            }
+            most = least;
+            Py_INCREF(most);
+        }
+        put_slot(o, S_MASK, Py_NewRef(mask));
+        put_slot(o, S_CLUE, Py_NewRef(cell));
+        put_slot(o, S_VALUE, value);
+        put_slot(o, S_SIZE, size);
+        put_slot(o, S_LEAST, least);
+        put_slot(o, S_MOST, most);
+        put_slot(o, S_AROUND, Py_NewRef(PyList_GET_ITEM(lists[2], i)));
+        put_slot(o, S_BORDER, Py_NewRef(PyList_GET_ITEM(lists[3], i)));
+        put_slot(o, S_FORBIDDEN, Py_NewRef(PyList_GET_ITEM(lists[4], i)));
+        put_slot(o, S_ALLOWED, Py_NewRef(PyList_GET_ITEM(lists[5], i)));
+        put_slot(o, S_REACH, Py_NewRef(zero));
+    }
+    Py_DECREF(zero);
+    return out;
+fail:
+    Py_XDECREF(zero);
+    Py_XDECREF(out);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"cells", py_cells, METH_O, "cells(mask) -> the cells of mask, in increasing order"},
     {"grow", py_grow, METH_VARARGS,
@@ -1502,6 +1627,9 @@ static PyMethodDef methods[] = {
     {"island_fields", py_island_fields, METH_VARARGS,
      "island_fields(masks, dils, unknown, free, not_first_col, not_last_col, full, cols) -> "
      "(touching_two, arounds, borders, forbiddens, alloweds)"},
+    {"islands", py_islands, METH_VARARGS,
+     "islands(cls, masks, cells, values, arounds, borders, forbiddens, alloweds, unbounded) "
+     "-> a cls per mask, its slots filled as Island.__init__ fills them"},
     {"pairwise", py_pairwise, METH_VARARGS,
      "pairwise(kept, others, not_first_col, not_last_col, full, cols) -> the shapes of kept "
      "that leave every list of others a shape apart from them, as a mask over kept"},

@@ -1,6 +1,9 @@
 """Types of the compiled grid walks (see _cgrid.c)."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import TypeVar
+
+_T = TypeVar("_T")
 
 def grow(region: int, within: int, west: int, east: int, cols: int, steps: int) -> int: ...
 def components(mask: int, west: int, east: int, cols: int) -> list[int]: ...
@@ -84,6 +87,17 @@ def island_fields(
     full: int,
     cols: int,
 ) -> tuple[int, list[int], list[int], list[int], list[int]]: ...
+def islands(
+    cls: type[_T],
+    masks: list[int],
+    cells: list[int],
+    values: Mapping[int, int],
+    arounds: list[int],
+    borders: list[int],
+    forbiddens: list[int],
+    alloweds: list[int],
+    unbounded: int,
+) -> list[_T]: ...
 def pairwise(
     kept: list[int],
     others: list[list[int]],

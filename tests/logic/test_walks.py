@@ -17,8 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nurikabe._cgrid import bottleneck, island_fields, pairwise, priced_reach, reaches
+from nurikabe._cgrid import bottleneck, island_fields, islands, pairwise, priced_reach, reaches
 from nurikabe.grid import Grid, bits
+from nurikabe.logic.state import UNBOUNDED, Island
 from nurikabe.logic.techniques.articulation import _candidate_blocks
 
 from .wide import wide_grid
@@ -272,3 +273,39 @@ def test_pool_escape_blocks_found_all_at_once_equal_one_by_one(data: st.DataObje
     covered = mask(data.draw(st.floats(0.0, 1.0)))
     found = bits(_candidate_blocks(grid, black, unknown, covered))
     assert found == _pool_escape_blocks(grid, black, unknown, covered)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_islands_made_in_c_equal_islands_made_by_their_init(data: st.DataObject) -> None:
+    """`_cgrid.islands` fills an Island's slots as `Island.__init__` does (`?` clues
+    included), from masks across words."""
+    grid, mask, rng = wide_grid(data.draw)
+    count = data.draw(st.integers(0, 6))
+    masks = [mask(0.2) | 1 << rng.randrange(grid.size) for _ in range(count)]
+    cells = [m.bit_length() - 1 for m in masks]
+    values = {cell: rng.choice([-1, 1, 2, 9, 40]) for cell in cells}
+    fields = [[mask(0.3) for _ in masks] for _ in range(4)]
+    made = islands(Island, masks, cells, values, *fields, UNBOUNDED)
+    assert len(made) == count
+    for n, island in enumerate(made):
+        cell = cells[n]
+        expected = Island(masks[n], cell, values[cell], *(f[n] for f in fields))
+        for name in Island.__slots__:
+            assert getattr(island, name) == getattr(expected, name), name
+        island.reach = 5  # as `Analysis.reach` sets it
+        assert island.reach == 5
+
+
+def test_islands_refuse_what_they_cannot_fill() -> None:
+    class Plain:
+        pass
+
+    with pytest.raises(TypeError):
+        islands(Plain, [1], [0], {0: 1}, [1], [0], [0], [0], UNBOUNDED)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        islands(Island, [1], [0, 1], {0: 1}, [1], [0], [0], [0], UNBOUNDED)
+    with pytest.raises(TypeError):
+        islands(Island, ["1"], [0], {0: 1}, [1], [0], [0], [0], UNBOUNDED)  # type: ignore[list-item]
+    with pytest.raises(KeyError):
+        islands(Island, [1], [0], {}, [1], [0], [0], [0], UNBOUNDED)

@@ -21,7 +21,7 @@ import threading
 import time
 from typing import cast
 
-from .._cgrid import island_fields, priced_reach
+from .._cgrid import island_fields, islands, priced_reach
 from ..grid import Grid
 from ..limits import OutOfTime
 from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
@@ -67,6 +67,9 @@ class Island:
     use `least`; arguments that it *may not* grow more (complete islands, too big) or
     how far it may reach use `most`; listing shapes of an exact size needs both equal.
     A ``?`` island (unknown size, at least 1) has the range 0 to `UNBOUNDED`.
+
+    `Analysis` makes its islands in `_cgrid.islands`, which fills these slots as
+    `__init__` does without running it (tests/logic/test_walks.py holds the two equal).
     """
 
     __slots__ = (
@@ -88,10 +91,10 @@ class Island:
         mask: int,
         clue: int,
         value: int,
-        around: int = 0,
-        border: int = 0,
-        forbidden: int = 0,
-        allowed: int = 0,
+        around: int,
+        border: int,
+        forbidden: int,
+        allowed: int,
     ) -> None:
         self.mask = mask
         """Its cells."""
@@ -108,7 +111,7 @@ class Island:
         self.most = UNBOUNDED if unknown else value - self.size
         """The most cells it may still take: what a numbered island lacks; `UNBOUNDED`
         for a ``?`` island, which may grow as far as the room left allows."""
-        self.around = around or mask
+        self.around = around
         """Its cells and their neighbours (given by `Analysis`)."""
         self.border = border
         """Its unknown neighbours."""
@@ -158,13 +161,13 @@ class Analysis:
         self.white = white
         """The white cells it was made for."""
         self.unknown = grid.full & ~(black | white)
-        self.islands: list[Island] = []
+        self.islands: list[Island]
         """The islands, ordered by their smallest cell."""
         self.orphans: list[int] = []
         """White regions without a clue."""
         self.clashes: list[int] = []
         """White regions holding two or more clues (a contradiction)."""
-        self.island_at: dict[int, Island] = {}
+        self.island_at: dict[int, Island]
         """Island by clue cell."""
         clue_mask = state.clue_mask
         values = state.values
@@ -187,7 +190,7 @@ class Analysis:
         # The regions sorted by their clues first; the islands' fields at once, in
         # `_cgrid.island_fields` (a cell touching two islands is forbidden to both, one
         # touching one island to every other island; a settled island keeps its
-        # dilation); then the islands, each made whole in one call.
+        # dilation); then the islands, made with their fields in `_cgrid.islands`.
         orphans = self.orphans
         clashes = self.clashes
         masks: list[int] = []
@@ -218,16 +221,14 @@ class Analysis:
         fields = island_fields(masks, dils, unknown, free, *geometry)
         self.touching_two = fields[0]
         """The cells (of any color) next to two or more islands."""
-        islands = self.islands
-        island_at = self.island_at
-        for mask, cell, d, border, forbidden, allowed in zip(
-            masks, cells, *fields[1:], strict=True
-        ):
-            island = Island(mask, cell, values[cell], d, border, forbidden, allowed)
-            islands.append(island)
-            island_at[cell] = island
-            if not border and not island.most and settled.get(cell, (0, 0))[0] != mask:
-                settled[cell] = (mask, d)
+        made = islands(Island, masks, cells, values, *fields[1:], UNBOUNDED)
+        self.islands = made
+        self.island_at = dict(zip(cells, made, strict=True))
+        for island in made:
+            if not island.border and not island.most:
+                cell = island.clue
+                if settled.get(cell, (0, 0))[0] != island.mask:
+                    settled[cell] = (island.mask, island.around)
         self.covered = -1
         self.black_parts: list[int] | None = None
         self.completions: dict[int, list[int]] | None = None
