@@ -44,9 +44,9 @@ def one_clue(state: State) -> Step | None:
     return None
 
 
-@lru_cache(maxsize=64)
 def _clue_pairs(puzzle: Puzzle) -> tuple[tuple[int, int, int], ...]:
-    """(cell, clue a, clue b) for the cells touching two clue cells (fixed per puzzle)."""
+    """(cell, clue a, clue b) for the cells touching two clue cells (read once per puzzle,
+    by `_clue_pair_cells`, which keeps what it makes of them)."""
     grid = puzzle.grid
     clue_mask = puzzle.clue_mask
     out = []
@@ -85,9 +85,8 @@ def _shared_clue_cells(state: State, diagonal: bool) -> tuple[int, int]:
     mask, clues = _clue_pair_cells(state.puzzle)[diagonal]
     found = mask & state.unknown
     premises = 0
-    if found:
-        for n in bits(found):
-            premises |= clues[n]
+    for n in bits(found):
+        premises |= clues[n]
     return found, premises
 
 
