@@ -12,6 +12,7 @@ geometry or checker.
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 
 from nurikabe import Puzzle
@@ -170,7 +171,12 @@ def _walk(puzzle: Puzzle, cap: int | None) -> list[frozenset[Cell]]:
     return found
 
 
-def black_masks(puzzle: Puzzle, *, cap: int | None = None) -> set[int]:
-    """The solutions as masks of black cells (bit ``r * cols + c``), for comparing with engines."""
+@functools.lru_cache(maxsize=4096)
+def black_masks(puzzle: Puzzle, *, cap: int | None = None) -> frozenset[int]:
+    """The solutions as masks of black cells (bit ``r * cols + c``), for comparing with
+    engines. Remembered per puzzle (and cap): several tests ask about the same puzzle, and
+    hypothesis draws the same small ones again."""
     cols = puzzle.cols
-    return {sum(1 << (r * cols + c) for r, c in black) for black in black_sets(puzzle, cap=cap)}
+    return frozenset(
+        sum(1 << (r * cols + c) for r, c in black) for black in black_sets(puzzle, cap=cap)
+    )

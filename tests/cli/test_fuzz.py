@@ -118,7 +118,7 @@ SIGNALLED: list[list[str]] = [
 @pytest.mark.long
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs process groups")
 @settings(
-    max_examples=8,
+    max_examples=5,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     phases=[Phase.explicit, Phase.generate],  # shrinking would rerun minutes of processes

@@ -8,7 +8,8 @@ independent reference engine. A debug build of the engine (`-DCSOLVE_CHECK_NOGOO
 driven by _csolve_check.c's `count` mode) checks every reason a rule gives and every
 nogood it learns against the brute-force list of solutions, under settings that restart
 after every conflict and keep only 8 nogoods, so that restarts, backjumps and pruning
-all run on tiny grids: on a fixed set of 600 puzzles and on hypothesis's.
+all run on tiny grids: on a fixed set of random puzzles (200; 600 and the backjumps of
+deletion tests with `-m slow`) and on hypothesis's.
 """
 
 from __future__ import annotations
@@ -92,11 +93,17 @@ def test_the_first_solutions_are_counted_exactly(puzzle: Puzzle, most: int, afte
 
 
 def _many() -> Puzzle:
-    """A sparse 5x6 with 43 solutions (clues 8 and `?`): enough conflicts to learn from."""
+    """A sparse 5x6 with 4,892 solutions (clues 8 and `?`): enough conflicts to learn from."""
     return Puzzle(5, 6, {0: 8, 29: Q})
 
 
-@pytest.mark.slow  # about 27 s: the 43 solutions of a sparse 5x6, three nodes at a time
+def _several() -> Puzzle:
+    """A sparse 5x5 with 910 solutions (clues 7 and `?`): conflicts enough to learn from
+    in a fifth of `_many`'s nodes, and a brute force of 1.5 s instead of 8."""
+    return Puzzle(5, 5, {0: 7, 24: Q})
+
+
+@pytest.mark.slow  # about 27 s: the 4,892 solutions of a sparse 5x6, three nodes at a time
 def test_learning_runs_and_a_node_limit_resumes_it_exactly() -> None:
     """A search with learning, stopped every 3 nodes and extended, lists the same solutions
     as one run without a limit; and it did learn."""
@@ -165,12 +172,12 @@ def test_learning_that_starts_late_lists_every_solution_once(after: int, reasons
 def test_learning_that_starts_late_resumes_a_node_limit_exactly() -> None:
     """A search stopped every 7 nodes and extended hands over to learning at node 100
     as one run does: the same solutions."""
-    puzzle = _many()
+    puzzle = _several()
     clues = [(cell, -1 if v == Q else v) for cell, v in puzzle.clues.items()]
 
     def core(nodes: int) -> _csolve.Search:
         return _csolve.Search(
-            5, 6, clues, bytes(30), 60.0, nodes, strong=True, learn=True, learn_after=100
+            5, 5, clues, bytes(25), 60.0, nodes, strong=True, learn=True, learn_after=100
         )
 
     whole = core(-1)
@@ -190,14 +197,14 @@ def test_decision_cuts_list_the_same_solutions_as_decision_paths(
 ) -> None:
     """With `reasons` a refuted leaf's nogood is its decision cut, a subset of its path;
     without (the default), or with NURIKABE_CSOLVE_OFF=reasons whatever is asked, its
-    path. Both list every solution of a sparse 5x6 with thousands, each once."""
-    puzzle = _many()
+    path. Both list every solution of a sparse 5x5 with hundreds, each once."""
+    puzzle = _several()
     clues = [(cell, -1 if v == Q else v) for cell, v in puzzle.clues.items()]
     monkeypatch.setenv("NURIKABE_CSOLVE_OFF", off)
     listed = []
     for reasons in (False, True):
         core = _csolve.Search(
-            5, 6, clues, bytes(30), 60.0, -1, strong=True, learn=True, reasons=reasons
+            5, 5, clues, bytes(25), 60.0, -1, strong=True, learn=True, reasons=reasons
         )
         found = []
         while (board := core.next()) is not None:
@@ -304,51 +311,61 @@ def test_reasons_and_cuts_hold_on_random_puzzles(check_build: Path, puzzle: Puzz
         assert complete == 1 and count == expected, mode
 
 
+def _count_lines(exe: Path, lines: list[str], *mode: str) -> list[list[int]]:
+    """The check build's `count` rows for `lines` (mode: learning from node AFTER, and 1
+    for reasons), after checking that it did not abort."""
+    run = subprocess.run(
+        [str(exe), "count", *mode],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, f"count {list(mode)}: " + run.stderr[-2000:]
+    rows = [list(map(int, row.split())) for row in run.stdout.splitlines()]
+    assert len(rows) == len(lines)
+    return rows
+
+
 @needs_gcc
-def test_every_learned_nogood_keeps_every_solution_not_yet_found(tmp_path: Path) -> None:
+@pytest.mark.parametrize("count", [200, pytest.param(600, marks=pytest.mark.slow)])
+def test_every_learned_nogood_keeps_every_solution_not_yet_found(
+    check_build: Path, count: int
+) -> None:
     """The check build aborts when a nogood would cut a solution not handed back yet, or
     a reason does not hold; restarting after every conflict with a store of 8 nogoods,
-    it counts as the oracle. With the default LEARN_TESTS (0) a refuted leaf's nogood is
-    its decision cut (a little shorter than the path on grids this small); with 12
-    deletion tests it is the path shortened by deletion, and the search backjumps
-    (rarely here: a few times in 600 puzzles). Both builds count the same 600 puzzles
-    (one brute force)."""
-    lines, counts = _oracle_lines(20261127, 600)
+    it counts a fixed set of random puzzles as the oracle. A refuted leaf's nogood is its
+    decision cut (a little shorter than the path on grids this small). Learning that
+    starts late too: at node 2 (with reasons: by a restart) or 5 (paths, in place: the
+    frames' closed first children become conflict sets and nogoods)."""
+    lines, counts = _oracle_lines(20261127, count)
     assert sum(1 for c in counts if c == 0) > 10 and sum(1 for c in counts if c >= 3) > 10
-    for tests in (0, 12):
-        exe = build_check(tmp_path / f"csolve_check_{tests}", f"-DLEARN_TESTS={tests}")
-        run = subprocess.run(
-            [str(exe), "count"],
-            input="\n".join(lines) + "\n",
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        assert run.returncode == 0, f"LEARN_TESTS={tests}: " + run.stderr[-2000:]
-        rows = [list(map(int, row.split())) for row in run.stdout.splitlines()]
-        assert len(rows) == len(lines)
-        assert [r[0] for r in rows] == counts and all(r[1] == 1 for r in rows), tests
-        learned, restarts, jumps, checked, reasons, cut, path = (
-            sum(r[k] for r in rows) for k in range(2, 9)
-        )
-        assert learned > 1000 and restarts > 50 and checked > 1000
-        assert reasons > 1000  # every reason of cells a rule gave was checked
-        if tests:  # deletion on the decision path: it backjumps (rarely on grids this small)
-            assert jumps > 0 and cut == path == 0
-        else:  # the decision cuts of the reasons: often shorter than the path
-            assert 0 < cut < path
-    # learning that starts late: at node 2 (with reasons: by a restart) or 5 (paths, in
-    # place: the frames' closed first children become conflict sets and nogoods)
-    exe = tmp_path / "csolve_check_0"
+    rows = _count_lines(check_build, lines)
+    assert [r[0] for r in rows] == counts and all(r[1] == 1 for r in rows)
+    learned, restarts, _jumps, checked, reasons, cut, path = (
+        sum(r[k] for r in rows) for k in range(2, 9)
+    )
+    assert learned > 1000 and restarts > count // 10 and checked > 1000
+    assert reasons > 1000  # every reason of cells a rule gave was checked
+    assert 0 < cut < path  # the decision cuts of the reasons: often shorter than the path
     for mode in (["2"], ["5", "1"]):
-        run = subprocess.run(
-            [str(exe), "count", *mode],
-            input="\n".join(lines) + "\n",
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        assert run.returncode == 0, f"count {mode}: " + run.stderr[-2000:]
-        rows = [list(map(int, row.split())) for row in run.stdout.splitlines()]
+        rows = _count_lines(check_build, lines, *mode)
         assert [r[0] for r in rows] == counts and all(r[1] == 1 for r in rows), mode
         assert sum(r[2] for r in rows) > 1000 and sum(r[5] for r in rows) > 1000
+
+
+@needs_gcc
+@pytest.mark.slow  # about 15 s: 600 puzzles by brute force, and a build of its own
+def test_deletion_tests_backjump_and_keep_every_solution(tmp_path: Path) -> None:
+    """With 12 deletion tests (LEARN_TESTS) a refuted leaf's nogood is its path shortened
+    by deletion, and the search backjumps (rarely on grids this small: a few times in the
+    600 puzzles); the check build still counts them all as the oracle."""
+    lines, counts = _oracle_lines(20261127, 600)
+    exe = build_check(tmp_path / "csolve_check_12", "-DLEARN_TESTS=12")
+    rows = _count_lines(exe, lines)
+    assert [r[0] for r in rows] == counts and all(r[1] == 1 for r in rows)
+    learned, restarts, jumps, checked, reasons, cut, path = (
+        sum(r[k] for r in rows) for k in range(2, 9)
+    )
+    assert learned > 1000 and restarts > 50 and checked > 1000 and reasons > 1000
+    assert jumps > 0 and cut == path == 0

@@ -78,7 +78,7 @@ def test_native_answers_agree_with_the_oracle(puzzle: Puzzle) -> None:
 
 
 @needs_cpsat
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tiny_puzzles(max_cells=16))
 def test_answers_handed_to_cpsat_agree_with_the_oracle(puzzle: Puzzle) -> None:
     """With no node for the native search, every answer comes from CP-SAT (which a node
