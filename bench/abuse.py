@@ -8,11 +8,18 @@ port, a temporary players' database), then for ``--seconds``:
 
 * ``--honest`` players (one cookie jar each), each asking for a hint and a check on its
   own 10x10 collection puzzle, ``--think`` seconds after the last answer;
-* ``--hostile`` clients (1 by default), each sending waves of ``--flood`` studio
-  analyses of sparse 40x40
-  drafts at once (a few clues: slow to settle), each wave as soon as the last is
-  answered, and the same number of imports of puzzles it has not seen (bundled 15x15 and
-  20x20 puzzles with every other clue made ``?``: slow to solve).
+* ``--hostile`` clients (1 by default), from the address ``--hostile-address`` (another
+  loopback address, as a client of another machine would be), each sending waves of
+  ``--flood`` requests at once, each wave as soon as the last is answered. What a wave
+  holds is ``--attack``:
+
+  - ``jobs`` (the default): studio analyses of sparse 40x40 drafts (a few clues: slow
+    to settle) and as many imports of puzzles the server has not seen (bundled 15x15
+    and 20x20 puzzles with every other clue made ``?``: slow to solve), one cookie;
+  - ``hints``: hints on the empty board of the corpus's janko-0962, whose first step is
+    a trial of about a second (imported once), one cookie;
+  - ``players``: the same hints, each with a player id of its own (any well-formed id is
+    a player: a client can make up as many as it likes).
 
 Reports the honest requests' latency (p50, p95, max, as the client sees it), their
 answers other than 200 and their rate, the hostile clients' answers by status, the CPU
@@ -111,6 +118,22 @@ def _unknown_puzzles() -> list[str]:
     return out
 
 
+HARD_HINT = "janko-0962"
+"""The corpus puzzle of the hint attacks: its empty board's first step is a trial."""
+
+
+def _hard_url(corpus: str) -> str:
+    from nurikabe import Puzzle
+
+    with open(corpus) as lines:
+        for line in lines:
+            doc = json.loads(line)
+            if doc["id"] == HARD_HINT:
+                clues = {r * doc["cols"] + c: v for r, c, v in doc["clues"]}
+                return Puzzle(doc["rows"], doc["cols"], clues).to_url()
+    raise SystemExit(f"{HARD_HINT} is not in {corpus}")
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
@@ -200,10 +223,41 @@ def _load(base: str, args: argparse.Namespace) -> dict[str, Any]:
         for t in threads:
             t.join()
 
+    def hints(client: httpx.Client, own_players: bool) -> None:
+        imported = client.post("/api/import", json={"text": _hard_url(args.corpus)})
+        imported.raise_for_status()
+        key = imported.json()["key"]
+        clues = {c for c, _ in imported.json()["clues"]}
+        area = imported.json()["rows"] * imported.json()["cols"]
+        board = "".join("." if i in clues else "?" for i in range(area))
+
+        def one() -> None:
+            cookies = {"nk_player": os.urandom(16).hex()} if own_players else None
+            try:
+                answer = client.post(
+                    "/api/hint", json={"key": key, "board": board}, cookies=cookies
+                )
+                code = str(answer.status_code)
+            except httpx.TransportError:
+                code = "none"
+            with lock:
+                hostile[f"hint {code}"] += 1
+
+        while not stop.is_set():
+            threads = [threading.Thread(target=one) for _ in range(args.flood)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+
     def attacker() -> None:
-        with httpx.Client(base_url=base, timeout=120) as client:
-            while not stop.is_set():
-                wave(client)
+        transport = httpx.HTTPTransport(local_address=args.hostile_address)
+        with httpx.Client(base_url=base, timeout=120, transport=transport) as client:
+            if args.attack == "jobs":
+                while not stop.is_set():
+                    wave(client)
+            else:
+                hints(client, own_players=args.attack == "players")
 
     players = [threading.Thread(target=player, args=(n,)) for n in range(args.honest)]
     for t in players:
@@ -240,12 +294,19 @@ def main() -> int:
     parser.add_argument("--hostile", type=int, default=1)
     parser.add_argument("--flood", type=int, default=20)
     parser.add_argument("--think", type=float, default=0.1)
+    parser.add_argument("--attack", choices=["jobs", "hints", "players"], default="jobs")
+    parser.add_argument("--hostile-address", default="127.0.0.2", help="the hostile source")
+    parser.add_argument(
+        "--corpus",
+        default=str(ROOT.parent.parent / "shared" / "corpus" / "puzzles.jsonl"),
+        help="the corpus (for --attack hints and players)",
+    )
     parser.add_argument("--seed", type=int, default=38)
     parser.add_argument("--sample", type=float, default=30.0, help="seconds between samples")
     parser.add_argument("--label", default="", help="a name for the run in the summary")
     parser.add_argument("serve_args", nargs="*", help="more options of nurikabe serve")
     args = parser.parse_args()
-    summary = {"label": args.label, "src": args.src, **run(args)}
+    summary = {"label": args.label, "src": args.src, "attack": args.attack, **run(args)}
     print(json.dumps(summary, indent=2))
     out = ROOT / "results" / f"abuse-{datetime.date.today().isoformat()}.json"
     out.parent.mkdir(exist_ok=True)

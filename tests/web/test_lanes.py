@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import threading
 import time
 import warnings
 from pathlib import Path
@@ -23,7 +24,14 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from nurikabe.web import create_app  # noqa: E402
 from nurikabe.web.errors import ApiError  # noqa: E402
-from nurikabe.web.lanes import Lanes, RateLimits, WorkerLane, WorkerPool, fair_key  # noqa: E402
+from nurikabe.web.lanes import (  # noqa: E402
+    Lanes,
+    RateLimits,
+    ThreadLane,
+    WorkerLane,
+    WorkerPool,
+    fair_key,
+)
 
 
 def _run(awaitable: Any) -> Any:
@@ -105,11 +113,14 @@ def test_a_full_queue_answers_503_and_a_player_over_its_share_429(pool: WorkerPo
     expensive = lane(pool, queue=1)
 
     async def main() -> list[Any]:
-        running = asyncio.ensure_future(outcome(expensive.run("a", time.sleep, (1.5,), seconds=5)))
+        def job(player: str, seconds: float) -> Any:  # each player from its own address
+            return outcome(expensive.run(player, time.sleep, (seconds,), seconds=5, address=player))
+
+        running = asyncio.ensure_future(job("a", 1.5))
         await asyncio.sleep(0.2)
-        waiting = asyncio.ensure_future(outcome(expensive.run("b", time.sleep, (0,), seconds=5)))
+        waiting = asyncio.ensure_future(job("b", 0))
         await asyncio.sleep(0.2)
-        full = await outcome(expensive.run("c", time.sleep, (0,), seconds=5))
+        full = await job("c", 0)
         return [await running, await waiting, full]
 
     running, waiting, full = _run(main())
@@ -132,6 +143,76 @@ def test_a_failing_job_is_an_error_and_the_worker_lives_on(pool: WorkerPool) -> 
     assert _run(expensive.run("a", int, ("7",), seconds=5)) == 7
 
 
+def test_one_address_holds_half_the_expensive_lane_and_the_others_go_first(
+    pool: WorkerPool,
+) -> None:
+    """Made-up players behind one address get half the places (429 past that, naming
+    the address); a job of another address that comes later runs before theirs."""
+    expensive = lane(pool, queue=3)  # 1 worker + 3 places: 2 per address
+
+    async def main() -> list[Any]:
+        order: list[str] = []
+
+        async def job(player: str, address: str, seconds: float) -> Any:
+            found = await outcome(
+                expensive.run(player, time.sleep, (seconds,), seconds=5, address=address)
+            )
+            order.append(player)
+            return found
+
+        first = asyncio.ensure_future(job("m1", "10.0.0.9", 0.6))
+        await asyncio.sleep(0.2)
+        second = asyncio.ensure_future(job("m2", "10.0.0.9", 0))
+        await asyncio.sleep(0.1)
+        third = await job("m3", "10.0.0.9", 0)
+        honest = asyncio.ensure_future(job("alice", "10.0.0.1", 0))
+        results = [await first, await second, third, await honest]
+        return [*results, order]
+
+    first, second, third, honest, order = _run(main())
+    assert first is None and second is None and honest is None
+    assert isinstance(third, ApiError) and (third.status, third.code) == (429, "rate-limited")
+    assert "network address" in third.message and int(third.headers["retry-after"]) >= 1
+    assert order.index("alice") < order.index("m2")  # its address had no job running
+
+
+def test_a_hint_flood_delays_its_own_hints_not_another_clients() -> None:
+    """The cheap lane serves addresses in turn and keeps a thread from any one of them:
+    behind 40 slow calls of one client (many made-up players), another client's call is
+    answered within about one call's time; a player or an address past its places gets
+    429."""
+    cheap = ThreadLane("test", threads=2, queue=60, per_player=2)
+    gate = threading.Event()
+
+    async def main() -> tuple[float, list[Any], Any]:
+        def slow() -> None:
+            gate.wait(0.3)
+
+        flood = [
+            asyncio.ensure_future(outcome(cheap.run(slow, f"made-up-{n % 20}", "10.0.0.9")))
+            for n in range(40)
+        ]
+        await asyncio.sleep(0.05)
+        began = time.monotonic()
+        assert await cheap.run(lambda: 7, "alice", "10.0.0.1") == 7
+        took = time.monotonic() - began
+        over = await outcome(cheap.run(slow, "made-up-0", "10.0.0.9"))
+        answers = await asyncio.gather(*flood)
+        return took, answers, over
+
+    try:
+        took, answers, over = _run(main())
+    finally:
+        cheap.close()
+    assert took < 1.0  # not behind the flood's 40 x 0.3 s on its one thread
+    refused = [a for a in answers if isinstance(a, ApiError)]
+    assert len(refused) == 40 - 31  # half the lane's 62 places
+    assert {(a.status, a.code) for a in refused} == {(429, "rate-limited")}
+    assert "network address" in refused[0].message
+    assert isinstance(over, ApiError) and "this player" in over.message
+    assert cheap.inflight == 0
+
+
 def test_hints_answer_while_the_expensive_lane_is_full(tmp_path: Path) -> None:
     """Every slot and place of the expensive lane taken by long jobs: a hint still
     answers at once, a further studio analysis gets 503, and nothing answers 422."""
@@ -141,8 +222,8 @@ def test_hints_answer_while_the_expensive_lane_is_full(tmp_path: Path) -> None:
 
     async def hold() -> None:
         await asyncio.gather(
-            outcome(expensive.run("x", time.sleep, (4,), seconds=10)),
-            outcome(expensive.run("y", time.sleep, (4,), seconds=10)),
+            outcome(expensive.run("x", time.sleep, (4,), seconds=10, address="10.0.0.1")),
+            outcome(expensive.run("y", time.sleep, (4,), seconds=10, address="10.0.0.2")),
         )
 
     with TestClient(app) as client:

@@ -47,7 +47,7 @@ from .lanes import (
     EXPENSIVE_WORKERS,
     Lanes,
     RateLimits,
-    fair_key,
+    fair_of,
 )
 from .middleware import (
     API_BURST,
@@ -116,11 +116,6 @@ Level = Annotated[str | None, Query(pattern="^(" + "|".join(LEVELS) + ")$")]
 
 def _player(request: Request) -> str:
     return str(request.state.player)
-
-
-def _fair(request: Request) -> str:
-    """Whom the request's expensive work counts against (`lanes.fair_key`)."""
-    return fair_key(request.scope["state"], request.scope.get("client"))
 
 
 def _puzzle_out(game: Game, games: Games, players: Players, player: str) -> PuzzleOut:
@@ -356,7 +351,7 @@ def create_app(
     async def import_puzzle(request: Request, body: ImportRequest) -> PuzzleOut:
         """Store a puzzle given as a puzz.link URL, janko block, text, pzprv3 or game ID."""
         player = _player(request)
-        game = await games.import_text(body.text, player, _fair(request))
+        game = await games.import_text(body.text, player, *fair_of(request.scope))
         return _puzzle_out(game, games, players, player)
 
     @app.post("/api/check")
@@ -376,11 +371,11 @@ def create_app(
         )
 
     @app.post("/api/hint")
-    async def hint(body: BoardRequest) -> HintMistakes | HintStep | HintSolved:
+    async def hint(request: Request, body: BoardRequest) -> HintMistakes | HintStep | HintSolved:
         """The mistakes while there are any, else the simplest next step, with its reason."""
         game = games.by_key(body.key)
         board = parse_board(game.puzzle, body.board)
-        return await lanes.cheap.run(lambda: _hint(game, board))
+        return await lanes.cheap.run(lambda: _hint(game, board), *fair_of(request.scope))
 
     @app.post("/api/solve")
     async def solve_puzzle(body: SolveRequest) -> SolveOut:

@@ -274,10 +274,12 @@ class Games:
             )
         return puzzle.to_url(), document.format
 
-    async def import_text(self, text: str, player: str, fair: str | None = None) -> Game:
+    async def import_text(
+        self, text: str, player: str, fair: str | None = None, address: str = ""
+    ) -> Game:
         """Store the puzzle `text` holds as ``imported/N`` (once per canonical URL), for
-        `player` (`fair`: whom the solve counts against in the expensive lane; default
-        `player`).
+        `player` (`fair`: whom the reading and the solve count against in the lanes;
+        default `player`; `address`: where the request came from).
 
         The text is read in the cheap lane; a puzzle not imported before is solved in
         the expensive lane and must have exactly one solution, found within
@@ -292,11 +294,11 @@ class Games:
         wait = self.lanes.expensive.limits.peek(fair)
         if wait > 0:  # over its share of solves: not even the text is read
             raise rate_limited(wait)
-        url, format = await self.lanes.cheap.run(lambda: self.read_import(text))
+        url, format = await self.lanes.cheap.run(lambda: self.read_import(text), fair, address)
         known = self.players.imported_by_url(url)
         if known is None:
             code, solution = await self.lanes.expensive.run(
-                fair, _solve_child, (url, SOLVE_SECONDS), seconds=SOLVE_SECONDS
+                fair, _solve_child, (url, SOLVE_SECONDS), seconds=SOLVE_SECONDS, address=address
             )
             status = Status(code)
             if status is Status.UNKNOWN:

@@ -6,7 +6,10 @@ the threads the other needs (FastAPI's shared thread pool is not used by either)
 
 - `ThreadLane` (``cheap``): the searches that answer a player at once (hints), in the
   server's own process, at most `threads` at a time and `queue` more waiting; past that
-  the server is full and answers 503 ``busy``. Checks, progress, settings and the solve
+  the server is full and answers 503 ``busy``. The waiting calls are served in turn
+  (`turns.Turns`: round-robin over client addresses, then over their players), and no
+  address or player runs on every thread, so that a client flooding hints (or making up
+  players to do so) delays its own hints, not everyone's. Checks, progress, settings and the solve
   of a stored puzzle take well under a millisecond and run on the event loop itself.
 - `WorkerLane` (``expensive``): the jobs that may take seconds (the studio's analyses,
   the solve of an unknown imported puzzle, walkthrough pages, printed booklets), each
@@ -18,8 +21,13 @@ the threads the other needs (FastAPI's shared thread pool is not used by either)
 
 Fairness, in the expensive lane: a player has at most one job at a time; a newer one
 makes the older stale (it answers 409 ``superseded``, and if it runs, its process is
-killed and replaced), as the studio wants for a draft edited again; and each player has
-a token bucket (`RateLimits`): past its share it answers 429 ``rate-limited``. A
+killed and replaced), as the studio wants for a draft edited again; each player has
+a token bucket (`RateLimits`): past its share it answers 429 ``rate-limited``; one
+address may hold at most half the lane's places (429 past that), and a free worker takes
+the waiting job of the address with the fewest jobs running. Player ids are free to make
+up, addresses are not: the limits by address are what bound a client that makes up
+players. (Behind a reverse proxy, ``nurikabe serve --proxy-headers`` gives the clients'
+own addresses; without it every request comes from the proxy's.) A
 player is the id of the ``nk_player`` cookie the request carried, or, for a request
 that carried none, its client address (else a client that never keeps its cookie
 would be a new player every time). Every 429 and 503 carries ``Retry-After``.
@@ -28,9 +36,9 @@ The lanes are per process: with ``nurikabe serve --workers N`` each server proce
 has its own (and its own `WorkerPool`); the players' shares are counted across them, in
 one file (`web.shared_rates`), while the one-job-at-a-time rule holds per process.
 
-Imports `workers` (the processes), `errors` (`ApiError`) and nothing else of the web
-package; the jobs are top-level functions of their own modules (they are pickled by
-name for the spawned workers).
+Imports `workers` (the processes), `errors` (`ApiError`), `turns` (the cheap lane's
+order) and nothing else of the web package; the jobs are top-level functions of their
+own modules (they are pickled by name for the spawned workers).
 """
 
 from __future__ import annotations
@@ -41,8 +49,8 @@ import math
 import os
 import threading
 import time
-from collections import OrderedDict
-from collections.abc import Callable
+from collections import Counter, OrderedDict
+from collections.abc import Callable, MutableMapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -50,6 +58,7 @@ from typing import Any, TypeVar
 
 from ..workers import start_helper
 from .errors import ApiError
+from .turns import Turns
 
 __all__ = [
     "EXPENSIVE_BURST",
@@ -63,6 +72,8 @@ __all__ = [
     "WorkerLane",
     "WorkerPool",
     "busy",
+    "fair_key",
+    "fair_of",
     "rate_limited",
 ]
 
@@ -76,6 +87,12 @@ EXPENSIVE_BURST = 12.0
 """Expensive jobs a player may start at once (the bucket's size)."""
 WORKER_NICE = 10
 """How much lower the worker processes' CPU priority is than the server's."""
+CHEAP_PER_PLAYER = 8
+"""Calls a player may have running or waiting in the cheap lane (a page asks for one
+hint at a time; a few more in flight are a player pressing the wand again)."""
+SERVED_KEPT = 1000
+"""Addresses whose last turn in the expensive lane is remembered (the oldest is
+forgotten first: it would come first anyway)."""
 POLL_SECONDS = 0.01
 BUSY_RETRY = 2
 """The ``Retry-After`` of a 503: seconds, a guess at how long a slot takes to free."""
@@ -90,12 +107,13 @@ def busy(message: str, seconds: float = BUSY_RETRY) -> ApiError:
     return ApiError(503, "busy", message, headers=_retry_after(seconds))
 
 
-def rate_limited(seconds: float) -> ApiError:
-    """429 ``rate-limited``: this player is over its share for `seconds` more."""
+def rate_limited(seconds: float, what: str = "requests from this player") -> ApiError:
+    """429 ``rate-limited``: this player (or what `what` names) is over its share for
+    `seconds` more."""
     return ApiError(
         429,
         "rate-limited",
-        f"too many requests from this player; try again in {max(1, math.ceil(seconds))} s",
+        f"too many {what}; try again in {max(1, math.ceil(seconds))} s",
         headers=_retry_after(seconds),
     )
 
@@ -143,39 +161,114 @@ class RateLimits:
         return wait
 
 
-class ThreadLane:
-    """Blocking work in threads of the lane's own: `threads` at once, `queue` waiting."""
+@dataclass(eq=False)
+class _Call:
+    """One call of a `ThreadLane`, from its admission to its answer."""
 
-    def __init__(self, name: str, *, threads: int, queue: int) -> None:
+    work: Callable[[], Any]
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[Any]
+
+
+def _answer(future: asyncio.Future[Any], value: Any, error: BaseException | None) -> None:
+    """(On the event loop) settle `future`, unless its request is gone already."""
+    if future.done():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(value)
+
+
+class ThreadLane:
+    """Blocking work in threads of the lane's own: `threads` at once, `queue` waiting,
+    served in turn (`turns.Turns`): round-robin over client addresses, then over their
+    players, and no address or player runs more than `threads - 1` calls at once (so one
+    thread is always left to the others). A player may have `per_player` calls running
+    or waiting, an address `per_address` (half the lane, by default): past that 429."""
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        threads: int,
+        queue: int,
+        per_player: int = CHEAP_PER_PLAYER,
+        per_address: int | None = None,
+    ) -> None:
         self.name = name
         self.capacity = threads + queue
-        self._executor = ThreadPoolExecutor(threads, thread_name_prefix=f"nurikabe-{name}")
-        self._lock = threading.Lock()
+        self.per_player = per_player
+        self.per_address = per_address if per_address is not None else max(1, self.capacity // 2)
+        self._turns: Turns[_Call] = Turns(max(1, threads - 1))
+        self._cond = threading.Condition()
         self._inflight = 0
+        self._closed = False
+        self._threads = [
+            threading.Thread(target=self._serve, name=f"nurikabe-{name}-{n}", daemon=True)
+            for n in range(threads)
+        ]
+        for thread in self._threads:
+            thread.start()
 
     @property
     def inflight(self) -> int:
         """Calls running or waiting."""
         return self._inflight
 
-    async def run(self, work: Callable[[], T]) -> T:
-        """``work()`` in one of the lane's threads.
+    async def run(self, work: Callable[[], T], player: str = "", address: str = "") -> T:
+        """``work()`` in one of the lane's threads, in `player`'s turn (from `address`).
 
         Raises:
-            ApiError: 503 ``busy`` when `capacity` calls are running or waiting already.
+            ApiError: 503 ``busy`` when `capacity` calls are running or waiting already;
+                429 ``rate-limited`` when the player or the address has as many as it
+                may.
         """
-        with self._lock:
+        loop = asyncio.get_running_loop()
+        call = _Call(work, loop, loop.create_future())
+        with self._cond:
             if self._inflight >= self.capacity:
                 raise busy("the server is busy; try again in a moment")
+            mine, theirs = self._turns.held(player, address)
+            if mine >= self.per_player:
+                raise rate_limited(1, "requests at once from this player")
+            if theirs >= self.per_address:
+                raise rate_limited(1, "requests at once from this network address")
             self._inflight += 1
+            self._turns.put(call, player, address)
+            self._cond.notify()
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._executor, work)
+            return await call.future  # type: ignore[no-any-return]
         finally:
-            with self._lock:
+            with self._cond:
                 self._inflight -= 1
 
+    def _serve(self) -> None:
+        """A thread of the lane: take the next call in turn, run it, answer it."""
+        while True:
+            with self._cond:
+                while not self._closed and (taken := self._turns.take()) is None:
+                    self._cond.wait()
+                if self._closed:
+                    return
+            assert taken is not None
+            call, player, address = taken
+            value, error = None, None
+            if not call.future.cancelled():  # the request is still waiting for it
+                try:
+                    value = call.work()
+                except BaseException as exc:  # handed to the request, as the work raised it
+                    error = exc
+            with self._cond:
+                self._turns.done(player, address)
+                self._cond.notify_all()  # another player's call may be its turn now
+            with contextlib.suppress(RuntimeError):  # the event loop has closed
+                call.loop.call_soon_threadsafe(_answer, call.future, value, error)
+
     def close(self) -> None:
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
 
 
 # -- worker processes ---------------------------------------------------------------------------
@@ -325,6 +418,7 @@ class Job:
     """One expensive job of one player, from its admission to its end."""
 
     player: str
+    address: str = ""
     cancelled: bool = False
     began: float = field(default_factory=time.monotonic)
 
@@ -341,6 +435,9 @@ class WorkerLane:
         self._running = 0
         self._waiting: list[Job] = []
         self._latest: dict[str, Job] = {}
+        self._started: set[Job] = set()
+        self._served: OrderedDict[str, int] = OrderedDict()  # when each address last began
+        self._serial = 0
         self._executor = ThreadPoolExecutor(
             pool.size + queue, thread_name_prefix="nurikabe-expensive"
         )
@@ -354,12 +451,14 @@ class WorkerLane:
         with self._cond:
             return sum(not job.cancelled for job in self._waiting)
 
-    def admit(self, player: str) -> Job:
-        """Admit a job of `player`: it supersedes the player's older job, if any.
+    def admit(self, player: str, address: str = "") -> Job:
+        """Admit a job of `player` (from `address`): it supersedes the player's older
+        job, if any.
 
         Raises:
-            ApiError: 429 ``rate-limited`` (the player is over its share), 503 ``busy``
-                (every slot and place in the queue is taken).
+            ApiError: 429 ``rate-limited`` (the player is over its share, or its address
+                has half the lane's places already), 503 ``busy`` (every slot and place
+                in the queue is taken).
         """
         wait = self.limits.take(player)
         if wait > 0:
@@ -369,30 +468,58 @@ class WorkerLane:
             if older is not None:
                 older.cancelled = True
                 self._cond.notify_all()
-            live = self._running + sum(not job.cancelled for job in self._waiting)
-            if live >= self.pool.size + self.queue:
+            live = [job for job in self._live() if job.player != player]
+            if sum(job.address == address for job in live) >= self.per_address:
+                raise rate_limited(1, "long jobs at once from this network address")
+            if self._running + sum(not job.cancelled for job in self._waiting) >= (
+                self.pool.size + self.queue
+            ):
                 raise busy("the server is busy with other long jobs; try again shortly")
-            job = Job(player)
+            job = Job(player, address)
             self._latest[player] = job
             return job
 
+    @property
+    def per_address(self) -> int:
+        """Jobs one address may have running or waiting: half the lane's places (other
+        players, behind other addresses, always find room)."""
+        return max(1, (self.pool.size + self.queue) // 2)
+
+    def _live(self) -> list[Job]:
+        """The jobs running or waiting, not superseded."""
+        return [job for job in self._latest.values() if not job.cancelled]
+
     async def run(
-        self, player: str, function: Callable[..., T], args: tuple[Any, ...], *, seconds: float
+        self,
+        player: str,
+        function: Callable[..., T],
+        args: tuple[Any, ...],
+        *,
+        seconds: float,
+        address: str = "",
     ) -> T:
-        """``function(*args)`` in a worker process, for `player`.
+        """``function(*args)`` in a worker process, for `player` (from `address`).
 
         Raises:
             ApiError: 429, 503 (`admit`); 409 ``superseded`` when a newer job of the same
                 player replaced this one; what the job raised.
         """
-        job = self.admit(player)
+        job = self.admit(player, address)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
             self._executor, lambda: self._run(job, function, args, seconds)
         )
 
     def _next(self) -> Job | None:
-        return next((job for job in self._waiting if not job.cancelled), None)
+        """The waiting job whose turn it is: of the address with the fewest jobs
+        running, then the one served longest ago (never: first), the job that came
+        first."""
+        waiting = [job for job in self._waiting if not job.cancelled]
+        if not waiting:
+            return None
+        running = Counter(job.address for job in self._started)
+        served = self._served
+        return min(waiting, key=lambda job: (running[job.address], served.get(job.address, -1)))
 
     def _run(
         self, job: Job, function: Callable[..., T], args: tuple[Any, ...], seconds: float
@@ -407,6 +534,12 @@ class WorkerLane:
             slot = not job.cancelled
             if slot:
                 self._running += 1
+                self._started.add(job)
+                self._serial += 1
+                self._served.pop(job.address, None)
+                self._served[job.address] = self._serial
+                while len(self._served) > SERVED_KEPT:
+                    self._served.popitem(last=False)
             self._cond.notify_all()
         done, value = False, None
         try:
@@ -418,6 +551,7 @@ class WorkerLane:
             with self._cond:
                 if slot:
                     self._running -= 1
+                    self._started.discard(job)
                 if self._latest.get(job.player) is job:
                     del self._latest[job.player]
                 self._cond.notify_all()
@@ -479,6 +613,14 @@ class Lanes:
         """Stop the worker processes and the lanes' threads (at the app's shutdown)."""
         self.cheap.close()
         self.expensive.close()
+
+
+def fair_of(scope: MutableMapping[str, Any]) -> tuple[str, str]:
+    """Whom an HTTP request's work counts against (`fair_key`) and the network address
+    it came from ("" when the server was not told: such requests share one address's
+    turns and places)."""
+    client = scope.get("client")
+    return fair_key(scope["state"], client), client[0] if client is not None else ""
 
 
 def fair_key(scope_state: dict[str, Any], client: tuple[str, int] | None) -> str:

@@ -24,7 +24,7 @@ from fastapi.responses import Response
 from ..limits import OutOfTime
 from .errors import ApiError
 from .games import Game, Games, board_text
-from .lanes import fair_key
+from .lanes import fair_of
 from .models import PrintOptions, PrintQuery, PrintRequest
 
 __all__ = ["PRINT_SECONDS", "print_router"]
@@ -74,8 +74,11 @@ def booklet_job(
     return out.getvalue()
 
 
-async def _booklet(games: Games, player: str, chosen: list[Game], options: PrintOptions) -> bytes:
-    """The PDF of `chosen`, drawn in the expensive lane under `PRINT_SECONDS`."""
+async def _booklet(
+    games: Games, request: Request, chosen: list[Game], options: PrintOptions
+) -> bytes:
+    """The PDF of `chosen`, drawn in the expensive lane under `PRINT_SECONDS` for the
+    player of `request`."""
     items = [(g.url, board_text(g.solution), g.level, g.score, g.key) for g in chosen]
     settings = {
         "per_page": options.per_page,
@@ -84,8 +87,9 @@ async def _booklet(games: Games, player: str, chosen: list[Game], options: Print
         "author": options.author or None,
         "solutions": options.solutions,
     }
+    fair, address = fair_of(request.scope)
     pdf = await games.lanes.expensive.run(
-        player, booklet_job, (items, settings), seconds=PRINT_SECONDS
+        fair, booklet_job, (items, settings), seconds=PRINT_SECONDS, address=address
     )
     if pdf is None:
         raise ApiError(422, "timeout", f"the booklet was not drawn within {PRINT_SECONDS:g} s")
@@ -118,10 +122,6 @@ def _from_collection(games: Games, query: PrintQuery) -> list[Game]:
     return chosen
 
 
-def _fair(request: Request) -> str:
-    return fair_key(request.scope["state"], request.scope.get("client"))
-
-
 def print_router(games: Games) -> APIRouter:
     """The routes of ``/api/print``."""
     router = APIRouter()
@@ -132,7 +132,7 @@ def print_router(games: Games) -> APIRouter:
         chosen = _from_collection(games, query)
         level = f"-{query.level}" if query.level else ""
         name = f"nurikabe-{query.collection}{level}-{chosen[0].number}-{chosen[-1].number}"
-        pdf = await _booklet(games, _fair(request), chosen, query)
+        pdf = await _booklet(games, request, chosen, query)
         return _attachment(pdf, name)
 
     @router.post("/api/print", response_class=Response, responses=_PDF)
@@ -140,7 +140,7 @@ def print_router(games: Games) -> APIRouter:
         """A PDF booklet of the puzzles of `keys` (a player's selection), in that order."""
         chosen = [games.by_key(key) for key in body.keys]
         many = "puzzle" if len(chosen) == 1 else "puzzles"
-        pdf = await _booklet(games, _fair(request), chosen, body)
+        pdf = await _booklet(games, request, chosen, body)
         return _attachment(pdf, f"nurikabe-{len(chosen)}-{many}")
 
     return router

@@ -34,7 +34,7 @@ from ..render import render_svg
 from .analysts import ANALYSIS_SECONDS, WALKTHROUGH_SECONDS, analysis_job, walkthrough_job
 from .errors import ApiError
 from .games import Games
-from .lanes import fair_key
+from .lanes import fair_of
 from .middleware import CSP_INLINE_STYLE
 from .models import MAX_SIDE
 
@@ -178,9 +178,6 @@ def studio_router(players: Players, games: Games) -> APIRouter:
     def player_of(request: Request) -> str:
         return str(request.state.player)
 
-    def fair(request: Request) -> str:
-        return fair_key(request.scope["state"], request.scope.get("client"))
-
     @router.get("/studio", include_in_schema=False)
     def page() -> FileResponse:
         path = STATIC / "studio.html"
@@ -193,8 +190,9 @@ def studio_router(players: Players, games: Games) -> APIRouter:
     async def analyze_draft(request: Request, body: AnalyzeRequest) -> AnalysisOut:
         """The draft's status, forced and open cells, witness and (when unique) grade."""
         url = body.puzzle().to_url()
+        fair, address = fair_of(request.scope)
         found = await expensive.run(
-            fair(request), analysis_job, (url, body.grade), seconds=ANALYSIS_SECONDS
+            fair, analysis_job, (url, body.grade), seconds=ANALYSIS_SECONDS, address=address
         )
         if found is None:  # cannot be: nothing in the worker cancels it
             raise ApiError(409, "superseded", "a newer edit of this draft replaced this analysis")
@@ -240,7 +238,7 @@ def studio_router(players: Players, games: Games) -> APIRouter:
     async def play_draft(request: Request, body: DraftPuzzle) -> PlayOut:
         """Import the draft into the game; it must have exactly one solution."""
         puzzle = body.puzzle()
-        game = await games.import_text(puzzle.to_url(), player_of(request), fair(request))
+        game = await games.import_text(puzzle.to_url(), player_of(request), *fair_of(request.scope))
         return PlayOut(key=game.key, url=f"/#{game.key}")
 
     @router.get("/studio/walkthrough", include_in_schema=False)
@@ -253,11 +251,13 @@ def studio_router(players: Players, games: Games) -> APIRouter:
             raise ApiError(400, "bad-puzzle", str(exc).splitlines()[0] or "not a puzzle") from None
         if puzzle.rows > MAX_SIDE or puzzle.cols > MAX_SIDE:
             raise ApiError(413, "too-large", f"the grid is {puzzle.rows}x{puzzle.cols}")
+        fair, address = fair_of(request.scope)
         page = await expensive.run(
-            fair(request),
+            fair,
             walkthrough_job,
             (puzzle.to_url(), "Walkthrough of a studio draft"),
             seconds=WALKTHROUGH_SECONDS,
+            address=address,
         )
         # The page carries its own <style> (it is made to be saved as one file).
         return HTMLResponse(page, headers={"content-security-policy": CSP_INLINE_STYLE})
