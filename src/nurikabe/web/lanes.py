@@ -8,9 +8,10 @@ the threads the other needs (FastAPI's shared thread pool is not used by either)
   server's own process, at most `threads` at a time and `queue` more waiting; past that
   the server is full and answers 503 ``busy``. The waiting calls are served in turn
   (`turns.Turns`: round-robin over client addresses, then over their players), and no
-  address or player runs on every thread, so that a client flooding hints (or making up
-  players to do so) delays its own hints, not everyone's. Checks, progress, settings and the solve
-  of a stored puzzle take well under a millisecond and run on the event loop itself.
+  address or player runs on every thread, so that a client flooding hints (or making
+  up players to do so) delays its own hints, not everyone's. Checks, progress, settings
+  and the solve of a stored puzzle take well under a millisecond and run on the event
+  loop itself.
 - `WorkerLane` (``expensive``): the jobs that may take seconds (the studio's analyses,
   the solve of an unknown imported puzzle, walkthrough pages, printed booklets), each
   run in one of the `WorkerPool`'s processes (started by `workers.start_helper`, the
@@ -22,15 +23,15 @@ the threads the other needs (FastAPI's shared thread pool is not used by either)
 Fairness, in the expensive lane: a player has at most one job at a time; a newer one
 makes the older stale (it answers 409 ``superseded``, and if it runs, its process is
 killed and replaced), as the studio wants for a draft edited again; each player has
-a token bucket (`RateLimits`): past its share it answers 429 ``rate-limited``; one
-address may hold at most half the lane's places (429 past that), and a free worker takes
-the waiting job of the address with the fewest jobs running. Player ids are free to make
-up, addresses are not: the limits by address are what bound a client that makes up
-players. (Behind a reverse proxy, ``nurikabe serve --proxy-headers`` gives the clients'
-own addresses; without it every request comes from the proxy's.) A
+a token bucket (`RateLimits`): past its share it answers 429 ``rate-limited``. A
 player is the id of the ``nk_player`` cookie the request carried, or, for a request
 that carried none, its client address (else a client that never keeps its cookie
-would be a new player every time). Every 429 and 503 carries ``Retry-After``.
+would be a new player every time). Player ids are free to make up, addresses are not,
+so the lanes bound each address too: one address may hold at most half the expensive
+lane's places (429 past that), and a free worker takes the waiting job of the address
+with the fewest jobs running. (Behind a reverse proxy, ``nurikabe serve
+--proxy-headers`` gives the clients' own addresses; without it every request comes
+from the proxy's.) Every 429 and 503 carries ``Retry-After``.
 
 The lanes are per process: with ``nurikabe serve --workers N`` each server process
 has its own (and its own `WorkerPool`); the players' shares are counted across them, in
@@ -432,7 +433,6 @@ class WorkerLane:
         self.queue = queue
         self.limits = limits
         self._cond = threading.Condition()
-        self._running = 0
         self._waiting: list[Job] = []
         self._latest: dict[str, Job] = {}
         self._started: set[Job] = set()
@@ -444,7 +444,7 @@ class WorkerLane:
 
     @property
     def running(self) -> int:
-        return self._running
+        return len(self._started)
 
     @property
     def waiting(self) -> int:
@@ -471,7 +471,7 @@ class WorkerLane:
             live = [job for job in self._live() if job.player != player]
             if sum(job.address == address for job in live) >= self.per_address:
                 raise rate_limited(1, "long jobs at once from this network address")
-            if self._running + sum(not job.cancelled for job in self._waiting) >= (
+            if len(self._started) + sum(not job.cancelled for job in self._waiting) >= (
                 self.pool.size + self.queue
             ):
                 raise busy("the server is busy with other long jobs; try again shortly")
@@ -527,13 +527,12 @@ class WorkerLane:
         with self._cond:
             self._waiting.append(job)
             while not job.cancelled and not (
-                self._running < self.pool.size and self._next() is job
+                len(self._started) < self.pool.size and self._next() is job
             ):
                 self._cond.wait(0.5)
             self._waiting.remove(job)
             slot = not job.cancelled
             if slot:
-                self._running += 1
                 self._started.add(job)
                 self._serial += 1
                 self._served.pop(job.address, None)
@@ -550,7 +549,6 @@ class WorkerLane:
         finally:
             with self._cond:
                 if slot:
-                    self._running -= 1
                     self._started.discard(job)
                 if self._latest.get(job.player) is job:
                     del self._latest[job.player]
