@@ -6,8 +6,9 @@ a before/after comparison: a checkout of an older commit with its C extensions b
 Starts the real server (``nurikabe serve`` in a subprocess, on 127.0.0.1 and a free
 port, a temporary players' database), then for ``--seconds``:
 
-* ``--honest`` players (one cookie jar each), each asking for a hint and a check on its
-  own 10x10 collection puzzle, ``--think`` seconds after the last answer;
+* ``--honest`` players (one cookie jar and one loopback address each), each asking for
+  a hint and a check on its own 10x10 collection puzzle, ``--think`` seconds after the
+  last answer;
 * ``--hostile`` clients (1 by default), from the address ``--hostile-address`` (another
   loopback address, as a client of another machine would be), each sending waves of
   ``--flood`` requests at once, each wave as soon as the last is answered. What a wave
@@ -185,7 +186,10 @@ def _load(base: str, args: argparse.Namespace) -> dict[str, Any]:
     unknown = itertools.cycle(_unknown_puzzles())
 
     def player(n: int) -> None:
-        with httpx.Client(base_url=base, timeout=30) as client:
+        # each honest player from a loopback address of its own (127.0.1.x), as players
+        # of other machines are
+        transport = httpx.HTTPTransport(local_address=f"127.0.{1 + n // 250}.{1 + n % 250}")
+        with httpx.Client(base_url=base, timeout=30, transport=transport) as client:
             key = f"10x10/{n}"
             puzzle = client.get(f"/api/puzzles/{key}").json()
             clues = {c for c, _ in puzzle["clues"]}

@@ -12,10 +12,11 @@ players' database:
   Target: median <= 20 ms for each.
 * load: the real server (``nurikabe serve`` in a subprocess, on 127.0.0.1 and a free
   port), ``--players`` simulated players at once (httpx's async client, one cookie jar
-  each), each playing ``--moves`` moves of its own puzzle: every move is a PUT progress
-  then a POST check, the next move ``--think`` seconds after the last answer came
-  (0.25 s by default, four moves a second, faster than people play; ``--think 0`` makes
-  every player send its next request as soon as it has the answer: a stress test).
+  and one loopback address each), each playing ``--moves`` moves of its own puzzle:
+  every move is a PUT progress then a POST check, the next move ``--think`` seconds
+  after the last answer came (0.25 s by default, four moves a second, faster than
+  people play; ``--think 0`` makes every player send its next request as soon as it
+  has the answer: a stress test).
   Counts the errors (any answer but 200, or none within 30 s) and the latency of every
   request as the client sees it (and the server's own time from its header, and the
   server's CPU time per request, its worker processes included). Then checks that each
@@ -134,7 +135,12 @@ async def _player(
     cookies: dict[int, str],
 ) -> None:
     key = f"10x10/{number}"
-    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+    # each player from a loopback address of its own, as players of other machines are
+    # (the server's per-address share would otherwise count all of them as one client)
+    transport = httpx.AsyncHTTPTransport(
+        local_address=f"127.0.{1 + number // 250}.{1 + number % 250}"
+    )
+    async with httpx.AsyncClient(base_url=base, timeout=30, transport=transport) as client:
         puzzle = (await client.get(f"/api/puzzles/{key}")).json()
         cookies[number] = client.cookies["nk_player"]
         solution = (await client.post("/api/solve", json={"key": key})).json()["solution"]

@@ -256,6 +256,25 @@ def test_the_api_rate_limit_answers_429_per_player(tmp_path: Path) -> None:
         assert alice.get("/").status_code in (200, 404)  # the page is not limited
 
 
+def test_made_up_players_share_their_addresss_limit(tmp_path: Path) -> None:
+    """Any well-formed id is a player, so one address gets `address_players` players'
+    worth of requests whatever ids it sends: past that 429 naming the address, while
+    another address still has its own share; a request refused takes no player token."""
+    app = create_app(tmp_path / "players.sqlite", rate=0.01, burst=3, address_players=2)
+    with TestClient(app) as client, TestClient(app, client=("10.0.0.2", 50000)) as other:
+        codes = []
+        for n in range(8):  # a new made-up player for every request
+            client.cookies.set("nk_player", f"{n:032x}")
+            codes.append(client.get("/api/settings").status_code)
+        assert codes == [200] * 6 + [429] * 2  # 2 players' worth of 3
+        client.cookies.set("nk_player", f"{99:032x}")
+        over = client.get("/api/settings")
+        assert over.status_code == 429 and "network address" in over.json()["error"]["message"]
+        assert int(over.headers["retry-after"]) >= 1
+        other.cookies.set("nk_player", f"{99:032x}")  # the same id from elsewhere: its own
+        assert [other.get("/api/settings").status_code for _ in range(4)] == [200] * 3 + [429]
+
+
 def test_an_import_over_the_players_share_is_refused_before_it_is_read(tmp_path: Path) -> None:
     lanes = Lanes.make(workers=1, queue=1, rate=0.01, burst=1)
     app = create_app(tmp_path / "players.sqlite", lanes=lanes)

@@ -50,6 +50,7 @@ from .lanes import (
     fair_of,
 )
 from .middleware import (
+    ADDRESS_PLAYERS,
     API_BURST,
     API_RATE,
     BodyLimit,
@@ -255,6 +256,7 @@ def create_app(
     lanes: Lanes | None = None,
     rate: float = API_RATE,
     burst: float = API_BURST,
+    address_players: float = ADDRESS_PLAYERS,
     rates_path: str | Path | None = None,
 ) -> FastAPI:
     """The game's app on the players' database `db_path` (default `players.default_path`)
@@ -263,7 +265,8 @@ def create_app(
     `https_only` makes the player cookie Secure on every answer (it is anyway on an
     answer to https); `lanes` are the work lanes (default `Lanes.make()`); `rate` and
     `burst` each player's share of the API's requests (`middleware.PlayerRateLimit`),
-    kept in the file `rates_path` when given, shared with the other server processes
+    `address_players` times that each network address's share, both kept in the file
+    `rates_path` when given, shared with the other server processes
     that open it (`web.shared_rates`; ``nurikabe serve --workers N`` sets it).
     """
     players = open_players(db_path)
@@ -287,12 +290,17 @@ def create_app(
     app.state.lanes = lanes
     install_handlers(app)
     app.add_middleware(BodyLimit, max_bytes=MAX_BODY)
-    shares = (
-        RateLimits(rate, burst)
-        if rates_path is None
-        else SharedRateLimits(rates_path, "api", rate, burst)
+
+    def buckets(name: str, scale: float) -> RateLimits:
+        if rates_path is None:
+            return RateLimits(rate * scale, burst * scale)
+        return SharedRateLimits(rates_path, name, rate * scale, burst * scale)
+
+    app.add_middleware(
+        PlayerRateLimit,
+        limits=buckets("api", 1),
+        address_limits=buckets("api-address", address_players),
     )
-    app.add_middleware(PlayerRateLimit, limits=shares)
     app.add_middleware(PlayerCookie, secure=https_only)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(ServerTiming)

@@ -4,8 +4,9 @@
 ``nk_player`` (random, HttpOnly, SameSite=Lax, one year; Secure when the request came
 over https, or always with `secure`), and puts it in ``request.state.player``
 (``request.state.player_new`` says the request carried none). `PlayerRateLimit` gives
-each player a token bucket for the API's requests and answers 429 ``rate-limited``
-with ``Retry-After`` past it. `SecurityHeaders` puts a Content-Security-Policy
+each player a token bucket for the API's requests, and each network address one of
+`ADDRESS_PLAYERS` players' worth, and answers 429 ``rate-limited`` with ``Retry-After``
+past either. `SecurityHeaders` puts a Content-Security-Policy
 (`CSP`: no inline script), ``X-Content-Type-Options: nosniff``, a Referrer-Policy and a
 frame policy on every answer. `BodyLimit` refuses a request body over its limit with a
 413 ``too-large`` error before any handler reads it, whether or not the client sent a
@@ -25,9 +26,10 @@ from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .errors import error_body
-from .lanes import RateLimits, fair_key
+from .lanes import RateLimits, fair_of
 
 __all__ = [
+    "ADDRESS_PLAYERS",
     "API_BURST",
     "API_DOCS",
     "API_RATE",
@@ -193,6 +195,10 @@ API_RATE = 20.0
 a save and a check per move, a few moves a second)."""
 API_BURST = 100.0
 """API requests a player may make at once (a page load makes about ten)."""
+ADDRESS_PLAYERS = 8.0
+"""An address's share of the API's requests, in players' shares: what the players
+behind one address (a household, a classroom behind NAT) share, and all that a client
+making up player ids gets."""
 
 
 async def _send_error(
@@ -209,25 +215,38 @@ async def _send_error(
 
 class PlayerRateLimit:
     """Answer 429 ``rate-limited`` (with ``Retry-After``) to a player over its share of
-    the API's requests (`limits`: a token bucket per player; see `lanes.fair_key`).
-    Sits inside `PlayerCookie`, which names the player."""
+    the API's requests (`limits`: a token bucket per player; see `lanes.fair_key`), or
+    to a request whose network address is over its share (`address_limits`: a bucket
+    per address, `ADDRESS_PLAYERS` players' worth, for the players behind one address
+    together and for a client that makes up player ids). A request takes a token from
+    both or from neither. Sits inside `PlayerCookie`, which names the player."""
 
-    def __init__(self, app: ASGIApp, limits: RateLimits) -> None:
+    def __init__(
+        self, app: ASGIApp, limits: RateLimits, address_limits: RateLimits | None = None
+    ) -> None:
         self.app = app
         self.limits = limits
+        self.address_limits = address_limits
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or not scope.get("path", "").startswith("/api/"):
             await self.app(scope, receive, send)
             return
-        wait = self.limits.take(fair_key(scope["state"], scope.get("client")))
+        player, address = fair_of(scope)
+        wait, who = 0.0, "this player"
+        if self.address_limits is not None:
+            wait, who = self.address_limits.peek(address), "this network address"
+        if wait <= 0:
+            wait, who = self.limits.take(player), "this player"
+            if wait <= 0 and self.address_limits is not None:
+                self.address_limits.take(address)
         if wait > 0:
             seconds = max(1, int(wait + 0.999))
             await _send_error(
                 send,
                 429,
                 "rate-limited",
-                f"too many requests from this player; try again in {seconds} s",
+                f"too many requests from {who}; try again in {seconds} s",
                 {"retry-after": str(seconds)},
             )
             return
