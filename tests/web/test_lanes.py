@@ -220,10 +220,10 @@ def test_hints_answer_while_the_expensive_lane_is_full(tmp_path: Path) -> None:
     app = create_app(tmp_path / "players.sqlite", lanes=lanes)
     expensive = lanes.expensive
 
-    async def hold() -> None:
+    async def hold() -> None:  # x runs 4 s; y holds the one place in the queue meanwhile
         await asyncio.gather(
             outcome(expensive.run("x", time.sleep, (4,), seconds=10, address="10.0.0.1")),
-            outcome(expensive.run("y", time.sleep, (4,), seconds=10, address="10.0.0.2")),
+            outcome(expensive.run("y", time.sleep, (0.1,), seconds=10, address="10.0.0.2")),
         )
 
     with TestClient(app) as client:
