@@ -266,8 +266,8 @@ def create_app(
     answer to https); `lanes` are the work lanes (default `Lanes.make()`); `rate` and
     `burst` each player's share of the API's requests (`middleware.PlayerRateLimit`),
     `address_players` times that each network address's share, both kept in the file
-    `rates_path` when given, shared with the other server processes
-    that open it (`web.shared_rates`; ``nurikabe serve --workers N`` sets it).
+    `rates_path` when given, shared with the other server processes that open it
+    (`web.shared_rates`; ``nurikabe serve --workers N`` sets it).
     """
     players = open_players(db_path)
     games = Games(players, collection_path, lanes)
