@@ -376,7 +376,7 @@ def entries() -> list[collection.Entry]:
         conn.close()
 
 
-BUNDLED_GENERATOR = "10"
+BUNDLED_GENERATOR = "11"
 """The generator version of the last build of the bundled file (issue 36). The puzzles at
 the `collection.KEPT` numbers are kept as they were so that no player's puzzle changes
 under them; `MADE_BY` says which generator made each number."""
@@ -384,13 +384,13 @@ under them; `MADE_BY` says which generator made each number."""
 MADE_BY: dict[str, tuple[tuple[int, str], ...]] = {
     "10x10": ((0, "7"),),
     "15x15": ((0, "7"), (100, "8")),
-    "20x20": ((0, "7"), (50, "8")),
+    "20x20": ((0, "7"), (50, "8"), (90, "11")),
     "30x30": ((0, "8"), (25, "10")),
 }
 """Per collection, (first number, generator) of each stretch of numbers: the classic
 generator 7 sets (10x10, 15x15 #0-99, 20x20 #0-49), then generator 8's (the rebuild of
 2026-11-27 and the extreme runs appended after it), then generator 10's 30x30 hard and
-expert run (#25-34, 2026-11-28)."""
+expert run (#25-34, 2026-11-28) and generator 11's 20x20 extreme run (#90-94, 2026-11-28)."""
 
 
 def _made_by(collection_name: str, number: int) -> str:
@@ -431,6 +431,11 @@ SHIPPED: tuple[tuple[str, dict[str, int], str], ...] = (
         {"10x10": 500, "15x15": 160, "20x20": 90, "30x30": 35},
         "ca7bbdbe8728a25d99c3c8de255cb004f463a8c1a7a704bb0534d8da5d44f3b0",
     ),
+    (
+        "the 20x20 extreme run with generator 11",
+        {"10x10": 500, "15x15": 160, "20x20": 95, "30x30": 35},
+        "445a2aa6652bee0c9e2801a5951e2dff256ea3e45f7dea9552e9e1fcb00c88af",
+    ),
 )
 """What each build shipped, oldest first: its name, how many puzzles each collection then
 held, and the digest of the puzzles it added (the numbers from the previous build's counts
@@ -438,7 +443,7 @@ to its own; every column but the grade, by row id). The first digest is the one 
 whole file had when it held generator 7's 650 puzzles only (seed 2026). The last counts
 are `collection.KEPT`: every shipped puzzle is kept."""
 
-BUNDLED_PUZZLES = {(2026, "10"): "7a40f0e241f3b0a3dc0bbcf881389d11122f32781efde32e0937e86870119418"}
+BUNDLED_PUZZLES = {(2026, "11"): "9b72a5025d9a6950567c4cb93072028e1b2f72a2166993b50a30235369997531"}
 """The digest of all the bundled file's puzzles (every column but the grade, by row id),
 by the seed and generator version of its build. A rebuild makes a new file this pin does
 not cover."""

@@ -15,7 +15,7 @@ from nurikabe import Limit, Puzzle, Status, solve
 from nurikabe.generator import GeneratedPuzzle, GenerationError, check_options, generate
 from nurikabe.generator.jobs import derive_seed, make_record
 from nurikabe.generator.tiling import Profile, random_layout, symmetry_map
-from nurikabe.logic import grade
+from nurikabe.logic import explain, grade
 from nurikabe.rules import check
 
 HAS_ORTOOLS = importlib.util.find_spec("ortools") is not None
@@ -150,6 +150,39 @@ def test_extreme_at_10x10() -> None:
     assert result.status is Status.UNIQUE
     assert result.solution is not None and result.solution.to_rows() == g.solution.to_rows()
     assert generate(10, 10, difficulty="extreme", rng=4, seconds=300).puzzle == g.puzzle
+
+
+def test_extreme_from_an_expert_puzzle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Extreme on big boards (`_deeper`, here let down to 10x10 so that it takes about
+    2 s): made from an expert board by taking clues away; proved unique with the board
+    the generator built, graded extreme by a walkthrough that finishes, and the same seed
+    gives the same puzzle."""
+    import nurikabe.generator as generator
+
+    monkeypatch.setattr(generator, "DEEPEN_FROM", 100)
+    g = generate(10, 10, difficulty="extreme", rng=1, seconds=300)
+    walk = explain(g.puzzle, seconds=None)
+    assert walk.status == "solved" and walk.grade is not None
+    assert walk.grade.level == "extreme" == g.grade.level
+    assert any(step.technique == "trial" for step in walk.steps)
+    result = solve(g.puzzle, limit=Limit(solutions=2, seconds=60))
+    assert result.status is Status.UNIQUE and result.solution is not None
+    assert result.solution.white_mask == g.solution.white_mask
+    assert g.options["max_island"] == 9  # the expert board's profile
+    assert generate(10, 10, difficulty="extreme", rng=1, seconds=300).puzzle == g.puzzle
+
+
+@pytest.mark.slow
+def test_extreme_at_20x20() -> None:
+    """A fixed seed (about 50 s of CPU): unique with its own board, graded extreme by a
+    walkthrough that finishes, no island over the expert profile's cap."""
+    g = generate(20, 20, difficulty="extreme", rng=0, seconds=None)
+    result = solve(g.puzzle, limit=Limit(solutions=2, seconds=None))
+    assert result.status is Status.UNIQUE and result.solution is not None
+    assert result.solution.white_mask == g.solution.white_mask
+    walk = explain(g.puzzle, seconds=None)
+    assert walk.status == "solved" and walk.grade is not None and walk.grade.level == "extreme"
+    assert max(g.puzzle.clues.values()) <= g.options["max_island"]
 
 
 @pytest.mark.slow

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -17,6 +17,7 @@ from nurikabe import Limit, Status, solve
 from nurikabe.generator.search import (
     Deadline,
     Evaluator,
+    deepen,
     exact_polish,
     grow_big,
     harden,
@@ -343,6 +344,70 @@ def test_exact_polish_keeps_a_unique_puzzle_solved_at_its_tier() -> None:
         assert walk(1) == out
         return
     pytest.fail("no layout settled")
+
+
+def _deepened(
+    start: Layout, seed: int, accept: Callable[[Layout], bool], *, steps: int = 300
+) -> Layout | None:
+    return deepen(
+        start,
+        2,
+        random.Random(seed),
+        max_island=12,
+        deadline=Deadline(None),
+        ev=Evaluator(incremental=False),
+        accept=accept,
+        steps=steps,
+        nodes=5000,
+    )
+
+
+def test_deepen_walks_to_a_unique_board_the_tier_cannot_finish() -> None:
+    """The extreme walk takes information away from a unique board that a tier solves
+    until the tier gets stuck: the board it returns is valid, unique by the exact
+    solver with its own board, has no more clues than the start, leaves cells unknown at
+    the tier, and was taken by `accept`; refused boards are not returned, and the same
+    seed gives the same board."""
+    offered: list[Layout] = []
+
+    def take(layout: Layout) -> bool:
+        offered.append(layout)
+        return True
+
+    rng = random.Random(5)
+    for done, _ in _thrifty_settled(rng):
+        offered.clear()
+        out = _deepened(done, 1, take)
+        if out is not None:
+            break
+    else:
+        pytest.fail("no walk got stuck")
+    assert offered == [out]
+    assert out.is_valid(12)
+    assert popcount(out.clue_mask) <= popcount(done.clue_mask)
+    assert unknown_after(out, 2)
+    assert_unique_with_its_board(out)
+    assert _deepened(done, 1, lambda _: True) == out
+    refused: list[Layout] = []
+
+    def refuse(layout: Layout) -> bool:
+        refused.append(layout)
+        return False
+
+    assert _deepened(done, 1, refuse, steps=60) is None
+    assert refused and all(unknown_after(board, 2) for board in refused)
+    late = deepen(
+        done,
+        2,
+        random.Random(1),
+        max_island=12,
+        deadline=Deadline(0),
+        ev=Evaluator(),
+        accept=take,
+        steps=300,
+        nodes=5000,
+    )
+    assert late is None
 
 
 def _solves(white: int, layout: Layout) -> bool:

@@ -105,6 +105,9 @@ def test_classic_numbers_keep_their_puzzles_and_new_ones_follow(client: TestClie
         body = client.get(f"/api/puzzles/{key}").json()
         assert body["ok"] and (body["rows"], body["cols"]) == (size, size)
         assert body["url"] not in classic.values()
+    # generator 11's 20x20 extreme run, made from expert puzzles by taking clues away
+    levels = {client.get(f"/api/puzzles/20x20/{n}").json()["level"] for n in range(90, 95)}
+    assert levels == {"extreme"}
 
 
 def test_a_puzzle_by_collection_and_number(client: TestClient) -> None:

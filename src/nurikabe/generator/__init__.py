@@ -42,10 +42,13 @@ How it works (docs/generator.md has the measurements)
    Hard and expert on huge boards join instead by `search.exact_polish`: each join is
    proved unique by the exact solver before the logic engine, at the level's own tier,
    is asked about it.
-5. Extreme is made differently (`_beyond_logic`): the climb with medium logic starts
-   from a board with few, large islands, and on the way the exact solver is asked
-   whether the boards it passes are unique; the first unique one that expert logic
-   (tier 4) cannot finish is taken.
+5. Extreme is made differently. Below `DEEPEN_FROM` cells (`_beyond_logic`): the
+   climb with medium logic starts from a board with few, large islands, and on the
+   way the exact solver is asked whether the boards it passes are unique; the first
+   unique one that expert logic (tier 4) cannot finish is taken. From `DEEPEN_FROM`
+   cells (`_deeper`): an expert puzzle is made as in steps 1-4, then walked by moves
+   that take clues away (`search.deepen`), each proved unique by the exact solver,
+   until expert logic is stuck and the trial steps finish it.
 6. Prove uniqueness with the native solver and grade with the logic engine.
 
 Imports `grid`, `puzzle`, `errors`, `solver`, `logic` and its own modules.
@@ -68,6 +71,7 @@ from .search import (
     REPAIR_KINDS_NO_ONES,
     Deadline,
     Evaluator,
+    deepen,
     exact_polish,
     grow_big,
     harden,
@@ -90,7 +94,7 @@ __all__ = [
     "generate",
 ]
 
-GENERATOR_VERSION = "10"
+GENERATOR_VERSION = "11"
 """Bumped whenever the same seed and options may give a different puzzle."""
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert", "extreme", "any")
@@ -315,6 +319,8 @@ def _attempt(
         reanchor=HUGE_REANCHOR if rows * cols >= HUGE_FROM else REANCHOR,
     )
     if tier is not None and tier >= BEYOND_TIER:
+        if rows * cols >= DEEPEN_FROM:
+            return _deeper(rows, cols, profile, symmetry, rng, deadline)
         return _beyond_logic(layout, rng, max_island, deadline, ev)
     white_floor = int((profile.white_share - WHITE_SLACK) * rows * cols)
     if plain == 1 and rows * cols >= TWO_STAGE_FROM:
@@ -701,6 +707,62 @@ def _beyond_logic(
     return _finish(found[0], deadline) if found else None
 
 
+DEEPEN_FROM = 306
+"""Extreme boards of at least this many cells (the 20x20 band of the quality figures) are
+made by `_deeper`. `_beyond_logic` found no 20x20 extreme within 900 s (and 40 min of
+CPU in a build): on big boards the climb passes few unique boards that medium logic has
+nearly finished, and expert logic finishes nearly all of them."""
+
+DEEPEN: dict[str, Any] = {"steps": 400, "nodes": 3000}
+"""Settings of `search.deepen` for extreme boards: proposals before the attempt gives up,
+and the exact solver's node limit per question."""
+
+
+def _deepens(rows: int, cols: int, difficulty: str) -> bool:
+    """Whether an extreme puzzle of this size is made by `_deeper` (from an expert one)."""
+    return difficulty == "extreme" and rows * cols >= DEEPEN_FROM
+
+
+def _deeper(
+    rows: int,
+    cols: int,
+    profile: Profile,
+    symmetry: str,
+    rng: random.Random,
+    deadline: Deadline,
+) -> tuple[Layout, Board, Grade | None] | None:
+    """An extreme puzzle made from an expert one: clues taken away, each step proved
+    unique, until expert logic (tier 4) is stuck and the whole walkthrough, trial steps
+    included, still finishes (`search.deepen`). `profile` is the expert board's."""
+    from ..logic import explain
+
+    expert = _attempt(rows, cols, BEYOND_TIER - 1, profile, symmetry, rng, deadline)
+    if expert is None:
+        return None
+    graded: list[Grade] = []
+
+    def accept(layout: Layout) -> bool:
+        walk = explain(puzzle_of(layout), seconds=None)
+        if walk.status != "solved" or walk.grade is None or walk.grade.level != "extreme":
+            return False
+        graded.append(walk.grade)
+        return True
+
+    found = deepen(
+        expert[0],
+        BEYOND_TIER - 1,
+        rng,
+        max_island=profile.max_island,
+        deadline=deadline,
+        ev=Evaluator(incremental=False),
+        accept=accept,
+        white_floor=int((profile.white_share - WHITE_SLACK) * rows * cols),
+        **DEEPEN,
+    )
+    finished = None if found is None else _finish(found, deadline)
+    return None if finished is None else (finished[0], finished[1], graded[-1])
+
+
 def _stuck_and_unique(layout: Layout, black: int, white: int) -> bool:
     """Whether the layout's puzzle is unique and expert logic gets stuck on it, both
     started from the board medium logic deduced (`black`, `white`; sound deductions)."""
@@ -754,7 +816,15 @@ def generate(
         seconds=seconds,
         attempts=attempts,
     )
-    profile = _default_profile(rows, cols, difficulty, max_island, mean_island, clue_density)
+    # Extreme on big boards starts from an expert board (`_deeper`), so from its profile.
+    profile = _default_profile(
+        rows,
+        cols,
+        "expert" if _deepens(rows, cols, difficulty) else difficulty,
+        max_island,
+        mean_island,
+        clue_density,
+    )
     _check_request(rows, cols, difficulty, symmetry, profile.max_island)
     symmetry_map(rows, cols, symmetry)  # validates the name
     seed = _seed_of(rng)

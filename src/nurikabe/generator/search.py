@@ -18,6 +18,8 @@ This module owns the local moves on a `Layout` and the searches that use them:
   layout solvable at a tier (and not at the tier below).
 - `exact_polish`: joins towards a clue density on huge boards, each join proved unique
   by the exact solver before the logic engine is asked about it.
+- `deepen`: a walk that takes information away from a unique board, each step proved
+  unique by the exact solver, until expert logic gets stuck (extreme on large boards).
 
 A logic engine's deductions are sound, so a layout it solves completely has exactly
 one solution; the caller still proves that with the exact solver.
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Deadline",
     "Evaluator",
+    "deepen",
     "exact_polish",
     "grow_big",
     "harden",
@@ -902,6 +905,51 @@ def exact_polish(
         current = found
         failures = 0
     return current
+
+
+DEEPEN_KINDS = ("join", "join", "drop", "clue")
+"""Moves of the `deepen` walk: joins and dropped 1s take a clue away, clue moves shuffle."""
+
+
+def deepen(
+    layout: Layout,
+    tier: int,
+    rng: random.Random,
+    *,
+    max_island: int,
+    deadline: Deadline,
+    ev: Evaluator,
+    accept: Callable[[Layout], bool],
+    steps: int,
+    nodes: int,
+    white_floor: int = 0,
+) -> Layout | None:
+    """Walk from a unique `layout` that logic up to `tier` solves to a unique one it
+    cannot finish and `accept` takes.
+
+    Each of `steps` proposals is a random move of `DEEPEN_KINDS` (a join or a dropped 1
+    takes a clue away, a clue move changes which cell tells the island's size). A valid
+    move is asked to the exact solver first (`is_unique`, `nodes` nodes, so the answer
+    is a proof and no clock decides it), then to the logic engine at `tier` (a fresh
+    solve). If logic still solves it the walk goes on from there; if logic is stuck the
+    board is offered to `accept` (the caller's grade, say), and returned if taken. A
+    board `accept` refuses is not walked on from. None when the steps or the deadline
+    run out first.
+    """
+    current = layout
+    for _ in range(steps):
+        if deadline.passed():
+            return None
+        moved = propose(current, rng, 0, DEEPEN_KINDS)
+        if moved is None or moved == current or not moved.is_valid(max_island):
+            continue
+        if too_dark(moved, current, white_floor) or not is_unique(moved, nodes):
+            continue
+        if not ev.exact(moved, tier):
+            current = moved
+        elif accept(moved):
+            return moved
+    return None
 
 
 def _second_solution(layout: Layout, nodes: int) -> int | None:
