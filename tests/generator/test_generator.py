@@ -15,7 +15,7 @@ from nurikabe import Limit, Puzzle, Status, solve
 from nurikabe.generator import GeneratedPuzzle, GenerationError, check_options, generate
 from nurikabe.generator.jobs import derive_seed, make_record
 from nurikabe.generator.tiling import Profile, random_layout, symmetry_map
-from nurikabe.logic import explain, grade
+from nurikabe.logic import Grade, explain, grade
 from nurikabe.rules import check
 
 HAS_ORTOOLS = importlib.util.find_spec("ortools") is not None
@@ -150,6 +150,23 @@ def test_extreme_at_10x10() -> None:
     assert result.status is Status.UNIQUE
     assert result.solution is not None and result.solution.to_rows() == g.solution.to_rows()
     assert generate(10, 10, difficulty="extreme", rng=4, seconds=300).puzzle == g.puzzle
+
+
+@pytest.mark.parametrize("how", ["stuck", "stopped"])
+def test_a_puzzle_logic_does_not_finish_is_not_given(
+    monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    """A puzzle whose walkthrough is stuck, or stopped by the time left, is never
+    returned, whatever the level asked (its hints would run out)."""
+    import nurikabe.logic as logic
+
+    def unfinished(puzzle: Puzzle, *, seconds: float | None = 60.0) -> Grade:
+        return Grade("extreme", 600, "trial", solved=False, stopped=how == "stopped")
+
+    monkeypatch.setattr(logic, "grade", unfinished)
+    for level in ("extreme", "any"):
+        with pytest.raises(GenerationError, match="within the 2 attempts"):
+            generate(7, 7, difficulty=level, rng=3, attempts=2)
 
 
 def test_extreme_from_an_expert_puzzle(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,7 +10,8 @@ What a good puzzle is (the generator's contract)
 2. **Graded at the requested level**: the logic engine (`nurikabe.logic.grade`) gives
    it exactly the requested level, which means (ST) it is solvable with the techniques
    of that level and not with those of the level below. ``difficulty="any"`` drops
-   this condition.
+   this condition. At every level, extreme included, the logic engine's walkthrough
+   (trial steps and all) finishes the puzzle, so a hint never runs out on it.
 3. **Within the requested shape**: the requested rows and columns; no island larger
    than `max_island`; the clue positions symmetric under the requested symmetry
    (``rot180`` or ``mirror``; the solution is then symmetric too); one clue per
@@ -848,7 +849,12 @@ def generate(
         if graded is None:
             from ..logic import grade  # loaded on first use: `import nurikabe` stays fast
 
-            graded = grade(puzzle)
+            # Without a CPU bound of its own (the trial search is bounded by its count of
+            # scans), so no clock decides the grade; a walkthrough stopped by what is
+            # left of the budget means the budget is spent.
+            graded = grade(puzzle, seconds=deadline.left())
+        if graded.stopped or not graded.solved:
+            continue  # logic, trials included, does not finish it: hints would run out
         if difficulty != "any" and graded.level != difficulty:
             continue
         return GeneratedPuzzle(puzzle, solution, graded, seed, options, attempts=tried)
