@@ -190,7 +190,7 @@ def test_bad_requests_are_4xx(client: TestClient) -> None:
         {"rows": 5, "cols": 5},
     ):
         assert_error(client.post("/api/fresh", json=body), 422, "bad-request")
-    extreme = client.post("/api/fresh", json={"rows": 15, "cols": 15, "level": "extreme"})
+    extreme = client.post("/api/fresh", json={"rows": 20, "cols": 21, "level": "extreme"})
     assert_error(extreme, 400, "bad-request")
     assert_error(client.get("/api/fresh/id/hello"), 400, "bad-request")
     assert_error(client.get("/api/fresh/id/30x30-easy-1-g7"), 400, "bad-request")
@@ -206,7 +206,8 @@ def test_warm_lists_and_ids_parse_or_say_why() -> None:
     assert parse_warm("") == []
     assert parse_warm("10x12:hard") == [Spec(10, 12, "hard")]
     assert [s.level for s in parse_warm("7x7")] == ["easy", "medium", "hard", "expert"]
-    for bad in ("10", "3x3", "10x10:wild", "15x15:extreme"):
+    assert parse_warm("20x20:extreme") == [Spec(20, 20, "extreme")]
+    for bad in ("10", "3x3", "10x10:wild", "25x25:extreme", "20x21:extreme"):
         with pytest.raises(ValueError):
             parse_warm(bad)
     for bad in ("10x10-easy-1", "10x10-easy--1-g7", "4x4-easy-1-g7", "x" * 80):

@@ -69,9 +69,9 @@ MAX_SIDE = FRESH_MAX_SIDE
 """The largest side of a new puzzle."""
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 """The levels a new puzzle may have."""
-EXTREME_CELLS = 100
-"""Extreme puzzles are offered up to this many cells (the generator does not make larger
-ones reliably, docs/generator.md)."""
+EXTREME_CELLS = 400
+"""Extreme puzzles are offered up to this many cells (20x20: generator 11 makes them from
+expert puzzles in about a minute of CPU; larger ones are not measured, docs/generator.md)."""
 STOCK_DEPTH = 2
 """Puzzles kept ready for each (size, level) of the stock."""
 ATTEMPTS = 12

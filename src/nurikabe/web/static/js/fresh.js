@@ -64,7 +64,7 @@ export function bindFresh(ui) {
     return [n, n];
   };
 
-  let offer = { min_side: 5, max_side: 25, extreme_cells: 100, sizes: [5, 7, 10, 12, 15, 20, 25] };
+  let offer = { min_side: 5, max_side: 25, extreme_cells: 400, sizes: [5, 7, 10, 12, 15, 20, 25] };
   const fitLevels = () => {
     const [rows, cols] = size();
     const extreme = $("freshLevel").querySelector('option[value="extreme"]');
