@@ -385,7 +385,7 @@ MADE_BY: dict[str, tuple[tuple[int, str], ...]] = {
     "10x10": ((0, "7"),),
     "15x15": ((0, "7"), (100, "8")),
     "20x20": ((0, "7"), (50, "8"), (90, "11")),
-    "30x30": ((0, "8"), (25, "10")),
+    "30x30": ((0, "8"), (25, "10"), (35, "11")),
 }
 """Per collection, (first number, generator) of each stretch of numbers: the classic
 generator 7 sets (10x10, 15x15 #0-99, 20x20 #0-49), then generator 8's (the rebuild of
@@ -436,6 +436,11 @@ SHIPPED: tuple[tuple[str, dict[str, int], str], ...] = (
         {"10x10": 500, "15x15": 160, "20x20": 95, "30x30": 35},
         "445a2aa6652bee0c9e2801a5951e2dff256ea3e45f7dea9552e9e1fcb00c88af",
     ),
+    (
+        "the 30x30 extreme run with generator 11",
+        {"10x10": 500, "15x15": 160, "20x20": 95, "30x30": 40},
+        "e242f388a4ebe8ab5cc24bbeb90bab0594bcaa354a855d12b8d54786e42d47f8",
+    ),
 )
 """What each build shipped, oldest first: its name, how many puzzles each collection then
 held, and the digest of the puzzles it added (the numbers from the previous build's counts
@@ -443,7 +448,7 @@ to its own; every column but the grade, by row id). The first digest is the one 
 whole file had when it held generator 7's 650 puzzles only (seed 2026). The last counts
 are `collection.KEPT`: every shipped puzzle is kept."""
 
-BUNDLED_PUZZLES = {(2026, "11"): "9b72a5025d9a6950567c4cb93072028e1b2f72a2166993b50a30235369997531"}
+BUNDLED_PUZZLES = {(2026, "11"): "f8693cbf25bf43811af3299be87c6efa081c088b7604b68c5e1a7b2e464e8e43"}
 """The digest of all the bundled file's puzzles (every column but the grade, by row id),
 by the seed and generator version of its build. A rebuild makes a new file this pin does
 not cover."""

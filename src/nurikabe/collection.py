@@ -147,7 +147,12 @@ PLAN: tuple[tuple[str, int, int, tuple[tuple[str, int], ...]], ...] = (
             ("extreme", 5),
         ),
     ),
-    ("30x30", 30, 30, (("medium", 10), ("hard", 10), ("expert", 5), ("hard", 5), ("expert", 5))),
+    (
+        "30x30",
+        30,
+        30,
+        (("medium", 10), ("hard", 10), ("expert", 5), ("hard", 5), ("expert", 5), ("extreme", 5)),
+    ),
 )
 """The bundled collection: (name, rows, cols, ((level, how many), ...)), numbered in order.
 
@@ -159,10 +164,10 @@ expert, 20x20 easy and medium); after them come generator 8's: 15x15 at all five
 (two extreme, then three more in a run of their own: each takes minutes of CPU), 20x20
 easy to expert (no extreme: the first seed's 12 attempts failed in the build, about
 40 min of CPU), and the 30x30 collection (medium to expert). Generator 10's 30x30 hard
-and expert runs (#25-34) follow them, and generator 11's 20x20 extreme run (#90-94),
-made from expert puzzles by taking clues away."""
+and expert runs (#25-34) follow them, and generator 11's extreme runs, made from expert
+puzzles by taking clues away: 20x20 #90-94 and 30x30 #35-39."""
 
-KEPT: dict[str, int] = {"10x10": 500, "15x15": 160, "20x20": 95, "30x30": 35}
+KEPT: dict[str, int] = {"10x10": 500, "15x15": 160, "20x20": 95, "30x30": 40}
 """Per collection, how many puzzles at its first numbers are kept as they are, whichever
 generator made them (players' progress is keyed on them): a build onto a file that holds
 a puzzle at a kept number keeps it (`already_made`), and only a build into a new file,
