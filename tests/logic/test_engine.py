@@ -14,7 +14,7 @@ from nurikabe import Board, Color, Limit, Puzzle, Step, explain, grade, next_ste
 from nurikabe.cli import main
 from nurikabe.formats import Document, read
 from nurikabe.limits import OutOfTime
-from nurikabe.logic import LEVELS, State, find_step, level_tier
+from nurikabe.logic import LEVELS, State, find_step, hint, level_tier
 from nurikabe.logic.grade import grade_steps
 from nurikabe.puzzle import UNKNOWN_CLUE
 from nurikabe.render.walkthrough import walkthrough_html
@@ -109,6 +109,55 @@ def test_hint_without_given_solution_uses_solver_or_logic() -> None:
     board = Board.from_rows(SMALL, ["1.?", "???", "??3"])
     step = next_step(SMALL, board)
     assert step is not None and step.kind in ("wrong-cells", "contradiction")
+
+
+# `bench/solve.py`'s sparse 15x15, seed 0: many solutions, and the exact solver takes
+# far longer than a hint's time to tell (a second solution is hard to find).
+SLOW_TO_SOLVE = Puzzle.from_clues(
+    15,
+    15,
+    [
+        (0, 3, 19), (0, 11, 1), (1, 9, 8), (1, 12, 2), (3, 13, 1), (4, 8, 1), (5, 11, 1),
+        (5, 13, 1), (7, 4, 46), (10, 0, 3), (10, 9, 17), (13, 2, 3), (13, 8, 1), (14, 4, 1),
+        (14, 13, 18),
+    ],
+)  # fmt: skip
+
+
+def test_a_hint_is_not_held_up_by_a_slow_solve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The exact solve (for wrong cells) has at most `SOLVE_SHARE` of the hint's time, and
+    none on a board with no cell of the player's (nothing there can be wrong)."""
+    from nurikabe.logic import engine
+
+    asked: list[float | None] = []
+    real = engine._solution
+
+    def spy(puzzle: Puzzle, seconds: float | None) -> tuple[Board | None, bool]:
+        asked.append(seconds)
+        return real(puzzle, seconds)
+
+    monkeypatch.setattr(engine, "_solution", spy)
+    board = SLOW_TO_SOLVE.empty_board()
+    found = engine.hint(SLOW_TO_SOLVE, board, seconds=2)
+    assert found.status == "step" and found.step is not None
+    assert asked == []
+    board.apply(found.step)
+    found = engine.hint(SLOW_TO_SOLVE, board, seconds=2)
+    assert asked == [2 * engine.SOLVE_SHARE]
+    assert found.status == "step" and found.step is not None
+    assert found.step.kind == "deduction" and found.solution is None
+    assert not found.step.mask & (board.black_mask | board.white_mask)
+
+
+def test_a_stuck_hint_still_has_the_solution_for_the_reveal() -> None:
+    """No step on the empty board: the solve skipped for wrong cells is made for the reveal."""
+    puzzle = Puzzle.from_clues(4, 3, [(1, 0, 2), (3, 2, 6)])
+    found = hint(puzzle, puzzle.empty_board(), max_tier="easy")
+    assert found.status == "stuck" and found.step is None
+    solution = solve(puzzle, limit=Limit(solutions=2)).solution
+    assert solution is not None and found.solution == solution
+    step = found.reveal(puzzle.empty_board())
+    assert step is not None and agrees(step, solution)
 
 
 def test_hint_on_complete_board() -> None:

@@ -28,6 +28,7 @@ from .trial import MAX_DEPTH, find_trial
 
 __all__ = [
     "HINT_SECONDS",
+    "SOLVE_SHARE",
     "Hint",
     "Walkthrough",
     "explain",
@@ -40,6 +41,12 @@ __all__ = [
 
 HINT_SECONDS = 20.0
 """CPU time a hint may take by default, the exact solve of the puzzle included."""
+
+SOLVE_SHARE = 0.25
+"""Share of a hint's CPU time the exact solve may take before the search for a step,
+when the player has cells of their own on the board (the solve is there to find the
+wrong ones). A puzzle the solver does not prove in that time still gets its step; the
+solve goes on with what is left only if no step is found (the reveal needs it)."""
 
 
 @contextmanager
@@ -221,7 +228,7 @@ def explain(
             break
         if step is None and reveal:
             if solution is None:
-                solution = _solution(puzzle, None if deadline is None else max(left or 0, 0.1))
+                solution = _solution(puzzle, None if deadline is None else max(left or 0, 0.1))[0]
             if solution is not None:
                 step = reveal_step(state.to_board(), solution)
         if step is None:
@@ -305,8 +312,14 @@ def hint(
     'complete'
     """
     end = None if seconds is None else time.thread_time() + seconds
-    if solution is None:
-        solution = _solution(puzzle, seconds)
+    decided = True  # whether the exact solver has said all it will (solution or none)
+    if solution is None and (board.black_mask | board.white_mask) & ~puzzle.clue_mask:
+        # Only the player's own cells can be wrong, and only the solution tells which
+        # (those that break no rule). It must not eat the step's time: a puzzle the
+        # solver takes long over gets its step all the same.
+        solution, decided = _solution(puzzle, None if seconds is None else seconds * SOLVE_SHARE)
+    elif solution is None:
+        decided = False
     if solution is not None:
         step = wrong_cells_step(board, solution)
         if step is not None:
@@ -320,6 +333,11 @@ def hint(
         return Hint("complete", None, solution)
     left = None if end is None else max(0.0, end - time.thread_time())
     step, status = search_step(state, max_tier=max_tier, seconds=left)
+    if step is None and not decided:
+        # No step: the reveal is the last resort, and it needs the solution.
+        left = None if end is None else max(0.0, end - time.thread_time())
+        if left is None or left > 0:
+            solution = _solution(puzzle, left)[0]
     return Hint(status, step, solution)
 
 
@@ -338,11 +356,13 @@ def grade(puzzle: Puzzle, *, seconds: float | None = 60.0) -> Grade:
     return walk.grade
 
 
-def _solution(puzzle: Puzzle, seconds: float | None) -> Board | None:
-    """The unique solution, if the exact solver proves it within `seconds` (None: no bound)."""
-    from ..solver import Limit, solve
+def _solution(puzzle: Puzzle, seconds: float | None) -> tuple[Board | None, bool]:
+    """The unique solution, if the exact solver proves it within `seconds` (None: no
+    bound), and whether the solver decided (False: its time ran out first)."""
+    from ..solver import Limit, Status, solve
 
-    return solve(puzzle, limit=Limit(solutions=2, seconds=seconds)).solution
+    result = solve(puzzle, limit=Limit(solutions=2, seconds=seconds))
+    return result.solution, result.status is not Status.UNKNOWN
 
 
 def wrong_cells_step(board: Board, solution: Board) -> Step | None:
@@ -374,9 +394,10 @@ def next_step(
 
     If the board already disagrees with the solution, the hint is a ``wrong-cells`` step
     naming the wrong cells. The solution is computed with the exact solver when not
-    given; when it is not known to be unique, wrong cells are found only when they
-    contradict the rules. `seconds` bounds the CPU time of the whole hint, the solve
-    included (None: no bound). Returns None when the board is complete, nothing can be
+    given and the player has cells of their own (at most `SOLVE_SHARE` of the time);
+    when it is not known to be unique, wrong cells are found only when they contradict
+    the rules. `seconds` bounds the CPU time of the whole hint, the solve included (None:
+    no bound). Returns None when the board is complete, nothing can be
     deduced, or the time ran out.
 
     >>> from nurikabe import Puzzle
