@@ -486,3 +486,82 @@ def test_extreme_walkthrough_every_step_agrees() -> None:
         supposed = Color.WHITE if step.black_mask else Color.BLACK
         position = Refuter(doc.puzzle).position(black, white, work=100 * GUIDE_WORK)
         assert position.refute((cell, supposed), GUIDE_NODES) is not None, step.message
+
+
+# `bench/solve.py`'s sparse 15x15, seed 0: several solutions, and 20,000 nodes of the
+# refuter's core on it take seconds.
+SPARSE = Puzzle.from_clues(
+    15,
+    15,
+    [
+        (0, 3, 19), (0, 11, 1), (1, 9, 8), (1, 12, 2), (3, 13, 1), (4, 8, 1), (5, 11, 1),
+        (5, 13, 1), (7, 4, 46), (10, 0, 3), (10, 9, 17), (13, 2, 3), (13, 8, 1), (14, 4, 1),
+        (14, 13, 18),
+    ],
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "puzzle",
+    [
+        Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]]),
+        Puzzle.from_grid([[2, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 2], [0, 0, 0, 0]]),
+        Puzzle.from_clues(4, 3, [(1, 0, 2), (3, 2, 6)]),
+        Puzzle.from_clues(7, 7, [(0, 0, 21), (6, 6, 21)]),
+    ],
+)
+@pytest.mark.parametrize("nodes", [1, 3, 300, 20_000])
+def test_a_solve_in_slices_ends_as_one_search(
+    puzzle: Puzzle, nodes: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A solve with a work bound (searched `SOLVE_SLICE` nodes at a time) that the bound
+    does not stop gives what one search with the node limit gives, at the same cost."""
+    from nurikabe.solver import refuter
+
+    monkeypatch.setattr(refuter, "SOLVE_SLICE", 2)
+    empty = puzzle.empty_board()
+    whole = Refuter(puzzle).position(empty.black_mask, empty.white_mask, work=10**12)
+    sliced = Refuter(puzzle).position(empty.black_mask, empty.white_mask, work=10**12)
+    assert sliced.solve(nodes, 10**12) == whole.solve(nodes)
+    assert sliced.spent == whole.spent
+
+
+def test_a_solve_stops_at_its_work() -> None:
+    """A position the core cannot settle soon is given up once the solve's own work is
+    done (a slice past it at most), not at its node limit; a solve without the bound
+    goes on."""
+    from nurikabe.solver.refuter import SOLVE_SLICE
+
+    empty = SPARSE.empty_board()
+    bounded = Refuter(SPARSE).position(empty.black_mask, empty.white_mask, work=10**12)
+    assert bounded.solve(20_000, 10**6) is None
+    assert 10**6 <= bounded.spent < 10**6 + 200 * SOLVE_SLICE * SPARSE.grid.size
+    unbounded = Refuter(SPARSE).position(empty.black_mask, empty.white_mask, work=10**12)
+    assert unbounded.solve(2 * SOLVE_SLICE) is None
+    assert unbounded.spent > bounded.spent
+
+
+@pytest.mark.long
+@needs_corpus
+def test_a_guide_whose_solve_gives_up_asks_the_exact_solver(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past `SOLVE_WORK` the guide takes the solution from the exact solver: the same
+    one, remembered for the walkthrough; and a walkthrough guided so still finishes,
+    every step agreeing with the solution."""
+    from nurikabe.logic import guide
+    from nurikabe.solver import refuter
+
+    doc = _doc("janko-0962")
+    stall = _plain_stall(doc.puzzle)
+    monkeypatch.setattr(guide, "SOLVE_WORK", 1)
+    monkeypatch.setattr(refuter, "SOLVE_SLICE", 1)
+    found = Guide.make(stall)
+    assert found is not None and found.position.gave_up
+    assert found.solution == doc.solution.black_mask
+    again = Guide.make(stall)  # the walkthrough's memory: no solve this time
+    assert again is not None and not again.position.gave_up and again.position.spent == 0
+    walk = explain(doc.puzzle, seconds=120)
+    assert walk.status == "solved" and walk.board == doc.solution
+    assert any(step.kind == "trial" for step in walk.steps)
+    assert all(agrees(step, doc.solution) for step in walk.steps)

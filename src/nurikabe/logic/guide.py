@@ -13,18 +13,21 @@ The walkthrough's `Refuter` (which remembers the unique solution once proven) is
 in `State.case_memo`, so that a walkthrough solves once, and finds the same steps
 however many walkthroughs ran before it.
 
-Imports `puzzle`, `logic.state` and `solver.refuter`.
+Imports `limits`, `puzzle`, `logic.state`, `solver.refuter` and (when the guide's own
+solve gives up) the exact solver.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
+from ..limits import OutOfTime
 from ..puzzle import Color
 from ..solver.refuter import Cost, Position, Refuter, Supposition
 from .state import State
 
-__all__ = ["GUIDE_NODES", "GUIDE_WORK", "SOLVE_NODES", "Guide"]
+__all__ = ["GUIDE_NODES", "GUIDE_WORK", "PROVE_NODES", "SOLVE_NODES", "SOLVE_WORK", "Guide"]
 
 GUIDE_NODES = 16
 """Search nodes the exact engine may spend on one supposition when ranking them (see
@@ -42,6 +45,20 @@ SOLVE_NODES = 20_000
 first trial position, the hardest measured, takes about 1,900); past them the trial
 search goes unguided."""
 
+SOLVE_WORK = 6 * GUIDE_WORK
+"""Work the exact engine may do solving a position for its guide (counted as
+`GUIDE_WORK` is: a few seconds), whatever `SOLVE_NODES` allows; past it the exact
+solver, with its strong rules, is asked for the solution instead (`_proven`). On big
+sparse boards the guide's core spends milliseconds a node: a sparse 32x32 took 35 s of
+CPU over its 20,000 nodes (770 million cell-propagations) before this bound. The most
+a walkthrough of the corpus (8 orientations) or of the bundled collection needs is
+janko 1091 turned 3's, 43 million, half of this."""
+
+PROVE_NODES = 5_000
+"""Search nodes the exact solver may spend finding the solution for a guide whose own
+solve gave up (`_proven`): on a big sparse board a node takes about a millisecond, so
+this bounds it to seconds too."""
+
 REFUTER = "guide-refuter"
 """Key in `State.case_memo` (one walkthrough's, shared by its copies) of the walkthrough's
 `Refuter`, which remembers the unique solution once proven. Kept per walkthrough, not
@@ -55,6 +72,34 @@ def _refuter(state: State) -> Refuter:
     if not isinstance(found, Refuter):
         found = state.case_memo[REFUTER] = Refuter(state.puzzle)
     return found
+
+
+def _proven(state: State, deadline: float | None) -> int | None:
+    """The unique solution's black cells by the exact solver (its strong rules and
+    learning, which settle big sparse boards far sooner than the guide's core does),
+    within `PROVE_NODES` nodes; remembered for the walkthrough. Asked only when the
+    guide's own solve gave up at `SOLVE_WORK`: the answer is the same solution, and a
+    node limit, not time, decides whether there is one.
+
+    Raises:
+        OutOfTime: the deadline passed first."""
+    from ..solver import Limit, Status, solve
+
+    left = None
+    if deadline is not None:
+        left = deadline - time.thread_time()
+        if left <= 0:
+            raise OutOfTime
+    puzzle = state.puzzle
+    limit = Limit(solutions=2, nodes=PROVE_NODES, seconds=left)
+    result = solve(puzzle, limit=limit, start=state.to_board())
+    if result.limit_hit == "seconds":
+        raise OutOfTime
+    if result.status is not Status.UNIQUE or result.solution is None:
+        return None
+    solution = result.solution.black_mask
+    _refuter(state).remember(solution, state.black, state.white)
+    return solution
 
 
 class Guide:
@@ -86,7 +131,8 @@ class Guide:
         local: bool = False,
     ) -> Guide | None:
         """The guide for `state`, or None when the core does not prove a unique solution
-        within `SOLVE_NODES` nodes and `work` (see `GUIDE_WORK`; solving counts). With
+        within `SOLVE_NODES` nodes and `SOLVE_WORK` (see `GUIDE_WORK`; solving counts
+        towards `work` too). With
         `local`, the core's search of each supposition probes first near what the
         supposition changes (see `solver.refuter.Position.local`).
 
@@ -95,7 +141,9 @@ class Guide:
         position = _refuter(state).position(
             state.black, state.white, work=work, deadline=deadline, local=local
         )
-        solution = position.solve(SOLVE_NODES)
+        solution = position.solve(SOLVE_NODES, SOLVE_WORK)
+        if solution is None and position.gave_up:
+            solution = _proven(state, deadline)
         if solution is None:
             return None
         return cls(position, solution)

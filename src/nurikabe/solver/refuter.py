@@ -114,6 +114,11 @@ class Refuter:
             return solution
         return None
 
+    def remember(self, solution: int, black: int, white: int) -> None:
+        """Take `solution` (black cells) as the unique solution, proven (by another
+        engine) from the position (`black`, `white`)."""
+        self._solved = (solution, black, white)
+
     def position(
         self,
         black: int,
@@ -130,6 +135,11 @@ class Refuter:
         return Position(self, black, white, work=work, deadline=deadline, local=local)
 
 
+SOLVE_SLICE = 256
+"""Search nodes between two looks at the work of a solve with a bound of its own (see
+`Position.solve`): a node on a big sparse board can take milliseconds."""
+
+
 class Position:
     """One position's questions to the core, within a budget of counted work.
 
@@ -144,6 +154,7 @@ class Position:
         "black",
         "cells",
         "deadline",
+        "gave_up",
         "local",
         "paused",
         "refuter",
@@ -175,6 +186,9 @@ class Position:
         `OutOfTime`, or None."""
         self.spent = 0
         """The work done so far."""
+        self.gave_up = False
+        """Whether `solve` stopped at its own work bound (rather than deciding, or
+        reaching its node limit)."""
         self.allowance = work
         """The work it may do in all."""
         self.paused: dict[Supposition, _CoreSearch] = {}
@@ -186,12 +200,17 @@ class Position:
         """Whether all the work allowed is done."""
         return self.spent >= self.allowance
 
-    def solve(self, nodes: int) -> int | None:
+    def solve(self, nodes: int, work: int | None = None) -> int | None:
         """The black cells of the position's unique solution, or None: no solution,
-        several, or none proven unique within `nodes` search nodes or the work left.
+        several, or none proven unique within `nodes` search nodes, `work` (counted as
+        `spent` is; None: no bound of its own) or the work left.
 
         Taken from the refuter's memory when it holds one this position extends (no
-        work done); otherwise proven here, and remembered.
+        work done); otherwise proven here, and remembered. With `work`, the core searches
+        `SOLVE_SLICE` nodes at a time and gives up once the solve has done that much: a
+        single node limit let a search on a big sparse board run for half a minute
+        between two looks at the work. The slices reach the same end as one search with
+        `nodes` (a paused search carried on counts the same nodes).
 
         Raises:
             OutOfTime: the deadline passed.
@@ -200,17 +219,30 @@ class Position:
         known = refuter.known_solution(self.black, self.white)
         if known is not None:
             return known
-        core = self._search(None, nodes)
+        limit = nodes if work is None else min(nodes, SOLVE_SLICE)
+        core = self._search(None, limit)
         if core is None:
             return None
-        first = core.next()
-        second = None if first is None else core.next()
-        self._finished(core)
+        size = refuter.puzzle.grid.size
+        found: list[bytes] = []
+        while len(found) < 2:
+            one = core.next()
+            self._finished(core)
+            if one is not None:
+                found.append(one)
+                continue
+            if core.complete or core.stop != "nodes" or limit >= nodes:
+                break
+            if work is not None and core.propagations * size >= work:
+                self.gave_up = True
+                break
+            limit = min(nodes, limit + SOLVE_SLICE)
+            core.extend(limit, self._left())
         self._charge(core, 0)
-        if first is None or second is not None or not core.complete:
+        if len(found) != 1 or not core.complete:
             return None
-        solution = int.from_bytes(first, "little")
-        refuter._solved = (solution, self.black, self.white)
+        solution = int.from_bytes(found[0], "little")
+        refuter.remember(solution, self.black, self.white)
         return solution
 
     def refute(self, key: Supposition, nodes: int) -> Cost | None:
@@ -250,10 +282,7 @@ class Position:
         `_finished`): what the core answers never depends on time."""
         if self.exhausted():
             return None
-        deadline = self.deadline
-        if deadline is not None and time.thread_time() > deadline:
-            raise OutOfTime
-        left = -1.0 if deadline is None else max(0.0, deadline - time.thread_time())
+        left = self._left()
         if key is not None:
             paused = self.paused.pop(key, None)
             if paused is not None:
@@ -273,6 +302,19 @@ class Position:
         return _Search(
             grid.rows, grid.cols, self.refuter.clues, start, left, nodes, True, near=near
         )
+
+    def _left(self) -> float:
+        """The CPU seconds left before the deadline (-1: no deadline), as the core takes them.
+
+        Raises:
+            OutOfTime: the deadline passed."""
+        deadline = self.deadline
+        if deadline is None:
+            return -1.0
+        now = time.thread_time()
+        if now > deadline:
+            raise OutOfTime
+        return max(0.0, deadline - now)
 
     def _cells(self) -> bytes:
         """The position as the core takes it, a byte per cell (made once: every question
