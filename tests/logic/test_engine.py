@@ -149,6 +149,27 @@ def test_a_hint_is_not_held_up_by_a_slow_solve(monkeypatch: pytest.MonkeyPatch) 
     assert not found.step.mask & (board.black_mask | board.white_mask)
 
 
+def test_a_hint_that_runs_out_of_time_still_has_the_solution(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a board with no cell of the player's the search for a step leaves the solve a
+    share of the time, so a hint whose search runs out can still reveal a cell."""
+    from nurikabe.logic import engine
+
+    given: list[float | None] = []
+
+    def out_of_time(state: State, **options: object) -> tuple[None, str]:
+        given.append(options["seconds"])  # type: ignore[arg-type]
+        return None, "stopped"
+
+    monkeypatch.setattr(engine, "search_step", out_of_time)
+    found = engine.hint(SMALL, SMALL.empty_board(), seconds=8)
+    assert found.status == "stopped" and found.step is None
+    assert given and given[0] is not None and given[0] <= 8 * (1 - engine.SOLVE_SHARE)
+    assert found.solution == explain(SMALL).board
+    assert found.reveal(SMALL.empty_board()) is not None
+
+
 def test_a_stuck_hint_still_has_the_solution_for_the_reveal() -> None:
     """No step on the empty board: the solve skipped for wrong cells is made for the reveal."""
     puzzle = Puzzle.from_clues(4, 3, [(1, 0, 2), (3, 2, 6)])

@@ -45,8 +45,10 @@ HINT_SECONDS = 20.0
 SOLVE_SHARE = 0.25
 """Share of a hint's CPU time the exact solve may take before the search for a step,
 when the player has cells of their own on the board (the solve is there to find the
-wrong ones). A puzzle the solver does not prove in that time still gets its step; the
-solve goes on with what is left only if no step is found (the reveal needs it)."""
+wrong ones). A puzzle the solver does not prove in that time still gets its step. When
+no step is found, the solve runs with what is left (the reveal needs it); on a board
+with no cell of the player's it was not run before, and the search leaves it this
+share of the time."""
 
 
 @contextmanager
@@ -312,14 +314,14 @@ def hint(
     'complete'
     """
     end = None if seconds is None else time.thread_time() + seconds
-    decided = True  # whether the exact solver has said all it will (solution or none)
+    decided = solution is not None  # whether the exact solver has said all it will
+    solved = False  # whether it was asked here
     if solution is None and (board.black_mask | board.white_mask) & ~puzzle.clue_mask:
         # Only the player's own cells can be wrong, and only the solution tells which
         # (those that break no rule). It must not eat the step's time: a puzzle the
         # solver takes long over gets its step all the same.
         solution, decided = _solution(puzzle, None if seconds is None else seconds * SOLVE_SHARE)
-    elif solution is None:
-        decided = False
+        solved = True
     if solution is not None:
         step = wrong_cells_step(board, solution)
         if step is not None:
@@ -332,6 +334,8 @@ def hint(
     if not state.unknown:
         return Hint("complete", None, solution)
     left = None if end is None else max(0.0, end - time.thread_time())
+    if left is not None and not decided and not solved:
+        left *= 1 - SOLVE_SHARE  # the solve the reveal needs keeps its share
     step, status = search_step(state, max_tier=max_tier, seconds=left)
     if step is None and not decided:
         # No step: the reveal is the last resort, and it needs the solution.
