@@ -87,6 +87,7 @@ from .models import (
 from .printing import print_router
 from .shared_rates import SharedRateLimits
 from .studio import studio_router
+from .warm import Memories
 
 __all__ = ["ENV", "MAX_BODY", "MAX_SETTINGS", "STATIC", "create_app", "create_app_from_env"]
 
@@ -149,14 +150,24 @@ def _solved(board: Board, solution: Board) -> bool:
     return board.black_mask == solution.black_mask
 
 
-def _hint(game: Game, board: Board) -> HintMistakes | HintStep | HintSolved:
+def _hint(
+    game: Game, board: Board, memories: Memories | None = None
+) -> HintMistakes | HintStep | HintSolved:
     wrong = wrong_cells(board, game.solution)
     if wrong:
         return HintMistakes(wrong=list(wrong))
     if not board.unknown_mask:
         return HintSolved()
     began = time.thread_time()
-    step = find_step(State.from_board(board), seconds=HINT_SECONDS)
+    # The board agrees with the solution, so what earlier hints learnt applies (web.warm).
+    state = State.from_board(board)
+    if memories is not None:
+        memories.lend(game.puzzle, state)
+    try:
+        step = find_step(state, seconds=HINT_SECONDS)
+    finally:
+        if memories is not None:
+            memories.keep(game.puzzle, state)
     if step is None or step.kind not in ("deduction", "trial"):
         # find_step gives None when nothing applies, or once its CPU time has passed
         ran_out = time.thread_time() - began >= HINT_SECONDS
@@ -272,6 +283,7 @@ def create_app(
     players = open_players(db_path)
     games = Games(players, collection_path, lanes)
     lanes = games.lanes
+    memories = Memories()  # what the logic engine learnt per puzzle, for the hints
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -383,7 +395,7 @@ def create_app(
         """The mistakes while there are any, else the simplest next step, with its reason."""
         game = games.by_key(body.key)
         board = parse_board(game.puzzle, body.board)
-        return await lanes.cheap.run(lambda: _hint(game, board), *fair_of(request.scope))
+        return await lanes.cheap.run(lambda: _hint(game, board, memories), *fair_of(request.scope))
 
     @app.post("/api/solve")
     async def solve_puzzle(body: SolveRequest) -> SolveOut:
