@@ -21,6 +21,7 @@ from nurikabe.render.walkthrough import walkthrough_html
 from nurikabe.solver import Status
 from tests.bruteforce import black_masks
 from tests.corpus import corpus, needs_corpus, sample
+from tests.logic.sparse import SPARSE_15
 
 SMALL = Puzzle.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 3]])
 # 5x7: a small non-square puzzle with a unique solution.
@@ -111,19 +112,6 @@ def test_hint_without_given_solution_uses_solver_or_logic() -> None:
     assert step is not None and step.kind in ("wrong-cells", "contradiction")
 
 
-# `bench/solve.py`'s sparse 15x15, seed 0: many solutions, and the exact solver takes
-# far longer than a hint's time to tell (a second solution is hard to find).
-SLOW_TO_SOLVE = Puzzle.from_clues(
-    15,
-    15,
-    [
-        (0, 3, 19), (0, 11, 1), (1, 9, 8), (1, 12, 2), (3, 13, 1), (4, 8, 1), (5, 11, 1),
-        (5, 13, 1), (7, 4, 46), (10, 0, 3), (10, 9, 17), (13, 2, 3), (13, 8, 1), (14, 4, 1),
-        (14, 13, 18),
-    ],
-)  # fmt: skip
-
-
 def test_a_hint_is_not_held_up_by_a_slow_solve(monkeypatch: pytest.MonkeyPatch) -> None:
     """The exact solve (for wrong cells) has at most `SOLVE_SHARE` of the hint's time, and
     none on a board with no cell of the player's (nothing there can be wrong)."""
@@ -137,12 +125,12 @@ def test_a_hint_is_not_held_up_by_a_slow_solve(monkeypatch: pytest.MonkeyPatch) 
         return real(puzzle, seconds)
 
     monkeypatch.setattr(engine, "_solution", spy)
-    board = SLOW_TO_SOLVE.empty_board()
-    found = engine.hint(SLOW_TO_SOLVE, board, seconds=2)
+    board = SPARSE_15.empty_board()
+    found = engine.hint(SPARSE_15, board, seconds=2)
     assert found.status == "step" and found.step is not None
     assert asked == []
     board.apply(found.step)
-    found = engine.hint(SLOW_TO_SOLVE, board, seconds=2)
+    found = engine.hint(SPARSE_15, board, seconds=2)
     assert asked == [2 * engine.SOLVE_SHARE]
     assert found.status == "step" and found.step is not None
     assert found.step.kind == "deduction" and found.solution is None

@@ -22,6 +22,7 @@ from nurikabe.logic.trial import (
     find_trial,
 )
 from nurikabe.solver.refuter import Refuter
+from tests.logic.sparse import SPARSE_15
 
 try:
     from tests.corpus import CORPUS_PATH, corpus
@@ -488,19 +489,6 @@ def test_extreme_walkthrough_every_step_agrees() -> None:
         assert position.refute((cell, supposed), GUIDE_NODES) is not None, step.message
 
 
-# `bench/solve.py`'s sparse 15x15, seed 0: several solutions, and 20,000 nodes of the
-# refuter's core on it take seconds.
-SPARSE = Puzzle.from_clues(
-    15,
-    15,
-    [
-        (0, 3, 19), (0, 11, 1), (1, 9, 8), (1, 12, 2), (3, 13, 1), (4, 8, 1), (5, 11, 1),
-        (5, 13, 1), (7, 4, 46), (10, 0, 3), (10, 9, 17), (13, 2, 3), (13, 8, 1), (14, 4, 1),
-        (14, 13, 18),
-    ],
-)  # fmt: skip
-
-
 @pytest.mark.parametrize(
     "puzzle",
     [
@@ -532,11 +520,11 @@ def test_a_solve_stops_at_its_work() -> None:
     goes on."""
     from nurikabe.solver.refuter import SOLVE_SLICE
 
-    empty = SPARSE.empty_board()
-    bounded = Refuter(SPARSE).position(empty.black_mask, empty.white_mask, work=10**12)
+    empty = SPARSE_15.empty_board()
+    bounded = Refuter(SPARSE_15).position(empty.black_mask, empty.white_mask, work=10**12)
     assert bounded.solve(20_000, 10**6) is None
-    assert 10**6 <= bounded.spent < 10**6 + 200 * SOLVE_SLICE * SPARSE.grid.size
-    unbounded = Refuter(SPARSE).position(empty.black_mask, empty.white_mask, work=10**12)
+    assert 10**6 <= bounded.spent < 10**6 + 200 * SOLVE_SLICE * SPARSE_15.grid.size
+    unbounded = Refuter(SPARSE_15).position(empty.black_mask, empty.white_mask, work=10**12)
     assert unbounded.solve(2 * SOLVE_SLICE) is None
     assert unbounded.spent > bounded.spent
 
