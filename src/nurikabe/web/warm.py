@@ -19,7 +19,9 @@ and checked by its technique. Which step a hint gives may depend on the hints as
 on the puzzle before, as a walkthrough's step depends on the steps before it.
 
 `Memories` keeps the memories of the `SIZE` puzzles hinted most recently (each is
-bounded by `logic.techniques.common.MEMO_MAX` entries per store). A hint takes its
+bounded by `logic.techniques.common.MEMO_MAX` entries per store; a whole game of the
+bundled 30x30 #36, the longest walkthrough, played by 355 presses of the wand leaves
+4.5 MB). A hint takes its
 puzzle's memories out while it runs, so two hints never share one at once (the
 second starts cold), and puts them back after.
 
