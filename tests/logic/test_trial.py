@@ -553,3 +553,44 @@ def test_a_guide_whose_solve_gives_up_asks_the_exact_solver(
     assert walk.status == "solved" and walk.board == doc.solution
     assert any(step.kind == "trial" for step in walk.steps)
     assert all(agrees(step, doc.solution) for step in walk.steps)
+
+
+def test_a_search_cut_short_leaves_its_chains_to_the_next(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A trial search that runs out of time in depth 1 keeps each supposition's chain as
+    far as it got (a hint's time is short; the game's next hint carries them on), and a
+    search from there again finds a sound step with them."""
+    from nurikabe import collection
+    from nurikabe.logic import trial
+
+    conn = collection.open_db(collection.bundled_path(), readonly=True)
+    entry = collection.get(conn, 155, "15x15")
+    assert entry is not None
+    stall = _plain_stall(entry.puzzle)
+    assert stall.unknown
+
+    real = trial._check_time
+    calls = [0]
+
+    def cut_after_40(deadline: float | None) -> None:
+        calls[0] += 1
+        if calls[0] > 40:
+            raise OutOfTime
+        real(deadline)
+
+    monkeypatch.setattr(trial, "_check_time", cut_after_40)
+    with pytest.raises(OutOfTime):
+        find_trial(stall.copy(), seconds=None)
+    black, white, chains = stall.memo[trial.EARLIER_CHAINS]
+    assert (black, white) == (stall.black, stall.white)
+    assert chains and any(chains.values())
+    for (cell, color), chain in chains.items():
+        # Each chain follows from its supposition: in the solution, or refuted by it.
+        supposed_right = (entry.solution.black_mask >> cell & 1) == (color is Color.BLACK)
+        if supposed_right:
+            assert all(agrees(step, entry.solution) for step in chain)
+    monkeypatch.setattr(trial, "_check_time", real)
+    later = stall.copy()
+    found = find_trial(later, seconds=None)
+    assert found is not None and agrees(found, entry.solution)

@@ -232,38 +232,48 @@ def _depth_one(
         if not seen or (cell, color) not in seen
     ]
     everything = list(pending)
-    for cap in caps:
-        found_here: list[tuple[int, int, Color, list[Step]]] = []
-        shortest = cap + 1
-        kept = []
-        for cell, color, s, chain in pending:
-            limit = cap if collect else min(cap, shortest - 1)
-            if len(chain) >= limit:
-                kept.append((cell, color, s, chain))
-                continue
-            steps, found, stuck = _closure(s, rows, limit - len(chain), budget)
-            chain += steps
-            if found is not None:
-                full = [*chain, found]
-                found_here.append((len(full), cell, color, full))
-                shortest = min(shortest, len(full))
-            elif not stuck:
-                kept.append((cell, color, s, chain))
-            elif stalled is not None:
-                stalled.add((cell, color))
-        if found_here:
-            found_here.sort(key=lambda entry: entry[0])
-            if not collect:
-                del found_here[1:]
-            if keep and seen is not None:
-                refuted = {(cell, color) for _, cell, color, _ in found_here}
-                for cell, color, s, chain in everything:
-                    if (cell, color) not in refuted:
-                        seen[cell, color] = (s, chain)
-            return [trial_step(state, cell, color, 1, full) for _, cell, color, full in found_here]
-        pending = kept
-        if not pending:
-            break
+    try:
+        for cap in caps:
+            found_here: list[tuple[int, int, Color, list[Step]]] = []
+            shortest = cap + 1
+            kept = []
+            for cell, color, s, chain in pending:
+                limit = cap if collect else min(cap, shortest - 1)
+                if len(chain) >= limit:
+                    kept.append((cell, color, s, chain))
+                    continue
+                steps, found, stuck = _closure(s, rows, limit - len(chain), budget)
+                chain += steps
+                if found is not None:
+                    full = [*chain, found]
+                    found_here.append((len(full), cell, color, full))
+                    shortest = min(shortest, len(full))
+                elif not stuck:
+                    kept.append((cell, color, s, chain))
+                elif stalled is not None:
+                    stalled.add((cell, color))
+            if found_here:
+                found_here.sort(key=lambda entry: entry[0])
+                if not collect:
+                    del found_here[1:]
+                if keep and seen is not None:
+                    refuted = {(cell, color) for _, cell, color, _ in found_here}
+                    for cell, color, s, chain in everything:
+                        if (cell, color) not in refuted:
+                            seen[cell, color] = (s, chain)
+                return [
+                    trial_step(state, cell, color, 1, full) for _, cell, color, full in found_here
+                ]
+            pending = kept
+            if not pending:
+                break
+    except OutOfTime:
+        if seen is not None:
+            # How far each supposition got (a chain grows by whole steps only), for
+            # `_search` to keep.
+            for cell, color, s, chain in everything:
+                seen[cell, color] = (s, chain)
+        raise
     if seen is not None:
         for cell, color, s, chain in everything:
             seen[cell, color] = (s, chain)
@@ -626,18 +636,25 @@ def _search(state: State, max_depth: int, max_tier: int, budget: TrialBudget) ->
     cheap = _rows(max_tier, cheap=True)
     full = _rows(max_tier, cheap=False)
     stalled: set[Supposition] = set()
-    # The most promising cells first: most trial steps are found among them, and the
-    # other suppositions are then never followed far.
-    first = _depth_one(state, cheap, budget, CHAIN_CAPS, seen, first=FIRST_CELLS, stalled=stalled)
-    if first:
-        return first[0]
-    found = _search_depth_one(state, cheap, budget, CHAIN_CAPS, seen, stalled)
-    if found is None and full != cheap:
-        found = _search_depth_one(state, full, budget, CHAIN_CAPS, seen)
+    try:
+        # The most promising cells first: most trial steps are found among them, and
+        # the other suppositions are then never followed far.
+        first = _depth_one(
+            state, cheap, budget, CHAIN_CAPS, seen, first=FIRST_CELLS, stalled=stalled
+        )
+        if first:
+            return first[0]
+        found = _search_depth_one(state, cheap, budget, CHAIN_CAPS, seen, stalled)
+        if found is None and full != cheap:
+            found = _search_depth_one(state, full, budget, CHAIN_CAPS, seen)
+    except OutOfTime:
+        # A search cut short (a hint's time) leaves its chains to the next search from
+        # a later position, which carries them on: the game's next hint gets further.
+        _keep_chains(state, seen)
+        raise
     if found is None and max_depth >= 2:
         budget.depth = 2
-        chains = {key: chain for key, (_, chain) in seen.items()}
-        state.memo[EARLIER_CHAINS] = (state.black, state.white, chains)
+        _keep_chains(state, seen)
         found = _search_depth_two(state, cheap, budget, seen, Guide.make(state, budget.deadline))
     if found is None and max_depth >= 3:
         budget.depth = 3
@@ -646,7 +663,14 @@ def _search(state: State, max_depth: int, max_tier: int, budget: TrialBudget) ->
 
 
 EARLIER_CHAINS = "trial-chains"
-"""Key in `State.memo` of the depth-1 chains of the last search that went on to depth 2."""
+"""Key in `State.memo` of the depth-1 chains of the last search that went on to depth 2
+(or ran out of time before)."""
+
+
+def _keep_chains(state: State, seen: dict[Supposition, tuple[State, list[Step]]]) -> None:
+    """Keep the depth-1 chains of `seen` for a later search (see `_earlier_chains`)."""
+    chains = {key: chain for key, (_, chain) in seen.items()}
+    state.memo[EARLIER_CHAINS] = (state.black, state.white, chains)
 
 
 def _earlier_chains(state: State) -> dict[Supposition, tuple[State, list[Step]]]:
