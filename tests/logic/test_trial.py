@@ -566,6 +566,7 @@ def test_a_search_cut_short_leaves_its_chains_to_the_next(
 
     conn = collection.open_db(collection.bundled_path(), readonly=True)
     entry = collection.get(conn, 155, "15x15")
+    collection.close_db(conn)
     assert entry is not None
     stall = _plain_stall(entry.puzzle)
     assert stall.unknown

@@ -55,6 +55,7 @@ def test_warm_hints_agree_with_the_solution_back_and_forth() -> None:
     with, trial steps included, and the puzzle is finished."""
     conn = collection.open_db(collection.bundled_path(), readonly=True)
     entry = collection.get(conn, 155, "15x15")
+    collection.close_db(conn)
     assert entry is not None and entry.level == "extreme"
     game = Game("15x15", 155, entry.puzzle, entry.solution, entry.level, entry.score)
     memories = Memories()
