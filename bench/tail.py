@@ -108,22 +108,27 @@ SHARE_NOW = portfolio.NATIVE_SHARE
 CPSAT_CELLS_NOW = portfolio.CPSAT_MAX_CELLS
 
 
-DEFAULTS = (native.LEARN, native.REASONS, native.LEARN_AFTER)
+DEFAULTS = (native.LEARN, native.REASONS, native.LEARN_AFTER, native.FINDER)
 """The native engine's learning as this checkout ships it (the setting ``default``)."""
 
 
-def parse_setting(setting: str) -> tuple[bool, bool, int]:
-    """A learning setting of `--learning`: whether the core learns, with reasons, and after
-    how many nodes. ``off``; ``on`` (nogoods over decision paths from the first node);
-    ``cuts`` (on, with the rules' reasons: decision cuts); ``afterN`` (paths, but only
-    once a search has visited N nodes: `native.LEARN_AFTER`); ``default`` (what
-    `native.LEARN`, `native.REASONS` and `native.LEARN_AFTER` say)."""
+def parse_setting(setting: str) -> tuple[bool, bool, int, bool]:
+    """A learning setting of `--learning`: whether the core learns, with reasons, after
+    how many nodes, and whether the native engine races its finder (`native.FINDER`).
+    ``off``; ``on`` (nogoods over decision paths from the first node); ``cuts`` (on,
+    with the rules' reasons: decision cuts); ``afterN`` (paths, but only once a search
+    has visited N nodes: `native.LEARN_AFTER`); ``default`` (what `native.LEARN`,
+    `native.REASONS`, `native.LEARN_AFTER` and `native.FINDER` say); ``nofinder`` (the
+    default without the finder). Any but ``default`` ends in ``+finder`` to race it."""
     if setting == "default":
         return DEFAULTS
-    if setting in ("off", "on", "cuts"):
-        return setting != "off", setting == "cuts", 0
-    if setting.startswith("after") and setting[5:].isdigit():
-        return True, False, int(setting[5:])
+    if setting == "nofinder":
+        return (*DEFAULTS[:3], False)
+    base, finder = setting.removesuffix("+finder"), setting.endswith("+finder")
+    if base in ("off", "on", "cuts"):
+        return base != "off", base == "cuts", 0, finder
+    if base.startswith("after") and base[5:].isdigit():
+        return True, False, int(base[5:]), finder
     raise ValueError(f"unknown learning setting {setting!r}")
 
 
@@ -132,9 +137,10 @@ def set_learning(engine: str, setting: str) -> None:
     `native.LEARN_AFTER`: `parse_setting`), or with another engine the portfolio's
     learning racer (`portfolio.LEARN`; off: the portfolio before it, CP-SAT joining at
     `SHARE_BEFORE` on grids of any size)."""
-    learn, reasons, after = parse_setting(setting)
+    learn, reasons, after, finder = parse_setting(setting)
     native.REASONS = reasons
     native.LEARN_AFTER = after
+    native.FINDER = finder
     if engine == "native":
         native.LEARN = learn
     else:
@@ -191,14 +197,20 @@ def run_sparse(
     learning: tuple[str, ...] = ("off",),
 ) -> list[dict[str, Any]]:
     """One row per random sparse `size` x `size` puzzle (seeds 0..count-1, sea share
-    0.45) and learning setting: the C core in CPU seconds, or `engine` (not ``native``)
-    in wall seconds."""
+    0.45) and learning setting: the C core in CPU seconds (with the finder, the native
+    engine: its two searches run in turns in this thread, under a limit of wall seconds),
+    or `engine` (not ``native``) in wall seconds."""
     rows = []
     for seed, setting in ((seed, setting) for seed in range(count) for setting in learning):
         puzzle = sparse_puzzle(size, size, 0.45, random.Random(seed))
         set_learning(engine, setting)
-        learn, reasons, after = parse_setting(setting)
-        if engine == "native":
+        learn, reasons, after, finder = parse_setting(setting)
+        if engine == "native" and finder:
+            began = time.process_time()
+            result = solve(puzzle, limit=Limit(solutions=2, seconds=seconds), engine=engine)
+            cpu = time.process_time() - began
+            status, nodes = result.status.value, result.stats.nodes
+        elif engine == "native":
             began = time.process_time()
             status, nodes = core_status(puzzle, seconds, lean, learn, reasons, after)
             cpu = time.process_time() - began
@@ -342,11 +354,19 @@ def main() -> None:
     print("NURIKABE_CSOLVE_OFF=" + os.environ.get("NURIKABE_CSOLVE_OFF", ""), end="")
     print("; sparse set with lean=True" if args.lean else "")
     titles = {"off": "off", "on": "on", "cuts": "on, with reasons (decision cuts)"}
-    learn, reasons, after = DEFAULTS
+    learn, reasons, after, finder = DEFAULTS
     titles["default"] = (
-        f"as native.py has it: LEARN {learn}, REASONS {reasons}, LEARN_AFTER {after}"
+        f"as native.py has it: LEARN {learn}, REASONS {reasons}, LEARN_AFTER {after}, "
+        f"FINDER {finder}"
     )
-    titles.update({s: f"on after {s[5:]} nodes" for s in learning if s.startswith("after")})
+    titles["nofinder"] = titles["default"].replace(f"FINDER {finder}", "FINDER False")
+    for setting in learning:
+        base = setting.removesuffix("+finder")
+        title = f"on after {base[5:]} nodes" if base.startswith("after") else titles.get(base)
+        if setting.endswith("+finder") and title:
+            titles[setting] = title + ", with the finder"
+        elif title:
+            titles[setting] = title
     for setting in learning:
         if len(learning) > 1:
             print(f"\n==== learning {titles[setting]} ====")

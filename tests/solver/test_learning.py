@@ -296,9 +296,11 @@ def test_reasons_and_cuts_hold_on_random_puzzles(check_build: Path, puzzle: Puzz
     unknown cell and not its own, every record the analysis reads is the one of its
     level, every decision cut keeps every solution not yet handed back (it aborts
     otherwise), and it counts as the oracle: learning from the first node, and learning
-    that starts at node 3 (the hand-over from the search without it checked too)."""
+    that starts at node 3 (the hand-over from the search without it checked too), and
+    restarts that branch on cells drawn at random (diversify)."""
     expected = len(black_masks(puzzle))
-    for mode in ([], ["3"], ["3", "1"]):  # from the start; from node 3, with and without reasons
+    # from the start; from node 3, with and without reasons; diversified restarts
+    for mode in ([], ["3"], ["3", "1"], ["0", "2", "1"], ["3", "1", "1"]):
         run = subprocess.run(
             [str(check_build), "count", *mode],
             input=puzzle_line(puzzle) + "\n",
@@ -337,7 +339,8 @@ def test_every_learned_nogood_keeps_every_solution_not_yet_found(
     it counts a fixed set of random puzzles as the oracle. A refuted leaf's nogood is its
     decision cut (a little shorter than the path on grids this small). Learning that
     starts late too: at node 2 (with reasons: by a restart) or 5 (paths, in place: the
-    frames' closed first children become conflict sets and nogoods)."""
+    frames' closed first children become conflict sets and nogoods). And restarts that
+    branch on cells drawn at random (diversify), both ways."""
     lines, counts = _oracle_lines(20261127, count)
     assert sum(1 for c in counts if c == 0) > 10 and sum(1 for c in counts if c >= 3) > 10
     rows = _count_lines(check_build, lines)
@@ -348,7 +351,7 @@ def test_every_learned_nogood_keeps_every_solution_not_yet_found(
     assert learned > 1000 and restarts > count // 10 and checked > 1000
     assert reasons > 1000  # every reason of cells a rule gave was checked
     assert 0 < cut < path  # the decision cuts of the reasons: often shorter than the path
-    for mode in (["2"], ["5", "1"]):
+    for mode in (["2"], ["5", "1"], ["0", "2", "1"], ["5", "1", "1"]):  # then diversified
         rows = _count_lines(check_build, lines, *mode)
         assert [r[0] for r in rows] == counts and all(r[1] == 1 for r in rows), mode
         assert sum(r[2] for r in rows) > 1000 and sum(r[5] for r in rows) > 1000

@@ -29,6 +29,9 @@ typedef struct {
     long long learn_after; /* with learn: the search starts without learning and turns it
                               on once it has visited this many nodes (<= 0: from the
                               start), so that short searches keep learning-off speed */
+    int diversify;   /* with learn: each restart branches on one of the best few cells,
+                        drawn by a seeded generator (randomized restarts; the same tree on
+                        every machine) */
 } CsolveOptions;
 
 /* Why csolve_create() failed. */

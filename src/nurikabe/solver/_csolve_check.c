@@ -19,7 +19,8 @@
  * In `count` mode learning records reasons (decision cuts; see "reasons" in _csolve.c).
  * `count AFTER` starts learning only after AFTER nodes (CsolveOptions.learn_after), so
  * the hand-over from the search without learning is checked too; `count AFTER 1` learns
- * without reasons (nogoods over decision paths).
+ * without reasons (nogoods over decision paths), `count AFTER 2 1` with reasons and
+ * diversified restarts (CsolveOptions.diversify), `count AFTER 1 1` with both.
  *
  * With the arguments `time SECONDS LEARN` (LEARN 0, 1, or 2 with reasons), it reads the
  * same lines and
@@ -27,7 +28,8 @@
  * time), printing the solutions found, whether the search was complete, the counters
  * and the CPU seconds: a way to time builds with other -D settings of _csolve.c without
  * rebuilding the extension (bench/results/solver-log.md, "The learning racer");
- * `time SECONDS LEARN AFTER` starts learning after AFTER nodes. */
+ * `time SECONDS LEARN AFTER` starts learning after AFTER nodes, `time SECONDS LEARN
+ * AFTER 1` diversifies its restarts too. */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,7 +50,7 @@ static const char *SOLUTION[] = {
 
 /* The `count` mode, or with `decide` the `time` mode (above): 0 when every line was read
  * and searched. */
-static int count_lines(int decide, double seconds, int learn, long long after) {
+static int count_lines(int decide, double seconds, int learn, long long after, int diversify) {
     /* count: learn 0 or 2 (with reasons, the default), 1 without */
     int R, C, K;
     while (scanf("%d %d %d", &R, &C, &K) == 3) {
@@ -59,7 +61,8 @@ static int count_lines(int decide, double seconds, int learn, long long after) {
             if (scanf("%d %d", &cell[k], &value[k]) != 2) return 2;
         memset(start, CSOLVE_UNKNOWN, sizeof(start));
         CsolveOptions options = {.seconds = 60, .nodes = -1, .strong = 1, .learn = 1,
-                                 .reasons = learn != 1, .learn_after = after};
+                                 .reasons = learn != 1, .learn_after = after,
+                                 .diversify = diversify};
         if (decide) {
             options.seconds = seconds;
             options.cpu = 1;
@@ -97,9 +100,11 @@ static int count_lines(int decide, double seconds, int learn, long long after) {
 
 int main(int argc, char **argv) {
     if (argc > 1 && !strcmp(argv[1], "count"))
-        return count_lines(0, 0, argc > 3 ? atoi(argv[3]) : 2, argc > 2 ? atoll(argv[2]) : 0);
+        return count_lines(0, 0, argc > 3 ? atoi(argv[3]) : 2, argc > 2 ? atoll(argv[2]) : 0,
+                           argc > 4 && atoi(argv[4]));
     if (argc > 3 && !strcmp(argv[1], "time"))
-        return count_lines(1, atof(argv[2]), atoi(argv[3]), argc > 4 ? atoll(argv[4]) : 0);
+        return count_lines(1, atof(argv[2]), atoi(argv[3]), argc > 4 ? atoll(argv[4]) : 0,
+                           argc > 5 && atoi(argv[5]));
     enum { R = 10, C = 10, K = sizeof(CLUES) / sizeof(CLUES[0]) };
     int cell[K], value[K], error = 0;
     for (int k = 0; k < K; k++) {

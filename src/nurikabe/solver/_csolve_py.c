@@ -42,14 +42,16 @@ static void Search_dealloc(SearchObject *self) {
 
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"rows", "cols", "clues", "start", "seconds", "nodes", "cpu",
-                             "strong", "lean", "near", "learn", "reasons", "learn_after", NULL};
+                             "strong", "lean", "near", "learn", "reasons", "learn_after",
+                             "diversify", NULL};
     int R, C;
     PyObject *clues;
     Py_buffer start = {0}, near = {0};
     CsolveOptions opt = {.seconds = -1, .nodes = -1};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOy*|dLpppz*ppL", kwlist, &R, &C, &clues, &start,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOy*|dLpppz*ppLp", kwlist, &R, &C, &clues, &start,
                                      &opt.seconds, &opt.nodes, &opt.cpu, &opt.strong, &opt.lean,
-                                     &near, &opt.learn, &opt.reasons, &opt.learn_after))
+                                     &near, &opt.learn, &opt.reasons, &opt.learn_after,
+                                     &opt.diversify))
         return -1;
     int *cells = NULL, *values = NULL, error = 0;
     PyObject *seq = NULL;
@@ -239,13 +241,15 @@ static PyMethodDef Search_methods[] = {
 static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "nurikabe.solver._csolve.Search",
     .tp_doc = "Search(rows, cols, clues, start, seconds=-1, nodes=-1, cpu=False, strong=False,"
-              " lean=False, near=None, learn=False, reasons=False, learn_after=0): an exact search;"
+              " lean=False, near=None, learn=False, reasons=False, learn_after=0, diversify=False):"
+              " an exact search;"
               " with cpu,"
               " seconds are CPU seconds of the searching thread; with near (a position start"
               " extends), the root probes first near what start adds; with strong and learn, it"
               " learns from conflicts (with reasons, a refuted leaf's nogood is its decision cut,"
               " not its path; with learn_after > 0, it starts learning only after that many"
-              " nodes).",
+              " nodes; with diversify, each restart branches on one of the best few cells, drawn"
+              " by a seeded generator).",
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,
