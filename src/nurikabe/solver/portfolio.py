@@ -117,8 +117,9 @@ class PortfolioSearch(SearchBase):
         """Yield solution boards, each once, until the space or the limit runs out."""
         began = time.perf_counter()
         limit = self.limit
-        # the learning racer learns; the default search stays without (as measured)
-        native = NativeSearch(self.puzzle, limit, start=self.start, learn=False)
+        # the learning racer learns; the default search stays without (as measured), and
+        # no search of the portfolio races a finder of its own: it races its racers
+        native = NativeSearch(self.puzzle, limit, start=self.start, learn=False, finder=False)
         if limit.seconds is None:
             try:
                 yield from native.solutions()
@@ -227,6 +228,7 @@ class PortfolioSearch(SearchBase):
                     lean=name == "lean",
                     learn=name == "learn",
                     learn_after=0,  # the learning racer learns from its first node
+                    finder=False,
                 )
                 start_native(name, racer)
                 yield from take(until)
