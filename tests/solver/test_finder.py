@@ -24,7 +24,7 @@ from nurikabe.rules import check
 from nurikabe.solver import Limit, Status, _csolve, native, solve
 from nurikabe.solver.native import NativeSearch
 from tests.bruteforce import black_masks
-from tests.solver.test_learning import small_puzzles
+from tests.solver.test_learning import assert_first_solutions, small_puzzles
 
 SPARSE_15_SEED_9 = Puzzle.from_clues(
     15,
@@ -56,15 +56,8 @@ def eager_finder(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_race_counts_the_first_solutions_exactly(
     eager_finder: None, puzzle: Puzzle, most: int
 ) -> None:
-    expected = black_masks(puzzle)
     search = NativeSearch(puzzle, Limit(solutions=most, seconds=60))
-    found = [board.black_mask for board in search.solutions()]
-    assert len(found) == len(set(found)) == min(most, len(expected))
-    assert set(found) <= expected
-    if len(expected) > most:
-        assert search.limit_hit == "solutions" and not search.complete
-    else:
-        assert search.complete or search.limit_hit == "solutions"
+    assert_first_solutions(search, black_masks(puzzle), most)
 
 
 def test_a_race_on_many_solutions_hands_each_back_once(eager_finder: None) -> None:

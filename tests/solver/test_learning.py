@@ -80,9 +80,15 @@ def test_the_first_solutions_are_counted_exactly(puzzle: Puzzle, most: int, afte
     """With a limit of solutions (2 for uniqueness), learning (from node `after` on)
     answers as the oracle: as many distinct solutions as there are up to the limit, and
     complete only when no other is left."""
-    expected = black_masks(puzzle)
     limit = Limit(solutions=most, seconds=60)
     search = NativeSearch(puzzle, limit, learn=True, learn_after=after)
+    assert_first_solutions(search, black_masks(puzzle), most)
+
+
+def assert_first_solutions(search: NativeSearch, expected: set[int], most: int) -> None:
+    """`search` (a limit of `most` solutions) lists as many distinct solutions of the
+    oracle's `expected` as there are up to the limit, and is complete only when no
+    other is left."""
     found = [board.black_mask for board in search.solutions()]
     assert len(found) == len(set(found)) == min(most, len(expected))
     assert set(found) <= expected

@@ -13,7 +13,7 @@ Imports only `puzzle` and `solver.result`, plus the compiled module.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 
 from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
 from . import _csolve
@@ -126,6 +126,7 @@ class NativeSearch(SearchBase):
         self._running: list[_csolve.Search] = []
         self._cancelled = False
         self._resumed = 0.0
+        self._found = 0
 
     def cancel(self) -> None:
         """Stop the search soon, from any thread (it runs without the GIL): `solutions()`
@@ -177,31 +178,19 @@ class NativeSearch(SearchBase):
         race = self.finder and wanted is not None and self.limit.nodes is None
         self._running = []
         core = self._core(FINDER_AFTER if race else None)
-        puzzle = self.puzzle
-        full = puzzle.grid.full
-        seen: set[int] = set()
+        self._found = 0
         try:
             if wanted is not None and wanted <= 0:
                 self.limit_hit = "solutions"
                 return
-            while True:
-                bits = core.next()
-                if bits is None and race and core.stop == "nodes":
-                    if not seen:
-                        yield from self._race(core, seen)
-                        return
-                    race = False  # it has a solution: a proof is on the way, alone
-                    core.extend(-1, self._left())
-                    continue
-                if bits is None:
-                    break
-                black = int.from_bytes(bits, "little")
-                seen.add(black)
-                self._tally()
-                yield Board(puzzle, black, full & ~black)
-                self._resumed = time.perf_counter()
-                if wanted is not None and len(seen) >= wanted:
-                    self._enough(core)
+            if (yield from self._hand_back(core)):
+                return
+            if race and core.stop == "nodes":
+                if not self._found:
+                    yield from self._race(core)
+                    return
+                core.extend(-1, self._left())  # it has a solution: a proof is on the way
+                if (yield from self._hand_back(core)):
                     return
             self.complete = bool(core.complete)
             if not self.complete:
@@ -209,15 +198,13 @@ class NativeSearch(SearchBase):
         finally:
             self._tally()
 
-    def _race(self, main: _csolve.Search, seen: set[int]) -> Iterator[Board]:
-        """`solutions()` on from `main` stopped at `FINDER_AFTER` nodes: `main` and a
-        finder in turns of `FINDER_SLICE` nodes; `seen`: the solutions handed back."""
-        wanted = self.limit.solutions
+    def _race(self, main: _csolve.Search) -> Iterator[Board]:
+        """`solutions()` on from `main`, stopped at `FINDER_AFTER` nodes without a
+        solution: `main` and a finder in turns of `FINDER_SLICE` nodes."""
         left = self._left()
         deadline = None if left < 0 else time.perf_counter() + left
         finder = self._core(0, finder=True)
-        puzzle = self.puzzle
-        full = puzzle.grid.full
+        seen: set[int] = set()  # the solutions handed back, which either may find again
         while True:
             for core in (main, finder):
                 left = -1.0
@@ -227,17 +214,8 @@ class NativeSearch(SearchBase):
                         self.limit_hit = "seconds"
                         return
                 core.extend(core.nodes + FINDER_SLICE, left)
-                while (bits := core.next()) is not None:
-                    black = int.from_bytes(bits, "little")
-                    if black in seen:
-                        continue
-                    seen.add(black)
-                    self._tally()
-                    yield Board(puzzle, black, full & ~black)
-                    self._resumed = time.perf_counter()
-                    if wanted is not None and len(seen) >= wanted:
-                        self._enough(core)
-                        return
+                if (yield from self._hand_back(core, seen)):
+                    return
                 if core.stop == "nodes":
                     continue
                 # this search has searched all it can: every solution of it was handed back
@@ -245,6 +223,29 @@ class NativeSearch(SearchBase):
                 if not self.complete:
                     self.limit_hit = core.stop
                 return
+
+    def _hand_back(
+        self, core: _csolve.Search, seen: set[int] | None = None
+    ) -> Generator[Board, None, bool]:
+        """Yield the solutions `core` finds, but those in `seen` (a race's: each found is
+        added), until it stops; True once the limit's solutions are all handed back."""
+        wanted = self.limit.solutions
+        puzzle = self.puzzle
+        full = puzzle.grid.full
+        while (bits := core.next()) is not None:
+            black = int.from_bytes(bits, "little")
+            if seen is not None:
+                if black in seen:
+                    continue
+                seen.add(black)
+            self._found += 1
+            self._tally()
+            yield Board(puzzle, black, full & ~black)
+            self._resumed = time.perf_counter()
+            if wanted is not None and self._found >= wanted:
+                self._enough(core)
+                return True
+        return False
 
     def _left(self) -> float:
         """The seconds the limit leaves from now (-1: no limit)."""
