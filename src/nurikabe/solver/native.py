@@ -58,8 +58,8 @@ found none within `FINDER_AFTER` nodes races a finder: a second search of the sa
 puzzle in the same thread, in turns of `FINDER_SLICE` nodes each, that learns from its
 first node, tries the least constraining color first and restarts down other paths (the
 core's ``lean``, ``learn`` and ``diversify``). Searches for a first solution of a sparse
-grid have a heavy tail (one orientation of a random sparse 15x15 in 129 nodes, its
-mirror image in more than 10,000), which the finder's restarts cut. A search that has a
+grid have a heavy tail (one orientation of a random sparse 15x15 finds two solutions
+in 129 nodes, its seven others none in 11,000), which the finder's restarts cut. A search that has a
 solution by then is proving it unique, which depth-first search does best, so it goes on
 alone. Either search's answer is the race's: a solution is handed back once, whichever
 found it, and the first search to finish its whole space decides the count. Searches
