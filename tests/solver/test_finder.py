@@ -4,11 +4,11 @@ puzzle, lean, learning from its first node, with restarts down paths drawn at ra
 
 The race may change which solutions come first, never what is true of them: on random
 small puzzles (`?` clues too) with the finder joining at the first node and turns of one
-or two nodes, every solution handed back is a solution of the brute-force oracle, none
-twice, as many as there are up to the limit, and the search calls itself complete only
-when no other is left. A sparse grid the depth-first search alone leaves open for
-10 s and more is decided by the race within a few thousand nodes; searches with a node
-limit (the generator's checks) never race.
+node, every solution handed back is a solution of the brute-force oracle, none twice,
+as many as there are up to the limit, and the search calls itself complete only when no
+other is left. A sparse grid the depth-first search alone leaves open for 10 s and more
+is decided by the race within a few thousand nodes; searches with a node limit (the
+generator's checks) never race, nor does a search that has a solution by then.
 """
 
 from __future__ import annotations
