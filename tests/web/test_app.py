@@ -8,6 +8,7 @@ apart, progress kept across app instances, and a schemathesis run over /openapi.
 from __future__ import annotations
 
 import io
+import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -343,6 +344,26 @@ def test_a_hint_the_engine_cannot_find_in_time_reveals_a_cell(
         [[cell, color]] = hint["cells"]
         assert solution[cell] == ("#" if color == "black" else ".")
         board = apply(board, hint["cells"])
+
+
+def test_a_hint_out_of_time_says_so_and_how_long_it_searched(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game asks again while it shows the offer (game.js, THINK_ROUNDS): the answer
+    says the search ran out of time, and for how long it searched."""
+    import nurikabe.web.app as web_app
+
+    def slow(state: object, seconds: float) -> None:
+        began = time.thread_time()
+        while time.thread_time() - began < 0.05:
+            pass
+
+    monkeypatch.setattr(web_app, "find_step", slow)
+    monkeypatch.setattr(web_app, "HINT_SECONDS", 0.05)
+    hint = client.post("/api/hint", json={"key": "10x10/499", "board": "?" * 100}).json()
+    assert hint["reveal"] == "time" and hint["technique"] == "from-solution"
+    assert 0.05 <= hint["searched"] < 5
+    assert "ran out of time" in hint["message"]
 
 
 def test_a_full_cheap_lane_answers_503_with_retry_after(

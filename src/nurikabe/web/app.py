@@ -170,8 +170,8 @@ def _hint(
             memories.keep(game.puzzle, state)
     if step is None or step.kind not in ("deduction", "trial"):
         # find_step gives None when nothing applies, or once its CPU time has passed
-        ran_out = time.thread_time() - began >= HINT_SECONDS
-        return _reveal(game, board, ran_out=ran_out)
+        searched = time.thread_time() - began
+        return _reveal(game, board, ran_out=searched >= HINT_SECONDS, searched=searched)
     row = technique(step.technique)
     return HintStep(
         technique=step.technique,
@@ -183,9 +183,11 @@ def _hint(
     )
 
 
-def _reveal(game: Game, board: Board, *, ran_out: bool) -> HintStep:
+def _reveal(game: Game, board: Board, *, ran_out: bool, searched: float) -> HintStep:
     """The hint when logic finds no step: it offers one unknown cell from the solution
-    (marked, its color not said), which the player takes by pressing the wand again."""
+    (marked, its color not said), which the player takes by pressing the wand again.
+    When the search ran out of time, the game asks again while it shows the offer: the
+    search carries on with what this one learnt (`web.warm`)."""
     step = reveal_step(board, game.solution)
     assert step is not None  # the board has unknown cells
     [(cell, color)] = step.cells
@@ -203,6 +205,7 @@ def _reveal(game: Game, board: Board, *, ran_out: bool) -> HintStep:
         premises=[],
         level=None,
         reveal="time" if ran_out else "stuck",
+        searched=round(searched, 3),
     )
 
 

@@ -233,7 +233,10 @@ class HintStep(_Ok):
     level: str | None
     reveal: Literal["stuck", "time"] | None = None
     """Set when logic found no step and the cell is offered from the solution: ``stuck``
-    (no rule applies) or ``time`` (the search ran out of time)."""
+    (no rule applies) or ``time`` (the search ran out of time; asking again for the same
+    board carries the search on from where it stopped, see `web.warm`)."""
+    searched: float | None = None
+    """With a reveal, the CPU seconds the logic engine searched before it gave up."""
 
 
 class HintSolved(_Ok):
