@@ -91,10 +91,17 @@ def unknown_cell(page, solution: str) -> int:
     return next(i for i in range(len(solution)) if i not in clues)
 
 
-def test_a_search_that_runs_out_of_time_goes_on_until_a_step_comes(page, server) -> None:
+def timed_out(page, server, *, count: int, hold: bool = False) -> tuple[str, int, TimedOut]:
+    """`KEY` open, its solution, the first cell that is not a clue, and the page's hint
+    requests answered as `TimedOut` says (offering that cell)."""
     open_puzzle(page, server.url, KEY)
     solution = solution_of(page, KEY)
-    hints = TimedOut(page, solution, unknown_cell(page, solution), count=2)
+    cell = unknown_cell(page, solution)
+    return solution, cell, TimedOut(page, solution, cell, count, hold=hold)
+
+
+def test_a_search_that_runs_out_of_time_goes_on_until_a_step_comes(page, server) -> None:
+    solution, _, hints = timed_out(page, server, count=2)
     page.click("#hint")
     # The third ask reaches the server, whose step replaces the offer.
     wait_for_message(page, "Press the wand again to apply")
@@ -107,10 +114,7 @@ def test_a_search_that_runs_out_of_time_goes_on_until_a_step_comes(page, server)
 
 
 def test_the_offer_stands_while_thinking_and_the_wand_takes_it(page, server) -> None:
-    open_puzzle(page, server.url, KEY)
-    solution = solution_of(page, KEY)
-    cell = unknown_cell(page, solution)
-    hints = TimedOut(page, solution, cell, count=1000, hold=True)
+    solution, cell, hints = timed_out(page, server, count=1000, hold=True)
     page.click("#hint")
     hints.answer()
     hints.answer()
@@ -129,11 +133,8 @@ def test_the_offer_stands_while_thinking_and_the_wand_takes_it(page, server) -> 
 
 
 def test_after_the_last_round_the_offer_says_how_long_logic_searched(page, server) -> None:
-    open_puzzle(page, server.url, KEY)
-    solution = solution_of(page, KEY)
-    cell = unknown_cell(page, solution)
+    solution, cell, hints = timed_out(page, server, count=1000)
     rounds = page.evaluate("async () => (await import('/static/js/game.js')).THINK_ROUNDS")
-    hints = TimedOut(page, solution, cell, count=1000)
     page.click("#hint")
     wait_for_message(page, "Press the wand again to reveal")
     assert hints.asked == rounds
@@ -147,10 +148,7 @@ def test_after_the_last_round_the_offer_says_how_long_logic_searched(page, serve
 
 
 def test_a_move_while_thinking_ends_it(page, server) -> None:
-    open_puzzle(page, server.url, KEY)
-    solution = solution_of(page, KEY)
-    cell = unknown_cell(page, solution)
-    hints = TimedOut(page, solution, cell, count=1000, hold=True)
+    _, cell, hints = timed_out(page, server, count=1000, hold=True)
     page.click("#hint")
     hints.answer()
     page.wait_for_selector("#message.thinking")
