@@ -171,7 +171,7 @@ def _hint(
     if step is None or step.kind not in ("deduction", "trial"):
         # find_step gives None when nothing applies, or once its CPU time has passed
         searched = time.thread_time() - began
-        return _reveal(game, board, ran_out=searched >= HINT_SECONDS, searched=searched)
+        return _reveal(game, board, searched)
     row = technique(step.technique)
     return HintStep(
         technique=step.technique,
@@ -183,11 +183,13 @@ def _hint(
     )
 
 
-def _reveal(game: Game, board: Board, *, ran_out: bool, searched: float) -> HintStep:
+def _reveal(game: Game, board: Board, searched: float) -> HintStep:
     """The hint when logic finds no step: it offers one unknown cell from the solution
     (marked, its color not said), which the player takes by pressing the wand again.
     When the search ran out of time, the game asks again while it shows the offer: the
-    search carries on with what this one learnt (`web.warm`)."""
+    search carries on with what this one learnt (`web.warm`). `searched`: the CPU
+    seconds the search took (all of `HINT_SECONDS`: it ran out of time)."""
+    ran_out = searched >= HINT_SECONDS
     step = reveal_step(board, game.solution)
     assert step is not None  # the board has unknown cells
     [(cell, color)] = step.cells
