@@ -95,7 +95,7 @@ __all__ = [
     "generate",
 ]
 
-GENERATOR_VERSION = "12"
+GENERATOR_VERSION = "13"
 """Bumped whenever the same seed and options may give a different puzzle."""
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert", "extreme", "any")
@@ -671,19 +671,11 @@ def _beyond_logic(
     whether the puzzle is unique, and if it is, expert logic carries on from there. The
     first unique board expert logic cannot finish is the one. The climb adds information
     where logic is stuck, so it passes through boards that are nearly unique; big islands
-    keep the logic stuck for longer.
-
-    On boards of `RESCUE_FROM` cells or more, a unique board expert logic does finish
-    ends the climb: from there the climb only adds information, so it rarely passes a
-    board expert logic cannot finish (3 of 25 attempts over seeds 0-13 on 15x15).
-    Instead `search.deepen` walks from it by moves that take information away, each
-    proved unique, to a board expert logic is stuck on whose walkthrough finishes as
-    extreme (`_rescue`); the attempt ends either way.
+    keep the logic stuck for longer. Boards below `DEEPEN_FROM` cells (10x10) only.
     """
     area = layout.grid.size
     asked: set[tuple[int, int]] = set()
     found: list[Layout] = []
-    graded: list[Grade] = []
 
     def stop(current: Layout, unknown: int) -> bool:
         if found or deadline.passed():
@@ -697,17 +689,10 @@ def _beyond_logic(
         black, white = ev.deduced(current, CLIMB_TIER)
         if area - popcount(black | white) > ASK_CELLS:
             return False
-        verdict = _stuck_and_unique(current, black, white)
-        if verdict:
+        if _stuck_and_unique(current, black, white):
             found.append(current)
             return True
-        if verdict is None or area < RESCUE_FROM:
-            return False
-        # Unique, and expert logic finishes it: walk back to a board it cannot finish.
-        rescued = _rescue(current, rng, max_island, deadline, graded)
-        if rescued is not None:
-            found.append(rescued)
-        return True
+        return False
 
     settle(
         layout,
@@ -722,46 +707,7 @@ def _beyond_logic(
     )
     if not found:
         return None
-    finished = _finish(found[0], deadline)
-    if finished is None or not graded:
-        return finished
-    return finished[0], finished[1], graded[-1]
-
-
-RESCUE_FROM = 150
-"""Extreme boards of at least this many cells (and below `DEEPEN_FROM`) are walked by
-`search.deepen` from the first unique board of the climb that expert logic finishes
-(`_beyond_logic`). Not on 10x10, where the walk often runs out of moves (`DEEPEN_FROM`)
-and the climb alone does well."""
-
-RESCUE: dict[str, Any] = {"steps": 60, "nodes": 20_000}
-"""Settings of `search.deepen` from such a board: proposals before the attempt gives up
-(on 15x15 seeds 0-10 it found a board in 4 of 7 walks, 0.1-0.8 s of CPU each), and the exact
-solver's node limit per question (`EXTREME_NODES`: the board is near-unique)."""
-
-
-def _rescue(
-    layout: Layout,
-    rng: random.Random,
-    max_island: int,
-    deadline: Deadline,
-    graded: list[Grade],
-) -> Layout | None:
-    """A unique board expert logic cannot finish, walked to by `search.deepen` from the
-    unique board `layout` it does finish; its grade (extreme, the walkthrough finished)
-    is appended to `graded`. None when the walk runs out of proposals."""
-    area = layout.grid.size
-    return deepen(
-        layout,
-        BEYOND_TIER - 1,
-        rng,
-        max_island=max_island,
-        deadline=deadline,
-        ev=Evaluator(incremental=False),
-        accept=lambda board: _accept_extreme(board, graded),
-        white_floor=int((EXTREME_SHARE - WHITE_SLACK) * area),
-        **RESCUE,
-    )
+    return _finish(found[0], deadline)
 
 
 def _accept_extreme(layout: Layout, graded: list[Grade]) -> bool:
@@ -776,11 +722,16 @@ def _accept_extreme(layout: Layout, graded: list[Grade]) -> bool:
     return True
 
 
-DEEPEN_FROM = 306
-"""Extreme boards of at least this many cells (the 20x20 band of the quality figures) are
-made by `_deeper`. `_beyond_logic` found no 20x20 extreme within 900 s (and 40 min of
-CPU in a build): on big boards the climb passes few unique boards that medium logic has
-nearly finished, and expert logic finishes nearly all of them."""
+DEEPEN_FROM = 150
+"""Extreme boards of at least this many cells are made by `_deeper`. `_beyond_logic`
+found no 20x20 extreme within 900 s (and 40 min of CPU in a build): on big boards the
+climb passes few unique boards that medium logic has nearly finished, and expert logic
+finishes nearly all of them. On 13x13 to 15x15 it finds them, but with islands far
+bigger than published puzzles of that size have (largest clue 18-21, published 6-12)
+and, on 15x15, more slowly: generator 13 let this down from 306 (seeds 0-7, one core
+each side by side: 15x15 median 18.6 -> 11.9 s of CPU, shape figures close to published
+3 of 6 -> 6 of 6; bench/results/generator-log.md). 10x10 stays on the climb, where the
+walk often runs out of moves."""
 
 DEEPEN: dict[str, Any] = {"steps": 400, "nodes": 3000}
 """Settings of `search.deepen` for extreme boards: proposals before the attempt gives up,
