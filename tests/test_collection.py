@@ -376,21 +376,22 @@ def entries() -> list[collection.Entry]:
         conn.close()
 
 
-BUNDLED_GENERATOR = "11"
+BUNDLED_GENERATOR = "13"
 """The generator version of the last build of the bundled file (issue 36). The puzzles at
 the `collection.KEPT` numbers are kept as they were so that no player's puzzle changes
 under them; `MADE_BY` says which generator made each number."""
 
 MADE_BY: dict[str, tuple[tuple[int, str], ...]] = {
     "10x10": ((0, "7"),),
-    "15x15": ((0, "7"), (100, "8")),
+    "15x15": ((0, "7"), (100, "8"), (160, "13")),
     "20x20": ((0, "7"), (50, "8"), (90, "11")),
     "30x30": ((0, "8"), (25, "10"), (35, "11")),
 }
 """Per collection, (first number, generator) of each stretch of numbers: the classic
 generator 7 sets (10x10, 15x15 #0-99, 20x20 #0-49), then generator 8's (the rebuild of
 2026-11-27 and the extreme runs appended after it), then generator 10's 30x30 hard and
-expert run (#25-34, 2026-11-28) and generator 11's 20x20 extreme run (#90-94, 2026-11-28)."""
+expert run (#25-34, 2026-11-28), generator 11's 20x20 and 30x30 extreme runs (#90-94 and
+#35-39, 2026-11-28) and generator 13's 15x15 extreme run (#160-164, 2026-11-29)."""
 
 
 def _made_by(collection_name: str, number: int) -> str:
@@ -441,6 +442,11 @@ SHIPPED: tuple[tuple[str, dict[str, int], str], ...] = (
         {"10x10": 500, "15x15": 160, "20x20": 95, "30x30": 40},
         "e242f388a4ebe8ab5cc24bbeb90bab0594bcaa354a855d12b8d54786e42d47f8",
     ),
+    (
+        "the 15x15 extreme run with generator 13",
+        {"10x10": 500, "15x15": 165, "20x20": 95, "30x30": 40},
+        "06f9be40fc9635178e875d44c991659278d0e2709c10c3fe1dabb164d41da945",
+    ),
 )
 """What each build shipped, oldest first: its name, how many puzzles each collection then
 held, and the digest of the puzzles it added (the numbers from the previous build's counts
@@ -448,7 +454,7 @@ to its own; every column but the grade, by row id). The first digest is the one 
 whole file had when it held generator 7's 650 puzzles only (seed 2026). The last counts
 are `collection.KEPT`: every shipped puzzle is kept."""
 
-BUNDLED_PUZZLES = {(2026, "11"): "f8693cbf25bf43811af3299be87c6efa081c088b7604b68c5e1a7b2e464e8e43"}
+BUNDLED_PUZZLES = {(2026, "13"): "aa5dcad612bf22316c0d6dddd0f209a326b06661a5e213452a25415a1b9e50b2"}
 """The digest of all the bundled file's puzzles (every column but the grade, by row id),
 by the seed and generator version of its build. A rebuild makes a new file this pin does
 not cover."""
