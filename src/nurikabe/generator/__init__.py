@@ -730,8 +730,8 @@ finishes nearly all of them. On 13x13 to 15x15 it finds them, but with islands f
 bigger than published puzzles of that size have (largest clue 18-21, published 6-12)
 and, on 15x15, more slowly: generator 13 let this down from 306 (seeds 0-7, one core
 each side by side: 15x15 median 18.6 -> 11.9 s of CPU, shape figures close to published
-3 of 6 -> 6 of 6; bench/results/generator-log.md). 10x10 stays on the climb, where the
-walk often runs out of moves."""
+3 of 6 -> 6 of 6; bench/results/generator-log.md). 10x10 stays on the climb, about 3
+times faster there (the players' stock makes 10x10 puzzles while they wait)."""
 
 DEEPEN: dict[str, Any] = {"steps": 400, "nodes": 3000}
 """Settings of `search.deepen` for extreme boards: proposals before the attempt gives up,
