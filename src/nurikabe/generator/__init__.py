@@ -705,9 +705,7 @@ def _beyond_logic(
         white_floor=int((EXTREME_SHARE - WHITE_SLACK) * area),
         **_climb(area, CLIMB_TIER),
     )
-    if not found:
-        return None
-    return _finish(found[0], deadline)
+    return _finish(found[0], deadline) if found else None
 
 
 def _accept_extreme(layout: Layout, graded: list[Grade]) -> bool:
