@@ -436,8 +436,16 @@ def test_large_boards_default_to_big_islands_and_fewer_clues() -> None:
     assert _default_profile(30, 30, "hard", None, None, None).max_island == BIG_ISLAND_CAP
     assert _climb(900, 2)["kinds"] == REPAIR_KINDS_NO_ONES and _climb(900, 2)["thrifty"]
     assert _climb(900, 1)["kinds"] == REPAIR_KINDS  # tier-1 climbs need their 1s
-    assert _large_polish(400)["candidates"] > _large_polish(900)["candidates"]
-    assert _large_polish(900)["big"] == round(BIG_TARGET * 900)
+    assert _large_polish(400, False)["candidates"] > _large_polish(900, False)["candidates"]
+    assert _large_polish(900, False)["big"] == round(BIG_TARGET * 900)
+    # Easy and medium (generator 14): a longer walk on large boards, not on huge ones.
+    assert _large_polish(400, True)["candidates"] > _large_polish(400, False)["candidates"]
+    assert _large_polish(900, True)["candidates"] == _large_polish(900, False)["candidates"]
+    # Easy on large boards starts from larger islands than on 10x10 or 30x30.
+    assert _default_profile(15, 15, "easy", None, None, None).max_island == 12
+    easy = [_default_profile(n, n, "easy", None, None, None) for n in (10, 15, 30)]
+    assert easy[1].mean_island > easy[0].mean_island == easy[2].mean_island
+    assert easy[0].max_island == LEVEL_PROFILES["easy"][0]
     assert _climb(400, 2)["kinds"] == REPAIR_KINDS_NO_ONES and _climb(400, 2)["thrifty"]
     assert _default_profile(20, 20, "easy", 5, None, None).max_island == 5  # asked for
     densities = [clue_density_of(n * n) for n in (10, 15, 20, 30)]
@@ -505,17 +513,18 @@ def _remade(collection_name: str, number: int) -> tuple[str, str]:
     return p.to_url(), again.puzzle.to_url()
 
 
-@pytest.mark.parametrize(("name", "number"), [("10x10", 300), ("15x15", 100)])
+@pytest.mark.parametrize(("name", "number"), [("10x10", 300), ("15x15", 130)])
 def test_boards_below_huge_make_the_puzzles_they_made_before(name: str, number: int) -> None:
-    """Generators 9 and 10 changed only boards of `HUGE_FROM` cells or more: the same seed
-    and level still give the bundled puzzle (10x10 #300: generator 7's; 15x15 #100: 8's)."""
+    """Generators 9 and 10 changed only boards of `HUGE_FROM` cells or more, 14 only easy
+    and medium on larger boards: the same seed and level still give the bundled puzzle
+    (10x10 #300: generator 7's; 15x15 #130, hard: 8's)."""
     shipped, made = _remade(name, number)
     assert made == shipped
 
 
 @pytest.mark.slow
 def test_a_20x20_puzzle_is_made_as_before() -> None:
-    shipped, made = _remade("20x20", 60)  # generator 8, medium (10-20 s of CPU)
+    shipped, made = _remade("20x20", 70)  # generator 8, hard
     assert made == shipped
 
 

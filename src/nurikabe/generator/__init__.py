@@ -95,7 +95,7 @@ __all__ = [
     "generate",
 ]
 
-GENERATOR_VERSION = "13"
+GENERATOR_VERSION = "14"
 """Bumped whenever the same seed and options may give a different puzzle."""
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert", "extreme", "any")
@@ -164,7 +164,7 @@ def _default_profile(
 ) -> Profile:
     if max_island is None:
         max_island = max(
-            LEVEL_PROFILES.get(difficulty, LEVEL_PROFILES["hard"])[0],
+            _level_profile(difficulty, rows * cols)[0],
             min(BIG_ISLAND_CAP, round(BIG_ISLAND_SHARE * rows * cols))
             if rows * cols >= SWEEP_FROM
             else 0,
@@ -179,7 +179,7 @@ def _default_profile(
     elif clue_density is not None:
         mean_island = 100 * white_share / clue_density
     else:
-        mean_island = LEVEL_PROFILES.get(difficulty, LEVEL_PROFILES["hard"])[1]
+        mean_island = _level_profile(difficulty, rows * cols)[1]
         clue_density = clue_density_of(rows * cols)
     return Profile(
         max_island=max_island,
@@ -203,6 +203,19 @@ LEVEL_PROFILES = {
 """Default (largest island, mean island size aimed at) per level. Published puzzles
 average 3.7 cells per island; tier 1 logic alone rarely pins down big islands, so the
 easier levels start from smaller ones (the climb shrinks islands further)."""
+
+LARGE_LEVEL_PROFILES = {"easy": (12, 4.5)}
+"""Over `LEVEL_PROFILES` on large boards (`SWEEP_FROM` to `HUGE_FROM`). Easy boards there start
+from larger islands: with the longer walk of `QUICK_POLISH` to join them, 15x15 easy came
+out with 0.136 clues a cell and a largest clue of 8 (seeds 0-5) against 0.149 and 5.5 from
+(6, 2.6), at 2.1 s of CPU against 0.7 (bench/results/generator-log.md, "Generator 14")."""
+
+
+def _level_profile(difficulty: str, area: int) -> tuple[int, float]:
+    """(largest island, mean island aimed at) of `difficulty` on a board of `area` cells."""
+    if SWEEP_FROM <= area < HUGE_FROM and difficulty in LARGE_LEVEL_PROFILES:
+        return LARGE_LEVEL_PROFILES[difficulty]
+    return LEVEL_PROFILES.get(difficulty, LEVEL_PROFILES["hard"])
 
 
 def _is_int(value: object) -> bool:
@@ -353,7 +366,8 @@ def _attempt(
     if settled is None:
         return None
     if tier is None or tier == 1:
-        return _finish(_polish(settled, plain, None, rng, profile, deadline, ev), deadline)
+        polished = _polish(settled, plain, None, rng, profile, deadline, ev, quick=tier == 1)
+        return _finish(polished, deadline)
     polish_tier = POLISH_TIER if rows * cols < SWEEP_FROM else CLIMB_TIER
     if rows * cols >= HUGE_FROM and tier >= EXACT_WALK_TIER:
         # Huge boards: joins proved unique by the exact solver, at the level's own tier,
@@ -391,11 +405,11 @@ def _attempt(
     if hard is None:
         return None
     if tier <= polish_tier:
-        hard = _polish(hard, tier, tier - 1, rng, profile, deadline, ev)
+        hard = _polish(hard, tier, tier - 1, rng, profile, deadline, ev, quick=tier <= QUICK_TIER)
     elif SWEEP_FROM <= rows * cols < HUGE_FROM and tier <= FINAL_POLISH_TIER:
         # Large boards end furthest from published clue counts: a short walk at the
         # level itself (fewer candidates, little patience: its solves cost the most).
-        hard = _polish(hard, tier, tier - 1, rng, profile, deadline, ev, final=True)
+        hard = _polish(hard, tier, tier - 1, rng, profile, deadline, ev)
     return _finish(hard, deadline)
 
 
@@ -408,10 +422,10 @@ def _polish(
     deadline: Deadline,
     ev: Evaluator,
     *,
-    final: bool = False,
+    quick: bool = False,
 ) -> Layout:
     """The quality walk: towards `profile.clue_density` and the white share, at `tier`
-    (`final`: the short walk of hard and expert on large boards, `FINAL_POLISH`)."""
+    (`quick`: the longer walk of the quick levels, `QUICK_POLISH`)."""
     area = layout.grid.size
     clues = round(profile.clue_density * area / 100)
     large = area >= SWEEP_FROM
@@ -429,7 +443,7 @@ def _polish(
         if large
         else POLISH_STEPS,
         floor=floor,
-        **(_large_polish(area) if large else {}),
+        **(_large_polish(area, quick) if large else {}),
     )
 
 
@@ -490,10 +504,12 @@ or expert board after `exact_polish`, each step proved unique and pinned. Off (`
 switching it on is a new `GENERATOR_VERSION`."""
 
 
-def _large_polish(area: int) -> dict[str, Any]:
-    """The quality walk's settings on a board of `area` cells, from `SWEEP_FROM` on."""
+def _large_polish(area: int, quick: bool) -> dict[str, Any]:
+    """The quality walk's settings on a board of `area` cells, from `SWEEP_FROM` on
+    (`quick`: for a level up to `QUICK_TIER`)."""
     return {
         **LARGE_POLISH,
+        **(QUICK_POLISH if quick else {}),
         "big": round(BIG_TARGET * area),
         **(HUGE_POLISH if area >= HUGE_FROM else {}),
     }
@@ -504,6 +520,18 @@ LARGE_POLISH: dict[str, Any] = {"candidates": 16, "patience": 10, "retry": 3, "j
 them furthest from published clue counts (20x20: 15.5 clues per 100 cells against 11.1),
 and most joins there make a board medium logic cannot finish; with 4 candidates and a
 patience of 2 the walk took off 0-1 clues on 20x20, with these 7-10 (docs/generator.md)."""
+
+
+QUICK_POLISH: dict[str, Any] = {"candidates": 40, "patience": 30, "retry": 8}
+"""Over `LARGE_POLISH`, the walk of the levels up to `QUICK_TIER` (easy and medium), whose
+solves are cheap and which the walk ends: more candidates, the best 8 retried with every
+clue placement, more patience. With it 15x15 easy came to 9 of 10 quality figures close
+(5 before, with `LARGE_LEVEL_PROFILES`), 20x20 easy 2 of 6 (1) and 20x20 medium 5 of 6
+(4) (bench/results/generator-log.md, "Generator 14"). `HUGE_POLISH` still has the last
+word on huge boards."""
+
+QUICK_TIER = 2
+"""The highest level's tier (medium) whose quality walk is `QUICK_POLISH`'s."""
 
 
 CLUE_DENSITY = 12.4
@@ -521,9 +549,6 @@ BIG_ISLAND_SHARE = 0.05
 share of the cells (if above the level's): published large puzzles have a few big islands (their
 largest is 3 to 5 % of the cells)."""
 
-
-FINAL_POLISH: dict[str, Any] = {"candidates": 8, "patience": 4, "retry": 2}
-"""Settings of the quality walk at the level itself, for hard and expert on large boards."""
 
 FINAL_POLISH_TIER = 3
 """The highest tier the final quality walk of large boards runs at. At tier 4 (expert) it
