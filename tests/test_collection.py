@@ -376,22 +376,23 @@ def entries() -> list[collection.Entry]:
         conn.close()
 
 
-BUNDLED_GENERATOR = "13"
+BUNDLED_GENERATOR = "14"
 """The generator version of the last build of the bundled file (issue 36). The puzzles at
 the `collection.KEPT` numbers are kept as they were so that no player's puzzle changes
 under them; `MADE_BY` says which generator made each number."""
 
 MADE_BY: dict[str, tuple[tuple[int, str], ...]] = {
     "10x10": ((0, "7"),),
-    "15x15": ((0, "7"), (100, "8"), (160, "13")),
-    "20x20": ((0, "7"), (50, "8"), (90, "11")),
+    "15x15": ((0, "7"), (100, "8"), (160, "13"), (165, "14")),
+    "20x20": ((0, "7"), (50, "8"), (90, "11"), (95, "14")),
     "30x30": ((0, "8"), (25, "10"), (35, "11")),
 }
 """Per collection, (first number, generator) of each stretch of numbers: the classic
 generator 7 sets (10x10, 15x15 #0-99, 20x20 #0-49), then generator 8's (the rebuild of
 2026-11-27 and the extreme runs appended after it), then generator 10's 30x30 hard and
 expert run (#25-34, 2026-11-28), generator 11's 20x20 and 30x30 extreme runs (#90-94 and
-#35-39, 2026-11-28) and generator 13's 15x15 extreme run (#160-164, 2026-11-29)."""
+#35-39, 2026-11-28), generator 13's 15x15 extreme run (#160-164, 2026-11-29) and
+generator 14's easy and medium runs (15x15 #165-169, 20x20 #95-104, 2026-11-29)."""
 
 
 def _made_by(collection_name: str, number: int) -> str:
@@ -447,6 +448,11 @@ SHIPPED: tuple[tuple[str, dict[str, int], str], ...] = (
         {"10x10": 500, "15x15": 165, "20x20": 95, "30x30": 40},
         "06f9be40fc9635178e875d44c991659278d0e2709c10c3fe1dabb164d41da945",
     ),
+    (
+        "the easy and medium runs with generator 14",
+        {"10x10": 500, "15x15": 170, "20x20": 105, "30x30": 40},
+        "5cf46867c6898dfaf92df1973362ed64cb0af99be8f7a9d42c20912595949745",
+    ),
 )
 """What each build shipped, oldest first: its name, how many puzzles each collection then
 held, and the digest of the puzzles it added (the numbers from the previous build's counts
@@ -454,7 +460,7 @@ to its own; every column but the grade, by row id). The first digest is the one 
 whole file had when it held generator 7's 650 puzzles only (seed 2026). The last counts
 are `collection.KEPT`: every shipped puzzle is kept."""
 
-BUNDLED_PUZZLES = {(2026, "13"): "aa5dcad612bf22316c0d6dddd0f209a326b06661a5e213452a25415a1b9e50b2"}
+BUNDLED_PUZZLES = {(2026, "14"): "c2192cad77d84e628e57a36571e1071cb4b7e809426bbc2bb616a1ca98ffb626"}
 """The digest of all the bundled file's puzzles (every column but the grade, by row id),
 by the seed and generator version of its build. A rebuild makes a new file this pin does
 not cover."""
