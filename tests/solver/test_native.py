@@ -412,6 +412,98 @@ def test_probing_near_a_supposition_probes_fewer_cells_at_the_root() -> None:
     assert 0 < totals[1] < totals[0] * 0.95
 
 
+def _asked(
+    puzzle: Puzzle, solution: int, seed: int, memo: _csolve.Memo | None
+) -> list[tuple[object, ...]]:
+    """What the core answers, as `solver.refuter` asks it, about suppositions of one
+    position (a seeded tenth of `solution` shown): each unknown cell of a few supposed
+    either way, with and without `near`, within 1 node and then carried on to 8; with
+    `memo` shared by all the searches, or none."""
+    rng = random.Random(seed)
+    free = [i for i in range(puzzle.area) if i not in puzzle.clues]
+    shown = rng.sample(free, len(free) // 10)
+    black = sum(1 << i for i in shown if solution >> i & 1)
+    white = sum(1 << i for i in shown) & ~black
+    base = _cells(puzzle, black, white)
+    clues = [(c, -1 if v == Q else v) for c, v in puzzle.clues.items()]
+    out: list[tuple[object, ...]] = []
+    for cell in rng.sample([i for i in free if i not in shown], 6):
+        for color in (1, 2):
+            for near in (None, base):
+                start = bytearray(base)
+                start[cell] = color
+                search = _csolve.Search(
+                    puzzle.rows, puzzle.cols, clues, bytes(start), -1, 1, True, near=near, memo=memo
+                )
+                for nodes in (1, 8):
+                    search.extend(nodes)
+                    found = search.next()
+                    counts = (search.nodes, search.propagations, search.probes)
+                    out.append((found, *counts, search.stop, search.complete))
+    return out
+
+
+@needs_corpus
+def test_a_memo_changes_no_answer_and_no_count() -> None:
+    """Searches of one puzzle sharing a memo of fixpoints (as the suppositions of one
+    position do, `solver.refuter`) answer exactly as they do without it, with the same
+    nodes, propagations and probes: propagation is a function of the state alone. Also
+    with a memo so small that it starts again empty many times."""
+    docs = [d for d in corpus() if 64 <= d.puzzle.area <= 225][::40]
+    hits = resets = 0
+    for doc in docs:
+        puzzle, solution = doc.puzzle, doc.solution.black_mask
+        alone = _asked(puzzle, solution, 1, None)
+        shared = _csolve.Memo()
+        assert _asked(puzzle, solution, 1, shared) == alone, doc.meta["id"]
+        tiny = _csolve.Memo(4096)
+        assert _asked(puzzle, solution, 1, tiny) == alone, doc.meta["id"]
+        hits += shared.stats()[0]
+        resets += tiny.stats()[3]
+    assert hits > 0 and resets > 0
+
+
+def test_a_memo_serves_one_puzzle_and_configuration() -> None:
+    """A memo made by the searches of one puzzle is refused to another puzzle's, to a
+    search with other rules and to one that learns (its propagation records reasons)."""
+    memo = _csolve.Memo()
+    clues = [(0, 3), (14, 2), (29, 4)]
+    _csolve.Search(5, 6, clues, bytes(30), memo=memo).next()
+    _csolve.Search(5, 6, clues, bytes(30), memo=memo, cpu=True).next()
+    with pytest.raises(ValueError):
+        _csolve.Search(5, 6, [(0, 3), (14, 2), (29, 5)], bytes(30), memo=memo)
+    with pytest.raises(ValueError):
+        _csolve.Search(6, 5, clues, bytes(30), memo=memo)
+    with pytest.raises(ValueError):
+        _csolve.Search(5, 6, clues, bytes(30), memo=memo, strong=True, learn=True)
+    with pytest.raises(TypeError):
+        _csolve.Search(5, 6, clues, bytes(30), memo=object())  # type: ignore[arg-type]
+    assert memo.stats()[1] > 0
+
+
+@needs_corpus
+def test_two_threads_sharing_a_memo_answer_as_one_by_one() -> None:
+    """Searches sharing a memo that run at once in two threads answer as they do one by
+    one (one of them then runs without the memo)."""
+    import threading
+
+    doc = next(d for d in corpus() if d.meta["id"] == "janko-1091")
+    puzzle, solution = doc.puzzle, doc.solution.black_mask
+    alone = [_asked(puzzle, solution, seed, None) for seed in (1, 2)]
+    memo = _csolve.Memo()
+    together: list[object] = [None, None]
+
+    def worker(k: int) -> None:
+        together[k] = _asked(puzzle, solution, k + 1, memo)
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert together == alone
+
+
 def test_near_must_be_one_byte_per_cell() -> None:
     with pytest.raises(ValueError):
         _csolve.Search(3, 3, [(0, 1)], bytes(9), near=bytes(8))

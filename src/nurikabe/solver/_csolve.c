@@ -390,6 +390,7 @@ struct Search {
     Counters count;
     Limits lim;
     Learn lrn;
+    CsolveMemo *memo;  /* borrowed (csolve_set_memo), or NULL */
 };
 
 static double clock_seconds(clockid_t clock) {
@@ -2181,7 +2182,8 @@ static int rule_sea(Search *s, uint8_t *col, int ncomp, int *changed) {
 static int propagate_rules(Search *s, uint8_t *col);
 static int nogood_sweep(Search *s, uint8_t *col, int *changed);
 
-static int propagate(Search *s, uint8_t *col) {
+/* The rules to a fixpoint, and with learning the learned nogoods after them. */
+static int propagate_fix(Search *s, uint8_t *col) {
     int ok = propagate_rules(s, col);
     /* with learning, the learned nogoods are one more rule, run after the others: what
        they decide starts the rules again */
@@ -2191,6 +2193,15 @@ static int propagate(Search *s, uint8_t *col) {
         else if (!changed) break;
         else ok = propagate_rules(s, col);
     }
+    return ok;
+}
+
+static int memo_propagate(Search *s, CsolveMemo *m, uint8_t *col);
+
+static int propagate(Search *s, uint8_t *col) {
+    /* a memo of fixpoints (section "the memo") answers a state propagated before */
+    int ok = s->memo && !s->lrn.on && !s->lrn.rec && !s->lim.stop ? memo_propagate(s, s->memo, col)
+                                                                   : propagate_fix(s, col);
 #ifdef CSOLVE_TRACE
     /* a developer build (bench/core_identity.py) hashes every fixpoint reached (a
        refuted state is discarded, so only the refutation counts), so that two builds
@@ -3591,6 +3602,240 @@ static int search_learn(Search *s) {
 }
 
 /* ---- the C API (_csolve.h) --------------------------------------------------------- */
+
+/* ---- the memo ----------------------------------------------------------------------- */
+
+/* The fixpoints of the states propagated before, for searches of one puzzle that run one
+ * after another (the logic engine asks the core about many suppositions of one position,
+ * and about many positions of one trial search: solver/refuter.py). propagate() is a
+ * function of the state alone (the caches the rules keep, the white components and the
+ * sea's region, are checked against the state they read), so a state met again, by a
+ * probe or a node of this search or of another, gets the same fixpoint (or the same
+ * refutation, with the state as the rules left it) and counts the same propagations,
+ * without running the rules. Only for searches without learning (whose propagation
+ * records reasons). A state is kept packed, 2 bits a cell, with whether it was a probe's
+ * (rule_sides skips a part then). The memo holds at most `max_bytes`, in two generations:
+ * new states go into the young one; when it is full the old one is dropped and the young
+ * one becomes old; a state found in the old one is copied into the young one. Measured
+ * on janko-1091 turned 7's walkthrough (14,840 searches, 6.6 million propagations): a
+ * fifth to a quarter of the propagations met a state met before in the same walkthrough. */
+typedef struct {
+    long long count, cap;    /* entries stored, room for */
+    size_t slots;            /* of the table: a power of two, at least 2 * cap */
+    long long *table;        /* entry + 1, 0 empty */
+    uint64_t *hash;          /* cap: each entry's hash */
+    uint8_t *keys, *outs;    /* cap * kbytes: the packed states and their fixpoints */
+    long long *props;        /* cap: propagations counted, times 2, + 1 when not refuted */
+} MemoGen;
+
+struct CsolveMemo {
+    int N, kbytes;           /* cells; bytes of a packed state and its probe flag */
+    uint64_t sig;            /* the grid, clues and switches of the searches using it */
+    long long max_entries;   /* entries of one generation (max_bytes over two, at least 16) */
+    MemoGen gen[2];
+    int young;               /* which of gen[] is young */
+    uint8_t *scratch;        /* kbytes: the state being looked up */
+    long long max_bytes, hits, misses, resets;
+};
+
+static uint64_t memo_sig(const Search *s) {
+    uint64_t h = 1469598103934665603ULL;
+#define MIX(v) (h = (h ^ (uint64_t)(int64_t)(v)) * 1099511628211ULL)
+    MIX(s->g.R);
+    MIX(s->g.C);
+    MIX(s->g.K);
+    for (int k = 0; k < s->g.K; k++) {
+        MIX(s->g.clue_cell[k]);
+        MIX(s->g.clue_val[k]);
+    }
+    for (int r = 0; r < NRULES; r++) MIX(s->set.rule_on[r]);
+    MIX(s->set.cuts);
+    MIX(s->set.sea_reach);
+#undef MIX
+    return h;
+}
+
+CsolveMemo *csolve_memo_new(long long max_bytes) {
+    CsolveMemo *m = calloc(1, sizeof(CsolveMemo));
+    if (m) m->max_bytes = max_bytes;
+    return m;
+}
+
+static void memo_gen_free(MemoGen *g) {
+    free(g->table);
+    free(g->hash);
+    free(g->keys);
+    free(g->outs);
+    free(g->props);
+}
+
+void csolve_memo_free(CsolveMemo *m) {
+    if (!m) return;
+    memo_gen_free(&m->gen[0]);
+    memo_gen_free(&m->gen[1]);
+    free(m->scratch);
+    free(m);
+}
+
+void csolve_memo_stats(const CsolveMemo *m, long long *out) {
+    out[0] = m->hits;
+    out[1] = m->misses;
+    out[2] = m->gen[0].count + m->gen[1].count;
+    out[3] = m->resets;
+}
+
+int csolve_set_memo(Search *s, CsolveMemo *m) {
+    if (!m) {
+        s->memo = NULL;
+        return 1;
+    }
+    if (s->lrn.on || s->lrn.waiting) return 0;
+    uint64_t sig = memo_sig(s);
+    if (m->N == 0) {
+        int kbytes = (s->g.N + 3) / 4 + 1;
+        /* an entry: its key and fixpoint, hash and count, and two table slots */
+        long long each = 2LL * kbytes + (long long)(sizeof(uint64_t) + sizeof(long long)) +
+                         2 * (long long)sizeof(long long);
+        m->scratch = calloc((size_t)kbytes, 1);
+        if (!m->scratch) return 0;
+        m->N = s->g.N;
+        m->kbytes = kbytes;
+        m->sig = sig;
+        m->max_entries = m->max_bytes / 2 / each;
+        if (m->max_entries < 16) m->max_entries = 16;
+    } else if (m->N != s->g.N || m->sig != sig) {
+        return 0;
+    }
+    s->memo = m;
+    return 1;
+}
+
+/* Room for twice the entries in `g` (up to max_entries), its table made again; 0 out of
+ * memory (`g` is then as it was). */
+static int memo_grow(CsolveMemo *m, MemoGen *g) {
+    long long cap = g->cap ? 2 * g->cap : 1024;
+    if (cap > m->max_entries) cap = m->max_entries;
+    size_t kb = (size_t)m->kbytes;
+    uint64_t *hash = realloc(g->hash, sizeof(uint64_t) * (size_t)cap);
+    if (hash) g->hash = hash;
+    uint8_t *keys = realloc(g->keys, kb * (size_t)cap);
+    if (keys) g->keys = keys;
+    uint8_t *outs = realloc(g->outs, kb * (size_t)cap);
+    if (outs) g->outs = outs;
+    long long *props = realloc(g->props, sizeof(long long) * (size_t)cap);
+    if (props) g->props = props;
+    size_t slots = 1;
+    while ((long long)slots < 2 * cap) slots *= 2;
+    long long *table = calloc(slots, sizeof(long long));
+    if (!hash || !keys || !outs || !props || !table) {
+        free(table);
+        return 0;
+    }
+    free(g->table);
+    g->table = table;
+    g->slots = slots;
+    g->cap = cap;
+    for (long long e = 0; e < g->count; e++) {
+        size_t i = (size_t)g->hash[e] & (slots - 1);
+        while (table[i]) i = (i + 1) & (slots - 1);
+        table[i] = e + 1;
+    }
+    return 1;
+}
+
+/* `col` packed into `out`, 4 cells a byte (cell i in bits 2(i%4)), and the probe flag. */
+static void memo_pack(const CsolveMemo *m, const uint8_t *col, uint8_t *out, int probing) {
+    int N = m->N, i = 0;
+    for (; i + 4 <= N; i += 4) {
+        uint32_t v = ((uint32_t)col[i] | (uint32_t)col[i + 1] << 8 | (uint32_t)col[i + 2] << 16 |
+                      (uint32_t)col[i + 3] << 24) &
+                     0x03030303u;
+        out[i >> 2] = (uint8_t)(v | v >> 6 | v >> 12 | v >> 18);
+    }
+    if (i < N) {
+        uint8_t last = 0;
+        for (int j = i; j < N; j++) last |= (uint8_t)((col[j] & 3) << ((j & 3) * 2));
+        out[i >> 2] = last;
+    }
+    out[m->kbytes - 1] = (uint8_t)(probing != 0);
+}
+
+static uint64_t memo_hash(const uint8_t *key, int n) {
+    uint64_t h = 0x9E3779B97F4A7C15ULL;
+    int k = 0;
+    for (; k + 8 <= n; k += 8) {
+        uint64_t w;
+        memcpy(&w, key + k, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdULL;
+        h ^= h >> 32;
+    }
+    for (; k < n; k++) h = (h ^ key[k]) * 1099511628211ULL;
+    h ^= h >> 29;
+    h *= 0xc4ceb9fe1a85ec53ULL;
+    h ^= h >> 32;
+    return h;
+}
+
+/* The entry of `g` holding the packed state `key` (hash h), or -1. */
+static long long memo_find(const CsolveMemo *m, const MemoGen *g, const uint8_t *key, uint64_t h) {
+    if (!g->cap) return -1;
+    size_t kb = (size_t)m->kbytes, mask = g->slots - 1;
+    for (size_t i = (size_t)h & mask; g->table[i]; i = (i + 1) & mask) {
+        long long e = g->table[i] - 1;
+        if (g->hash[e] == h && !memcmp(g->keys + (size_t)e * kb, key, kb)) return e;
+    }
+    return -1;
+}
+
+/* Stores the packed state `key` (hash h) with its fixpoint `col` and `props` in the young
+ * generation (when it is full, the old one is dropped and the young one becomes old). */
+static void memo_store(CsolveMemo *m, const uint8_t *key, uint64_t h, const uint8_t *col,
+                       long long props) {
+    MemoGen *g = &m->gen[m->young];
+    if (g->count == g->cap && g->cap < m->max_entries && !memo_grow(m, g)) return;
+    if (g->count == g->cap) {
+        m->young ^= 1;
+        g = &m->gen[m->young];
+        g->count = 0;
+        if (g->table) memset(g->table, 0, sizeof(long long) * g->slots);
+        m->resets++;
+        if (g->count == g->cap && !memo_grow(m, g)) return;
+    }
+    size_t kb = (size_t)m->kbytes;
+    long long e = g->count++;
+    g->hash[e] = h;
+    memcpy(g->keys + (size_t)e * kb, key, kb);
+    memo_pack(m, col, g->outs + (size_t)e * kb, 0);
+    g->props[e] = props;
+    size_t mask = g->slots - 1, i = (size_t)h & mask;
+    while (g->table[i]) i = (i + 1) & mask;
+    g->table[i] = e + 1;
+}
+
+static int memo_propagate(Search *s, CsolveMemo *m, uint8_t *col) {
+    int N = m->N, kb = m->kbytes;
+    uint8_t *key = m->scratch;
+    memo_pack(m, col, key, s->prb.probing);
+    uint64_t h = memo_hash(key, kb);
+    for (int age = 0; age < 2; age++) {
+        const MemoGen *g = &m->gen[m->young ^ age];
+        long long e = memo_find(m, g, key, h);
+        if (e < 0) continue;
+        const uint8_t *out = g->outs + (size_t)e * kb;
+        for (int c = 0; c < N; c++) col[c] = (uint8_t)(out[c >> 2] >> ((c & 3) * 2) & 3);
+        long long props = g->props[e];
+        s->count.propagations += props >> 1;
+        m->hits++;
+        if (age) memo_store(m, key, h, col, props); /* kept young */
+        return (int)(props & 1);
+    }
+    m->misses++;
+    long long before = s->count.propagations;
+    int ok = propagate_fix(s, col);
+    if (!s->lim.stop) /* (cut short, it is no fixpoint) */
+        memo_store(m, key, h, col, 2 * (s->count.propagations - before) + (ok ? 1 : 0));
+    return ok;
+}
 
 void csolve_free(Search *s) {
     if (!s) return;

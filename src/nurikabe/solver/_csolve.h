@@ -85,6 +85,18 @@ CsolveCounters csolve_counters(const Search *s);
 void csolve_extend(Search *s, long long nodes, double seconds);
 /* Stops the search soon; callable from any thread. */
 void csolve_cancel(Search *s);
+/* A memo of fixpoints shared by searches of one puzzle that run one after another, never
+ * two at once (see "the memo" in _csolve.c): it holds at most `max_bytes`. NULL when out
+ * of memory. */
+typedef struct CsolveMemo CsolveMemo;
+CsolveMemo *csolve_memo_new(long long max_bytes);
+void csolve_memo_free(CsolveMemo *m);
+/* Lets `s` use memo `m` (NULL: none); 0 when it cannot: `m` was first used by a search of
+ * another puzzle or with other rules, `s` learns, or out of memory. Call before running
+ * `s`; `m` must outlive its use by `s`. */
+int csolve_set_memo(Search *s, CsolveMemo *m);
+/* hits, misses, entries held and times it started again empty, in out[0..3]. */
+void csolve_memo_stats(const CsolveMemo *m, long long *out);
 /* Test hook: the stamp counters start again once they pass `limit`; 0: out of range. */
 int csolve_restart_stamps_at(Search *s, long limit);
 

@@ -2,6 +2,14 @@
 
 from collections.abc import Sequence
 
+class Memo:
+    """The fixpoints of states propagated before, shared by searches of one puzzle and
+    configuration, one running at a time: it changes no answer and no count, only the time."""
+
+    def __init__(self, max_bytes: int = 32 << 20) -> None: ...
+    def stats(self) -> tuple[int, int, int, int]:
+        """(hits, misses, entries held, times it started again empty)."""
+
 class Search:
     """An exact search; with `cpu`, seconds are CPU seconds of the searching thread."""
 
@@ -35,6 +43,7 @@ class Search:
         reasons: bool = False,
         learn_after: int = 0,
         diversify: bool = False,
+        memo: Memo | None = None,
     ) -> None: ...
     def next(self) -> bytes | None: ...
     def extend(self, nodes: int, seconds: float = -1) -> None: ...

@@ -14,9 +14,18 @@
 
 typedef struct {
     PyObject_HEAD
+    CsolveMemo *memo; /* NULL when out of memory */
+    int busy;         /* a search using it is running (in some thread) */
+} MemoObject;
+
+static PyTypeObject MemoType;
+
+typedef struct {
+    PyObject_HEAD
     Search *engine;        /* NULL until __init__ succeeds */
     PyThreadState *tstate; /* saved while the search runs without the GIL */
     int running;           /* next() is under way (in some thread) */
+    MemoObject *memo;      /* the memo it uses (a reference held), or NULL */
 } SearchObject;
 
 /* The engine's poll hook: take the GIL back just to let Python's signal handlers run
@@ -37,22 +46,30 @@ static int ready(SearchObject *self) {
 
 static void Search_dealloc(SearchObject *self) {
     csolve_free(self->engine);
+    Py_XDECREF(self->memo);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"rows", "cols", "clues", "start", "seconds", "nodes", "cpu",
                              "strong", "lean", "near", "learn", "reasons", "learn_after",
-                             "diversify", NULL};
+                             "diversify", "memo", NULL};
     int R, C;
     PyObject *clues;
     Py_buffer start = {0}, near = {0};
     CsolveOptions opt = {.seconds = -1, .nodes = -1};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOy*|dLpppz*ppLp", kwlist, &R, &C, &clues, &start,
-                                     &opt.seconds, &opt.nodes, &opt.cpu, &opt.strong, &opt.lean,
-                                     &near, &opt.learn, &opt.reasons, &opt.learn_after,
-                                     &opt.diversify))
+    PyObject *memo = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOy*|dLpppz*ppLpO", kwlist, &R, &C, &clues,
+                                     &start, &opt.seconds, &opt.nodes, &opt.cpu, &opt.strong,
+                                     &opt.lean, &near, &opt.learn, &opt.reasons,
+                                     &opt.learn_after, &opt.diversify, &memo))
         return -1;
+    if (memo != Py_None && !PyObject_TypeCheck(memo, &MemoType)) {
+        PyErr_SetString(PyExc_TypeError, "memo must be a Memo or None");
+        PyBuffer_Release(&start);
+        PyBuffer_Release(&near);
+        return -1;
+    }
     int *cells = NULL, *values = NULL, error = 0;
     PyObject *seq = NULL;
     if (R < 1 || C < 1 || (long long)R * C > 1000000 || start.len != (Py_ssize_t)R * C ||
@@ -79,8 +96,20 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
         else PyErr_NoMemory();
         goto done;
     }
+    if (memo != Py_None && ((MemoObject *)memo)->memo &&
+        !csolve_set_memo(engine, ((MemoObject *)memo)->memo)) {
+        csolve_free(engine);
+        PyErr_SetString(PyExc_ValueError,
+                        "this memo is another puzzle's or another configuration's");
+        goto done;
+    }
     csolve_free(self->engine);
     self->engine = engine;
+    Py_CLEAR(self->memo);
+    if (memo != Py_None) {
+        Py_INCREF(memo);
+        self->memo = (MemoObject *)memo;
+    }
     csolve_set_poll(engine, poll_signals, self);
 done:
     free(cells);
@@ -102,9 +131,19 @@ static PyObject *Search_next(SearchObject *self, PyObject *Py_UNUSED(ignored)) {
         return NULL;
     }
     self->running = 1; /* set under the GIL, so no other thread can enter too */
+    /* a memo is used by one search at a time: another's, running now, leaves this one
+       without it for this call (the memo changes no answer, only the time) */
+    MemoObject *memo = self->memo && self->memo->memo ? self->memo : NULL;
+    if (memo && memo->busy) {
+        csolve_set_memo(s, NULL);
+        memo = NULL;
+    }
+    if (memo) memo->busy = 1;
     self->tstate = PyEval_SaveThread();
     int found = csolve_run(s);
     PyEval_RestoreThread(self->tstate);
+    if (memo) memo->busy = 0;
+    else if (self->memo && self->memo->memo) csolve_set_memo(s, self->memo->memo);
     self->running = 0;
     if (found < 0) return PyErr_NoMemory();
     if (csolve_stop(s) == CSOLVE_STOP_INTERRUPTED) return NULL; /* the handler's exception */
@@ -241,7 +280,8 @@ static PyMethodDef Search_methods[] = {
 static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "nurikabe.solver._csolve.Search",
     .tp_doc = "Search(rows, cols, clues, start, seconds=-1, nodes=-1, cpu=False, strong=False,"
-              " lean=False, near=None, learn=False, reasons=False, learn_after=0, diversify=False):"
+              " lean=False, near=None, learn=False, reasons=False, learn_after=0, diversify=False,"
+              " memo=None):"
               " an exact search;"
               " with cpu,"
               " seconds are CPU seconds of the searching thread; with near (a position start"
@@ -249,7 +289,8 @@ static PyTypeObject SearchType = {
               " learns from conflicts (with reasons, a refuted leaf's nogood is its decision cut,"
               " not its path; with learn_after > 0, it starts learning only after that many"
               " nodes; with diversify, each restart branches on one of the best few cells, drawn"
-              " by a seeded generator).",
+              " by a seeded generator; with memo, a Memo of this puzzle's searches, states"
+              " propagated before are answered from it).",
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,
@@ -259,6 +300,53 @@ static PyTypeObject SearchType = {
     .tp_getset = Search_getset,
 };
 
+static int Memo_init(MemoObject *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"max_bytes", NULL};
+    long long max_bytes = 32LL << 20;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|L", kwlist, &max_bytes)) return -1;
+    if (self->memo) {
+        PyErr_SetString(PyExc_RuntimeError, "Memo.__init__ called twice");
+        return -1;
+    }
+    self->memo = csolve_memo_new(max_bytes);
+    if (!self->memo) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static void Memo_dealloc(MemoObject *self) {
+    csolve_memo_free(self->memo);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* stats() -> (hits, misses, entries, resets). */
+static PyObject *Memo_stats(MemoObject *self, PyObject *Py_UNUSED(ignored)) {
+    long long out[4] = {0, 0, 0, 0};
+    if (self->memo) csolve_memo_stats(self->memo, out);
+    return Py_BuildValue("(LLLL)", out[0], out[1], out[2], out[3]);
+}
+
+static PyMethodDef Memo_methods[] = {
+    {"stats", (PyCFunction)Memo_stats, METH_NOARGS,
+     "(hits, misses, entries held, times it started again empty)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject MemoType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "nurikabe.solver._csolve.Memo",
+    .tp_doc = "Memo(max_bytes=32 MiB): the fixpoints of states propagated before, shared by"
+              " searches of one puzzle and configuration (Search(..., memo=)), one running at"
+              " a time; it changes no answer and no count, only the time.",
+    .tp_basicsize = sizeof(MemoObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Memo_init,
+    .tp_dealloc = (destructor)Memo_dealloc,
+    .tp_methods = Memo_methods,
+};
+
 static struct PyModuleDef csolve_module = {
     PyModuleDef_HEAD_INIT, "_csolve",
     "The compiled core of the native exact engine (see solver/native.py).", -1, NULL,
@@ -266,9 +354,15 @@ static struct PyModuleDef csolve_module = {
 };
 
 PyMODINIT_FUNC PyInit__csolve(void) {
-    if (PyType_Ready(&SearchType) < 0) return NULL;
+    if (PyType_Ready(&SearchType) < 0 || PyType_Ready(&MemoType) < 0) return NULL;
     PyObject *m = PyModule_Create(&csolve_module);
     if (!m) return NULL;
+    Py_INCREF(&MemoType);
+    if (PyModule_AddObject(m, "Memo", (PyObject *)&MemoType) < 0) {
+        Py_DECREF(&MemoType);
+        Py_DECREF(m);
+        return NULL;
+    }
     Py_INCREF(&SearchType);
     if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
         Py_DECREF(&SearchType);
