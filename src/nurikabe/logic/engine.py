@@ -21,6 +21,7 @@ from typing import Any
 from ..limits import OutOfTime
 from ..puzzle import Board, Puzzle
 from .grade import Grade, grade_steps, level_tier
+from .guide import remembering
 from .state import State
 from .steps import Step, name_cells
 from .techniques import find_contradiction, plain_step
@@ -209,38 +210,41 @@ def explain(
     stopped = None
     solution: Board | None = None
     deadline = None if seconds is None else time.thread_time() + seconds
-    while True:
-        if not state.unknown:
-            status = "stuck" if find_contradiction(state) else "solved"
-            break
-        left = None if deadline is None else deadline - time.thread_time()
-        try:
-            if left is not None and left <= 0:
-                raise OutOfTime
-            with _collector_paused():
-                step = _timed_step(state, tier, left)
-        except OutOfTime as stop:
-            status = "stopped"
-            where = str(stop) or "in the techniques"
-            unknown = state.unknown.bit_count()
-            stopped = (
-                f"ran out of its {seconds:g} s of CPU time looking for step {len(steps) + 1} "
-                f"({where}), with {unknown} of {puzzle.area} cells unknown"
-            )
-            break
-        if step is None and reveal:
-            if solution is None:
-                solution = _solution(puzzle, None if deadline is None else max(left or 0, 0.1))[0]
-            if solution is not None:
-                step = reveal_step(state.to_board(), solution)
-        if step is None:
-            break
-        steps.append(step)
-        if step.kind == "contradiction":
-            break
-        state.decide(step.black_mask, step.white_mask)
-        if on_step is not None:
-            on_step(step, state.unknown.bit_count())
+    # the trial searches' guides share the exact core's fixpoints over the walkthrough
+    with remembering(state):
+        while True:
+            if not state.unknown:
+                status = "stuck" if find_contradiction(state) else "solved"
+                break
+            left = None if deadline is None else deadline - time.thread_time()
+            try:
+                if left is not None and left <= 0:
+                    raise OutOfTime
+                with _collector_paused():
+                    step = _timed_step(state, tier, left)
+            except OutOfTime as stop:
+                status = "stopped"
+                where = str(stop) or "in the techniques"
+                unknown = state.unknown.bit_count()
+                stopped = (
+                    f"ran out of its {seconds:g} s of CPU time looking for step {len(steps) + 1} "
+                    f"({where}), with {unknown} of {puzzle.area} cells unknown"
+                )
+                break
+            if step is None and reveal:
+                if solution is None:
+                    seconds_left = None if deadline is None else max(left or 0, 0.1)
+                    solution = _solution(puzzle, seconds_left)[0]
+                if solution is not None:
+                    step = reveal_step(state.to_board(), solution)
+            if step is None:
+                break
+            steps.append(step)
+            if step.kind == "contradiction":
+                break
+            state.decide(step.black_mask, step.white_mask)
+            if on_step is not None:
+                on_step(step, state.unknown.bit_count())
     walk = Walkthrough(puzzle, status, steps, board=state.to_board(), stopped=stopped)
     walk.grade = grade_steps(steps, solved=status == "solved", stopped=status == "stopped")
     return walk

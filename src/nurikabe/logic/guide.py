@@ -21,13 +21,22 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
 
 from ..limits import OutOfTime
 from ..puzzle import Color
 from ..solver.refuter import Cost, Position, Refuter, Supposition
 from .state import State
 
-__all__ = ["GUIDE_NODES", "GUIDE_WORK", "PROVE_NODES", "SOLVE_NODES", "SOLVE_WORK", "Guide"]
+__all__ = [
+    "GUIDE_NODES",
+    "GUIDE_WORK",
+    "PROVE_NODES",
+    "SOLVE_NODES",
+    "SOLVE_WORK",
+    "Guide",
+    "remembering",
+]
 
 GUIDE_NODES = 16
 """Search nodes the exact engine may spend on one supposition when ranking them (see
@@ -72,6 +81,12 @@ def _refuter(state: State) -> Refuter:
     if not isinstance(found, Refuter):
         found = state.case_memo[REFUTER] = Refuter(state.puzzle)
     return found
+
+
+def remembering(state: State) -> AbstractContextManager[None]:
+    """Within, the guides of `state`'s walkthrough share one memo of the exact core's
+    fixpoints (`solver.refuter.Refuter.remembering`): the same answers, sooner."""
+    return _refuter(state).remembering()
 
 
 def _proven(state: State, deadline: float | None) -> int | None:

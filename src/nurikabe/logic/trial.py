@@ -54,7 +54,7 @@ from ..limits import OutOfBudget, OutOfTime
 from ..puzzle import Color
 from ..solver.refuter import Supposition
 from .chains import clash_step, replay, suppose, trial_step
-from .guide import GUIDE_WORK, Guide
+from .guide import GUIDE_WORK, Guide, remembering
 from .state import State, past
 from .steps import Step
 from .techniques import TECHNIQUES, Technique, find_contradiction
@@ -724,7 +724,9 @@ def find_trial(
         return None
     budget = TrialBudget(scans, seconds)
     try:
-        return _search(state, max_depth, max_tier, budget)
+        # the search's guides share the exact core's fixpoints (the same answers, sooner)
+        with remembering(state):
+            return _search(state, max_depth, max_tier, budget)
     except OutOfBudget:
         return None
     except OutOfTime:

@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import importlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import NamedTuple, Protocol
 
 from ..grid import bits
@@ -68,8 +69,12 @@ class _CoreSearch(Protocol):
     def extend(self, nodes: int, seconds: float = -1.0) -> None: ...
 
 
-_Search: Callable[..., _CoreSearch] = importlib.import_module("nurikabe.solver._csolve").Search
+_core = importlib.import_module("nurikabe.solver._csolve")
+_Search: Callable[..., _CoreSearch] = _core.Search
 """The core's search: ``Search(rows, cols, clues, start, seconds, nodes, cpu)``."""
+_Memo: Callable[[], object] = _core.Memo
+"""The core's memo of fixpoints (``Memo()``): searches given the same one answer a state
+propagated before from it (the same fixpoint, the same counts; only faster)."""
 
 
 class Cost(NamedTuple):
@@ -90,7 +95,7 @@ class Refuter:
     process, so that a walkthrough gets the same answers however many ran before it.
     """
 
-    __slots__ = ("_solved", "clues", "puzzle")
+    __slots__ = ("_solved", "clues", "memo", "puzzle", "sharing")
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
@@ -99,6 +104,30 @@ class Refuter:
         self._solved: tuple[int, int, int] | None = None
         """The black cells of the unique solution, and the black and white cells of the
         position it was proven unique from."""
+        self.sharing = False
+        """Whether the positions asked now share one memo of the core's fixpoints (see
+        `remembering`)."""
+        self.memo: object | None = None
+        """That memo, once made (None outside `remembering`)."""
+
+    @contextmanager
+    def remembering(self) -> Iterator[None]:
+        """Within, every position asked shares one memo of the fixpoints the core's
+        searches reach (made on the first search, dropped on leaving; within another
+        `remembering`, the outer one's). It changes no answer and no count of work, only
+        the time: a walkthrough's trial searches ask the core about many positions that
+        differ in a few cells, and their searches often propagate the same state (on
+        janko 1091 turned 7, a fifth of the propagations of a walkthrough). Outside,
+        each position has a memo of its own."""
+        if self.sharing:
+            yield
+            return
+        self.sharing = True
+        try:
+            yield
+        finally:
+            self.sharing = False
+            self.memo = None
 
     def known_solution(self, black: int, white: int) -> int | None:
         """The black cells of the unique solution proven from an earlier position, if the
@@ -156,6 +185,7 @@ class Position:
         "deadline",
         "gave_up",
         "local",
+        "memo",
         "paused",
         "refuter",
         "spent",
@@ -191,6 +221,11 @@ class Position:
         reaching its node limit)."""
         self.allowance = work
         """The work it may do in all."""
+        self.memo: object | None = None
+        """The core's memo of the fixpoints its searches of this position reach (made on
+        the first search), unless the refuter shares one (`Refuter.remembering`): a state
+        propagated again, in another supposition's search or deeper in the same, is
+        answered from it, with the same fixpoint and counts."""
         self.paused: dict[Supposition, _CoreSearch] = {}
         """The core's searches that stopped at their node limit, by supposition; a later
         question with more nodes carries them on instead of searching again from the
@@ -300,8 +335,28 @@ class Position:
             start = bytes(cells)
         # Its only time limit is the deadline, in CPU time (cpu=True); never `strong`.
         return _Search(
-            grid.rows, grid.cols, self.refuter.clues, start, left, nodes, True, near=near
+            grid.rows,
+            grid.cols,
+            self.refuter.clues,
+            start,
+            left,
+            nodes,
+            True,
+            near=near,
+            memo=self._memo(),
         )
+
+    def _memo(self) -> object:
+        """The memo of fixpoints this position's searches share: the refuter's while it
+        shares one, else the position's own (made on first use)."""
+        refuter = self.refuter
+        if refuter.sharing:
+            if refuter.memo is None:
+                refuter.memo = _Memo()
+            return refuter.memo
+        if self.memo is None:
+            self.memo = _Memo()
+        return self.memo
 
     def _left(self) -> float:
         """The CPU seconds left before the deadline (-1: no deadline), as the core takes them.
