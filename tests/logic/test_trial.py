@@ -529,6 +529,37 @@ def test_a_solve_stops_at_its_work() -> None:
     assert unbounded.spent > bounded.spent
 
 
+def test_positions_share_the_cores_memo_while_the_refuter_remembers() -> None:
+    """Within `Refuter.remembering` every position's searches share the refuter's memo of
+    the core's fixpoints (dropped on leaving, kept by an outer `remembering`); outside,
+    each position has its own. Either way the answers and the work counted are the same."""
+    from nurikabe.solver import _csolve
+
+    puzzle = Puzzle.from_clues(7, 7, [(0, 0, 21), (6, 6, 21)])
+    empty = puzzle.empty_board()
+    keys = [(cell, color) for cell in range(1, 12) for color in (Color.BLACK, Color.WHITE)]
+
+    def ask(refuter: Refuter) -> list[object]:
+        out: list[object] = []
+        for _ in range(2):
+            position = refuter.position(empty.black_mask, empty.white_mask, work=10**12)
+            out += [position.refute(key, 4) for key in keys] + [position.spent]
+        return out
+
+    alone = Refuter(puzzle)
+    plain = ask(alone)
+    shared = Refuter(puzzle)
+    with shared.remembering():
+        with shared.remembering():
+            assert ask(shared) == plain
+        memo = shared.memo
+        assert isinstance(memo, _csolve.Memo) and memo.stats()[0] > 0
+    assert shared.memo is None and not shared.sharing
+    position = alone.position(empty.black_mask, empty.white_mask, work=10**12)
+    position.refute(keys[0], 1)
+    assert isinstance(position.memo, _csolve.Memo)
+
+
 @pytest.mark.long
 @needs_corpus
 def test_a_guide_whose_solve_gives_up_asks_the_exact_solver(
