@@ -14,6 +14,11 @@ sparse 15x15 grids (`bench/solve.py`'s `sparse_puzzle`, seeds 0..`--sparse`-1) a
 puzzles of at most 225 cells with random clues turned `?` (`--question` of them), the
 last two under a node limit `--nodes`, so that rules the corpus rarely reaches are run.
 
+`--memo` runs the last build's ``logic`` configuration with a memo of fixpoints
+(`_csolve.Memo`, as `solver/refuter.py` passes one), twice with the same memo, the
+second run answered from it: both runs must do the same work, and the second is the one
+compared (a memo must change no fixpoint, no count and no trace, only the time).
+
 `--module` (repeatable) loads a build from a file instead of the installed one; with two
 modules every puzzle runs on each in turn (interleaved, so a busy machine skews both
 alike), the two are compared and their CPU seconds set side by side. `compare` compares
@@ -94,9 +99,24 @@ def cases(args: argparse.Namespace) -> list[Case]:
     return out
 
 
-def run_one(module: ModuleType, case: Case, config: str) -> dict[str, Any]:
+def run_one(module: ModuleType, case: Case, config: str, memo: bool = False) -> dict[str, Any]:
+    """One run; with `memo` (``logic`` only) two with one memo, the second returned."""
+    if not (memo and config == "logic"):
+        return _run(module, case, config, None)
+    shared = module.Memo()
+    cold = _run(module, case, config, shared)
+    warm = _run(module, case, config, shared)
+    if any(cold[f] != warm[f] for f in WORK):
+        raise SystemExit(f"{case[0]}: a run answered from the memo did other work")
+    return warm
+
+
+def _run(module: ModuleType, case: Case, config: str, memo: Any) -> dict[str, Any]:
     _, rows, cols, clues, nodes = case
-    core = module.Search(rows, cols, clues, bytes(rows * cols), -1.0, nodes, **CONFIGS[config])
+    kwargs: dict[str, Any] = dict(CONFIGS[config])
+    if memo is not None:
+        kwargs["memo"] = memo
+    core = module.Search(rows, cols, clues, bytes(rows * cols), -1.0, nodes, **kwargs)
     began = time.process_time()
     solutions = []
     while len(solutions) < 2:
@@ -167,6 +187,9 @@ def main() -> None:
     run.add_argument("--question", type=int, default=60)
     run.add_argument("--nodes", type=int, default=3000)
     run.add_argument("--configs", default=",".join(CONFIGS))
+    run.add_argument(
+        "--memo", action="store_true", help="the last build's logic runs with a memo (twice)"
+    )
     run.add_argument("-o", "--output", help="write the records as JSON here (one build)")
     cmp = sub.add_parser("compare", help="compare two JSON files written by run -o")
     cmp.add_argument("a")
@@ -186,8 +209,9 @@ def main() -> None:
         if only and case[0] not in only:
             continue
         for config in configs:
-            for module, out in zip(modules, records, strict=True):
-                out[f"{case[0]}/{config}"] = run_one(module, case, config)
+            for k, (module, out) in enumerate(zip(modules, records, strict=True)):
+                memo = args.memo and k == len(modules) - 1
+                out[f"{case[0]}/{config}"] = run_one(module, case, config, memo)
     if args.output:
         Path(args.output).write_text(json.dumps(records[-1], indent=0) + "\n")
     if len(modules) == 2:
