@@ -17,6 +17,8 @@ from nurikabe import Limit, Status, solve
 from nurikabe.generator.search import (
     Deadline,
     Evaluator,
+    _differs_near,
+    changed_cells,
     deepen,
     exact_polish,
     grow_big,
@@ -314,6 +316,34 @@ def test_is_unique_agrees_with_an_unbounded_exact_search() -> None:
         if not answer:
             assert not is_unique(layout, 1)
     assert seen[True] and seen[False]
+
+
+def test_is_unique_near_a_move_answers_as_the_full_search() -> None:
+    """Given the cells a move changed, `is_unique` first looks for a second solution near
+    them; it answers exactly as the search of the whole board does, and the look near the
+    move finds most second solutions on its own (a found one is a solution of the whole
+    puzzle, other than the layout)."""
+    rng = random.Random(11)
+    near_found = answers = 0
+    for _ in range(6):
+        layout = settle(
+            layout_of(rng.randrange(1000), 9, 9), 2, rng, max_island=7, deadline=Deadline(60)
+        )
+        if layout is None or not is_unique(layout, 100_000):
+            continue
+        for _ in range(40):
+            moved = propose(layout, rng, 0, ("join", "drop", "clue", "clue"))
+            if moved is None or moved == layout or not moved.is_valid():
+                continue
+            near = changed_cells(layout, moved)
+            puzzle = puzzle_of(moved)
+            full = is_unique(moved, 100_000)
+            assert is_unique(moved, 100_000, near) == full
+            if _differs_near(moved, puzzle, near):
+                near_found += 1
+                assert not full
+            answers += 1
+    assert answers >= 40 and near_found >= 5
 
 
 def test_exact_polish_keeps_a_unique_puzzle_solved_at_its_tier() -> None:

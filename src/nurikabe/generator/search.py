@@ -781,7 +781,7 @@ def polish(
         found = None
         for count, _, moved in scored[:retry]:
             tries = [moved] if not count else []
-            changed = (moved.white ^ current.white) | (moved.clue_mask ^ current.clue_mask)
+            changed = changed_cells(current, moved)
             tries += placements(moved, changed)
             for option in tries:
                 if option is not moved and ev.unknown(option, tier, current):
@@ -825,16 +825,54 @@ def polish(
     return current
 
 
-def is_unique(layout: Layout, nodes: int) -> bool:
+NEAR_RADIUS = 3
+"""How far around a move `is_unique` first looks for a second solution."""
+
+NEAR_NODES = 50
+"""The nodes of that first look."""
+
+
+def is_unique(layout: Layout, nodes: int, near: int = 0) -> bool:
     """Whether the exact solver proves the layout's puzzle unique within `nodes` nodes.
 
     A search stopped by the node limit answers False (the move is not taken), so the
-    answer never depends on the clock and a True is a proof.
+    answer never depends on the clock and a True is a proof. `near` (a mask: the cells
+    a move changed) lets a cheaper search look for a second solution first: one that
+    differs from the layout only within `NEAR_RADIUS` steps of those cells, the rest
+    shaded as the layout has it, within `NEAR_NODES` nodes. A solution it finds is a
+    solution of the whole puzzle, so it answers False exactly when the full search
+    would; on the walks of 15x15 extreme it finds five second solutions in six, in
+    half a millisecond against 10-40 ms for the full search.
     """
     from ..solver import Limit, Status, solve
 
-    result = solve(puzzle_of(layout), limit=Limit(solutions=2, nodes=nodes, seconds=None))
+    puzzle = puzzle_of(layout)
+    if near and _differs_near(layout, puzzle, near):
+        return False
+    result = solve(puzzle, limit=Limit(solutions=2, nodes=nodes, seconds=None))
     return result.status is Status.UNIQUE
+
+
+def _differs_near(layout: Layout, puzzle: Puzzle, near: int) -> bool:
+    """Whether `puzzle` (the layout's) has a solution other than the layout that differs
+    from it only within `NEAR_RADIUS` steps of the cells of `near` (searched within
+    `NEAR_NODES` nodes, the other cells given as the layout shades them)."""
+    from ..solver import Limit
+    from ..solver.native import NativeSearch
+
+    grid = layout.grid
+    window = near
+    for _ in range(NEAR_RADIUS):
+        window = grid.dilate(window)
+    given = grid.full & ~window & ~puzzle.clue_mask
+    start = Board(puzzle, given & ~layout.white, given & layout.white)
+    search = NativeSearch(puzzle, Limit(solutions=2, nodes=NEAR_NODES, seconds=None), start=start)
+    return any(board.white_mask != layout.white for board in search.solutions())
+
+
+def changed_cells(before: Layout, after: Layout) -> int:
+    """The cells whose color or clue differ between two layouts of one grid."""
+    return (before.white ^ after.white) | (before.clue_mask ^ after.clue_mask)
 
 
 def exact_polish(
@@ -878,7 +916,7 @@ def exact_polish(
         solves = 0
         rejected = []
         for moved in every[:candidates]:
-            if not is_unique(moved, nodes):
+            if not is_unique(moved, nodes, changed_cells(current, moved)):
                 rejected.append(moved)
                 continue
             solves += 1
@@ -888,11 +926,12 @@ def exact_polish(
             if solves >= checks:
                 break
         for moved in rejected[:retry] if found is None else ():
-            changed = (moved.white ^ current.white) | (moved.clue_mask ^ current.clue_mask)
-            options = placements(moved, changed)
+            options = placements(moved, changed_cells(current, moved))
             rng.shuffle(options)
             for option in options[:moves]:
-                if is_unique(option, nodes) and not ev.exact(option, tier):
+                if is_unique(option, nodes, changed_cells(current, option)) and not ev.exact(
+                    option, tier
+                ):
                     found = option
                     break
             if found is not None:
@@ -943,7 +982,9 @@ def deepen(
         moved = propose(current, rng, 0, DEEPEN_KINDS)
         if moved is None or moved == current or not moved.is_valid(max_island):
             continue
-        if too_dark(moved, current, white_floor) or not is_unique(moved, nodes):
+        if too_dark(moved, current, white_floor):
+            continue
+        if not is_unique(moved, nodes, changed_cells(current, moved)):
             continue
         if not ev.exact(moved, tier):
             current = moved
