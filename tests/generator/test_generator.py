@@ -530,9 +530,9 @@ def test_a_20x20_puzzle_is_made_as_before() -> None:
 
 @pytest.mark.slow
 def test_a_30x30_hard_puzzle_walked_by_exact_joins() -> None:
-    """30x30 hard (generator 10: `exact_polish` at tier 3 after the climb) is unique by
-    the native solver with the board the generator built, graded hard, and within its
-    islands' cap (about 70 s of CPU)."""
+    """30x30 hard (generator 10: `exact_polish` at tier 3 after the climb; generator 15:
+    a longer walk, then `grow_big`) is unique by the native solver with the board the
+    generator built, graded hard, and within its islands' cap (about 70 s of CPU)."""
     g = generate(30, 30, difficulty="hard", rng=0, seconds=None)
     result = solve(g.puzzle, limit=Limit(solutions=2, seconds=None))
     assert result.status is Status.UNIQUE and result.solution is not None

@@ -95,7 +95,7 @@ __all__ = [
     "generate",
 ]
 
-GENERATOR_VERSION = "14"
+GENERATOR_VERSION = "15"
 """Bumped whenever the same seed and options may give a different puzzle."""
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert", "extreme", "any")
@@ -373,7 +373,7 @@ def _attempt(
         # Huge boards: joins proved unique by the exact solver, at the level's own tier,
         # instead of the walk at the climb's tier (docs/generator.md, *Huge boards*).
         walked = _exact_polish(settled, tier, rng, profile, deadline, ev)
-        if BIG_WALK["steps"]:
+        if BIG_WALK["steps"] and tier <= BIG_WALK_TIER:
             walked = grow_big(
                 walked,
                 tier,
@@ -468,7 +468,7 @@ def _exact_polish(
         clues=clues,
         ev=ev,
         steps=max(0, surplus),
-        **EXACT_POLISH,
+        **{**EXACT_POLISH, **(HARD_EXACT_POLISH if tier <= BIG_WALK_TIER else {})},
     )
 
 
@@ -486,9 +486,17 @@ EXACT_POLISH: dict[str, Any] = {
 }
 """Settings of `search.exact_polish` on huge boards."""
 
+HARD_EXACT_POLISH: dict[str, Any] = {"candidates": 48, "patience": 6}
+"""Over `EXACT_POLISH`, the walk of huge hard boards (tier 3) since generator 15, when a
+look near each join had made the exact solver's "not unique" cheap: 30x30 hard seeds 0-3,
+121 -> 115 clues (median), 17 -> 34 s of CPU; more (64 candidates and a patience of 10,
+or 96 and 20) took 1-3 clues more off in 60-80 s. Expert keeps `EXACT_POLISH`: its
+checks are tier-4 solves, and with these settings and `BIG_WALK` one 30x30 expert took
+over 6 min (bench/results/generator-log.md, "Generator 15")."""
+
 
 BIG_WALK: dict[str, Any] = {
-    "steps": 0,
+    "steps": 12,
     "islands": 3,
     "candidates": 12,
     "pins": 6,
@@ -497,11 +505,14 @@ BIG_WALK: dict[str, Any] = {
     "ones": False,
 }
 """Settings of `search.grow_big`, the walk that grows the largest islands of a huge hard
-or expert board after `exact_polish`, each step proved unique and pinned. Off (``steps``
-0): on 30x30 hard seed 0 it took one step (an island of 10 to 15 cells, the largest clue
-12 to 15) in 37 s of CPU and found no second (bench/results/generator-log.md, "Generator
-10, big islands"); with ``steps`` above 0 the same seed gives another puzzle, so
-switching it on is a new `GENERATOR_VERSION`."""
+board after `exact_polish` (up to `BIG_WALK_TIER`), each step proved unique and pinned,
+up to 12 steps. Generator 10 left it off (one step on 30x30 hard seed 0 took 37 s of CPU
+then); generator 15 runs it on hard: 30x30 hard seeds 0-3, largest clue 7-12 -> 8-16
+(median 8 -> 13), with `HARD_EXACT_POLISH` 52 s of CPU (median) against 17 s
+(bench/results/generator-log.md, "Generator 15")."""
+
+BIG_WALK_TIER = 3
+"""The highest level's tier (hard) whose huge boards `BIG_WALK` grows."""
 
 
 def _large_polish(area: int, quick: bool) -> dict[str, Any]:
