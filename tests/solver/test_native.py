@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from nurikabe.puzzle import UNKNOWN_CLUE, Puzzle
@@ -41,10 +41,14 @@ def small_puzzles(draw: st.DrawFn) -> Puzzle:
 
 
 def assert_engines_agree(puzzle: Puzzle, most: int) -> None:
-    """Both engines count the same solutions (up to `most`), and list the same ones."""
+    """Both engines count the same solutions (up to `most`), and list the same ones.
+
+    A run the clock stopped (the Python engine on a big island of a sparse 8x8, on a
+    loaded machine) has not answered, so the example is dropped rather than compared."""
     limit = Limit(solutions=most, seconds=60)
     ours = count_solutions(puzzle, limit=limit, engine="native", keep=None)
     theirs = count_solutions(puzzle, limit=limit, engine="reference", keep=None)
+    assume(ours.limit_hit != "seconds" and theirs.limit_hit != "seconds")
     assert ours.count == theirs.count
     if ours.complete and theirs.complete:
         assert {b.black_mask for b in ours.solutions} == {b.black_mask for b in theirs.solutions}
