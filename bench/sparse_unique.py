@@ -17,8 +17,8 @@ format (id, rows, cols, clues, solution), so `bench/logic.py --corpus` and
     python bench/sparse_unique.py --size 10x10 --seeds 0-8 --target 4 --out sparse10.jsonl
     python bench/logic.py --corpus sparse10.jsonl --seconds 60 --jobs 1
 
-bench/results/sparse-unique-2026-11-29.jsonl holds 13 made this way (generator 14/15
-easy starts): 10x10 with 5-11 clues and 15x15 with 21-23.
+bench/results/sparse-unique-2026-11-29.jsonl holds 17 made this way (generator 14/15
+easy starts): 10x10 with 5-11 clues, 15x15 with 21-23 and 20x20 with 41-44.
 """
 
 from __future__ import annotations
