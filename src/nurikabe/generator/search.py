@@ -77,6 +77,11 @@ def puzzle_of(layout: Layout) -> Puzzle:
     return Puzzle(grid.rows, grid.cols, layout.clues())
 
 
+def changed_cells(before: Layout, after: Layout) -> int:
+    """The cells whose color or clue differ between two layouts of one grid."""
+    return (before.white ^ after.white) | (before.clue_mask ^ after.clue_mask)
+
+
 def unknown_after(layout: Layout, tier: int) -> int:
     """The cells the logic engine, with techniques up to `tier`, leaves unknown."""
     if tier <= 0:
@@ -223,7 +228,7 @@ class Evaluator:
         if base is None or base[2] >= self.reanchor:
             self.exact(parent, tier)
             base = self.boards[self._key(parent, tier)]
-        diff = (layout.white ^ parent.white) | (layout.clue_mask ^ parent.clue_mask)
+        diff = changed_cells(parent, layout)
         near = grid.dilate(diff)
         touched = (
             diff
@@ -868,11 +873,6 @@ def _differs_near(layout: Layout, puzzle: Puzzle, near: int) -> bool:
     start = Board(puzzle, given & ~layout.white, given & layout.white)
     search = NativeSearch(puzzle, Limit(solutions=2, nodes=NEAR_NODES, seconds=None), start=start)
     return any(board.white_mask != layout.white for board in search.solutions())
-
-
-def changed_cells(before: Layout, after: Layout) -> int:
-    """The cells whose color or clue differ between two layouts of one grid."""
-    return (before.white ^ after.white) | (before.clue_mask ^ after.clue_mask)
 
 
 def exact_polish(
