@@ -17,7 +17,7 @@ from nurikabe import Limit, Status, solve
 from nurikabe.generator.search import (
     Deadline,
     Evaluator,
-    _differs_near,
+    _other_near,
     changed_cells,
     deepen,
     exact_polish,
@@ -339,7 +339,7 @@ def test_is_unique_near_a_move_answers_as_the_full_search() -> None:
             puzzle = puzzle_of(moved)
             full = is_unique(moved, 100_000)
             assert is_unique(moved, 100_000, near) == full
-            if _differs_near(moved, puzzle, near):
+            if _other_near(moved, puzzle, near) is not None:
                 near_found += 1
                 assert not full
             answers += 1

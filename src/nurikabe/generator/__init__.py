@@ -95,7 +95,7 @@ __all__ = [
     "generate",
 ]
 
-GENERATOR_VERSION = "15"
+GENERATOR_VERSION = "16"
 """Bumped whenever the same seed and options may give a different puzzle."""
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert", "extreme", "any")
@@ -508,8 +508,9 @@ BIG_WALK: dict[str, Any] = {
 board after `exact_polish` (up to `BIG_WALK_TIER`), each step proved unique and pinned,
 up to 12 steps. Generator 10 left it off (one step on 30x30 hard seed 0 took 37 s of CPU
 then); generator 15 runs it on hard: 30x30 hard seeds 0-3, largest clue 7-12 -> 8-16
-(median 8 -> 13), with `HARD_EXACT_POLISH` 52 s of CPU (median) against 17 s
-(bench/results/generator-log.md, "Generator 15")."""
+(median 8 -> 13), with `HARD_EXACT_POLISH` 52 s of CPU (median) against 17 s; generator
+16's pins, looked for near the move first, 36 s (bench/results/generator-log.md,
+"Generator 15" and "Generator 16")."""
 
 BIG_WALK_TIER = 3
 """The highest level's tier (hard) whose huge boards `BIG_WALK` grows."""

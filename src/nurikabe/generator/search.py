@@ -852,16 +852,17 @@ def is_unique(layout: Layout, nodes: int, near: int = 0) -> bool:
     from ..solver import Limit, Status, solve
 
     puzzle = puzzle_of(layout)
-    if near and _differs_near(layout, puzzle, near):
+    if near and _other_near(layout, puzzle, near) is not None:
         return False
     result = solve(puzzle, limit=Limit(solutions=2, nodes=nodes, seconds=None))
     return result.status is Status.UNIQUE
 
 
-def _differs_near(layout: Layout, puzzle: Puzzle, near: int) -> bool:
-    """Whether `puzzle` (the layout's) has a solution other than the layout that differs
-    from it only within `NEAR_RADIUS` steps of the cells of `near` (searched within
-    `NEAR_NODES` nodes, the other cells given as the layout shades them)."""
+def _other_near(layout: Layout, puzzle: Puzzle, near: int) -> int | None:
+    """The white cells of a solution of `puzzle` (the layout's) other than the layout
+    that differs from it only within `NEAR_RADIUS` steps of the cells of `near`
+    (searched within `NEAR_NODES` nodes, the other cells given as the layout shades
+    them), or None when that search finds none."""
     from ..solver import Limit
     from ..solver.native import NativeSearch
 
@@ -872,7 +873,10 @@ def _differs_near(layout: Layout, puzzle: Puzzle, near: int) -> bool:
     given = grid.full & ~window & ~puzzle.clue_mask
     start = Board(puzzle, given & ~layout.white, given & layout.white)
     search = NativeSearch(puzzle, Limit(solutions=2, nodes=NEAR_NODES, seconds=None), start=start)
-    return any(board.white_mask != layout.white for board in search.solutions())
+    for board in search.solutions():
+        if board.white_mask != layout.white:
+            return board.white_mask
+    return None
 
 
 def exact_polish(
@@ -993,13 +997,20 @@ def deepen(
     return None
 
 
-def _second_solution(layout: Layout, nodes: int) -> int | None:
+def _second_solution(layout: Layout, nodes: int, near: int = 0) -> int | None:
     """The exact solver's verdict on the layout's puzzle within `nodes` nodes: 0 when it
     proves it unique, the white cells of another solution when it finds one, None when
-    the node limit stops it first (neither a proof nor a witness)."""
+    the node limit stops it first (neither a proof nor a witness). With `near` (the
+    cells a move changed), another solution near them is looked for first (as in
+    `is_unique`), and returned if found."""
     from ..solver import Limit, Status, solve
 
-    result = solve(puzzle_of(layout), limit=Limit(solutions=2, nodes=nodes, seconds=None))
+    puzzle = puzzle_of(layout)
+    if near:
+        other = _other_near(layout, puzzle, near)
+        if other is not None:
+            return other
+    result = solve(puzzle, limit=Limit(solutions=2, nodes=nodes, seconds=None))
     if result.status is Status.UNIQUE:
         return 0
     if result.status is Status.MULTIPLE:
@@ -1128,7 +1139,7 @@ def _pinned(
     for _ in range(depth + 1):
         following = []
         for board in frontier:
-            other = _second_solution(board, nodes)
+            other = _second_solution(board, nodes, changed_cells(current, board))
             if other == 0:
                 # The estimate from the walk's board first: a fresh solve costs more.
                 if not ev.unknown(board, tier, current) and not ev.exact(board, tier):
