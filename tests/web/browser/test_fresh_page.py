@@ -116,6 +116,34 @@ def test_a_puzzlink_address_opens_that_puzzle(page, server) -> None:
 
 
 @pytest.mark.long
+def test_a_size_typed_before_the_offer_arrives_is_kept(page, server) -> None:
+    """The server's offer refills the form; what the player typed before it came stays."""
+    held: list = []
+
+    def hold_the_offer(route) -> None:
+        if route.request.method == "GET":
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/api/fresh", hold_the_offer)
+    ready(page, f"{server.url}/#10x10/4")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page asks for the offer"
+    page.select_option("#freshSize", "custom")
+    page.fill("#freshRows", "9")  # the offer comes while the player is typing
+    held[0].continue_()
+    page.wait_for_function("() => document.querySelector('#dailyGo').title.includes('UTC')")
+    page.fill("#freshCols", "11")
+    assert page.locator("#freshSize").input_value() == "custom"
+    assert page.locator("#freshRows").input_value() == "9"
+    assert page.locator("#freshCols").input_value() == "11"
+
+
+@pytest.mark.long
 def test_a_cold_start_shows_its_wait_and_can_be_left(page, server) -> None:
     """No stock of 9x11 hard: the page says it is making one, with a bar; Cancel, or
     opening another puzzle, leaves the shown puzzle as it is; asked again, it comes."""

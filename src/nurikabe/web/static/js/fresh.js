@@ -105,11 +105,15 @@ export function bindFresh(ui) {
     s.freshLevel = $("freshLevel").value;
     ui.saveSettings(s);
   };
+  // "input" too: a size typed before the server's offer arrives is kept when the offer
+  // refills the form from the settings
   for (const id of ["freshSize", "freshRows", "freshCols", "freshLevel"]) {
-    $(id).addEventListener("change", () => {
-      fitLevels();
-      remember();
-    });
+    for (const kind of ["change", "input"]) {
+      $(id).addEventListener(kind, () => {
+        fitLevels();
+        remember();
+      });
+    }
   }
 
   $("freshGo").addEventListener("click", () =>
