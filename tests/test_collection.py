@@ -376,7 +376,7 @@ def entries() -> list[collection.Entry]:
         conn.close()
 
 
-BUNDLED_GENERATOR = "15"
+BUNDLED_GENERATOR = "17"
 """The generator version of the last build of the bundled file (issue 36). The puzzles at
 the `collection.KEPT` numbers are kept as they were so that no player's puzzle changes
 under them; `MADE_BY` says which generator made each number."""
@@ -385,7 +385,7 @@ MADE_BY: dict[str, tuple[tuple[int, str], ...]] = {
     "10x10": ((0, "7"),),
     "15x15": ((0, "7"), (100, "8"), (160, "13"), (165, "14")),
     "20x20": ((0, "7"), (50, "8"), (90, "11"), (95, "14")),
-    "30x30": ((0, "8"), (25, "10"), (35, "11"), (40, "15")),
+    "30x30": ((0, "8"), (25, "10"), (35, "11"), (40, "15"), (45, "17")),
 }
 """Per collection, (first number, generator) of each stretch of numbers: the classic
 generator 7 sets (10x10, 15x15 #0-99, 20x20 #0-49), then generator 8's (the rebuild of
@@ -393,7 +393,8 @@ generator 7 sets (10x10, 15x15 #0-99, 20x20 #0-49), then generator 8's (the rebu
 expert run (#25-34, 2026-11-28), generator 11's 20x20 and 30x30 extreme runs (#90-94 and
 #35-39, 2026-11-28), generator 13's 15x15 extreme run (#160-164, 2026-11-29),
 generator 14's easy and medium runs (15x15 #165-169, 20x20 #95-104, 2026-11-29) and
-generator 15's 30x30 hard run (#40-44, 2026-11-29)."""
+generator 15's 30x30 hard run (#40-44, 2026-11-29) and generator 17's 30x30 expert and
+extreme runs (#45-54, 2026-11-29)."""
 
 
 def _made_by(collection_name: str, number: int) -> str:
@@ -459,6 +460,11 @@ SHIPPED: tuple[tuple[str, dict[str, int], str], ...] = (
         {"10x10": 500, "15x15": 170, "20x20": 105, "30x30": 45},
         "6241fcd0ee66769b2fbaa3fe690b94ec77db09a47513d919f4bff3970ec7214d",
     ),
+    (
+        "the 30x30 expert and extreme runs with generator 17",
+        {"10x10": 500, "15x15": 170, "20x20": 105, "30x30": 55},
+        "12b0587a08f92564be31a26bc6c849280f9686d11e9c2ef896b99f47aa48f344",
+    ),
 )
 """What each build shipped, oldest first: its name, how many puzzles each collection then
 held, and the digest of the puzzles it added (the numbers from the previous build's counts
@@ -466,7 +472,7 @@ to its own; every column but the grade, by row id). The first digest is the one 
 whole file had when it held generator 7's 650 puzzles only (seed 2026). The last counts
 are `collection.KEPT`: every shipped puzzle is kept."""
 
-BUNDLED_PUZZLES = {(2026, "15"): "ce232fca4c3a14d286c0b116112ce7b7cda9d20f73eac208df94ace864973028"}
+BUNDLED_PUZZLES = {(2026, "17"): "f9ea0cef40d5939f08528f580b41049e4c6c23674c2a8f48c57a0ed6bc64de21"}
 """The digest of all the bundled file's puzzles (every column but the grade, by row id),
 by the seed and generator version of its build. A rebuild makes a new file this pin does
 not cover."""

@@ -158,6 +158,7 @@ PLAN: tuple[tuple[str, int, int, tuple[tuple[str, int], ...]], ...] = (
             *(("medium", 10), ("hard", 10), ("expert", 5)),
             *(("hard", 5), ("expert", 5), ("extreme", 5)),
             ("hard", 5),
+            *(("expert", 5), ("extreme", 5)),
         ),
     ),
 )
@@ -176,9 +177,10 @@ puzzles by taking clues away: 20x20 #90-94 and 30x30 #35-39; then generator 13's
 extreme run (#160-164), made the same way; then generator 14's easy run of 15x15
 (#165-169) and easy and medium runs of 20x20 (#95-104), with fewer, larger islands;
 then generator 15's 30x30 hard run (#40-44), walked longer and its largest islands
-grown."""
+grown; then generator 17's 30x30 expert and extreme runs (#45-54), whose largest islands
+were grown the same way."""
 
-KEPT: dict[str, int] = {"10x10": 500, "15x15": 170, "20x20": 105, "30x30": 45}
+KEPT: dict[str, int] = {"10x10": 500, "15x15": 170, "20x20": 105, "30x30": 55}
 """Per collection, how many puzzles at its first numbers are kept as they are, whichever
 generator made them (players' progress is keyed on them): a build onto a file that holds
 a puzzle at a kept number keeps it (`already_made`), and only a build into a new file,

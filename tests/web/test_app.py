@@ -109,9 +109,16 @@ def test_classic_numbers_keep_their_puzzles_and_new_ones_follow(client: TestClie
     # generator 11's 20x20 extreme run, made from expert puzzles by taking clues away
     levels = {client.get(f"/api/puzzles/20x20/{n}").json()["level"] for n in range(90, 95)}
     assert levels == {"extreme"}
-    # generator 14's easy and medium runs follow the last runs of 15x15 and 20x20, and
-    # generator 15's hard run the last of 30x30
-    runs = {"15x15/165": "easy", "20x20/95": "easy", "20x20/104": "medium", "30x30/44": "hard"}
+    # generator 14's easy and medium runs follow the last runs of 15x15 and 20x20,
+    # generator 15's hard run and generator 17's expert and extreme runs end 30x30
+    runs = {
+        "15x15/165": "easy",
+        "20x20/95": "easy",
+        "20x20/104": "medium",
+        "30x30/44": "hard",
+        "30x30/45": "expert",
+        "30x30/54": "extreme",
+    }
     for key, level in runs.items():
         body = client.get(f"/api/puzzles/{key}").json()
         assert body["ok"] and body["level"] == level
