@@ -1853,7 +1853,7 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
     }
     int rf = 0, rn = R_COARSE - 1; /* the reason of the cells no island reaches, once needed */
     for (int i = 0; i < N; i++) {
-        if (reach[i]) continue;
+        if (reach[i] || col[i] == BLK) continue;
         int bad = col[i] == WHT && s->wc.comp_clue[s->wc.comp[i]] < 0;
         if (col[i] != UNK && !bad) continue;
         if (s->lrn.rec && (rn < R_COARSE || bad)) {
@@ -1964,10 +1964,14 @@ static int pocket(Search *s, const uint8_t *col, int x, int v) {
 /* The black cells must connect through non-white cells. */
 static int rule_sea(Search *s, uint8_t *col, int ncomp, int *changed) {
     (void)ncomp;
-    int N = s->g.N, nblack = 0, nunknown = 0;
+    /* the counts, and (one pass for both) whether `col` only adds black cells to sea_of
+       (below): bit 1 white, bit 0 black in sea_of and not in col */
+    int N = s->g.N, nblack = 0, nunknown = 0, differ = 0;
+    const uint8_t *sea_of = s->sea.sea_of;
     for (int i = 0; i < N; i++) {
         nblack += col[i] == BLK;
         nunknown += col[i] == UNK;
+        differ |= ((col[i] ^ sea_of[i]) & 2) | (sea_of[i] & ~col[i] & 1);
     }
     int want = s->g.has_q ? -1 : N - s->g.total_white; /* sea size, when known */
     if (nblack == 0) return OK;
@@ -1976,17 +1980,11 @@ static int rule_sea(Search *s, uint8_t *col, int ncomp, int *changed) {
     /* the region of non-white cells around the root must hold every black cell. When it
        held them all and every unknown cell in a state (kept in sea_of) that `col` only
        adds black cells to, it still does: the non-white cells are the same */
-    int same = s->sea.sea_valid;
-    if (same) {
-        int differ = 0; /* bit 1: white, bit 0: black in sea_of and not in col */
-        for (int i = 0; i < N; i++)
-            differ |= ((col[i] ^ s->sea.sea_of[i]) & 2) | (s->sea.sea_of[i] & ~col[i] & 1);
-        same = !differ;
-    }
+    int same = s->sea.sea_valid && !differ;
     const int *nb = s->g.nb;
     int *seen = s->walk.seen, *queue = s->walk.queue, *done = s->walk.done, *best = s->walk.best;
     if (!same) {
-        int stamp = ++s->walk.stamp_now, head = 0, tail = 0, blacks = 0;
+        int stamp = ++s->walk.stamp_now, head = 0, tail = 0, blacks = 1; /* the root */
         queue[tail++] = root;
         seen[root] = stamp;
         /* once every non-white cell is in, the rest of the queue adds nothing */
@@ -1997,10 +1995,10 @@ static int rule_sea(Search *s, uint8_t *col, int ncomp, int *changed) {
                 if (w >= 0 && col[w] != WHT && seen[w] != stamp) {
                     seen[w] = stamp;
                     queue[tail++] = w;
+                    blacks += col[w] == BLK; /* the black cells in the region */
                 }
             }
         }
-        for (int q = 0; q < tail; q++) blacks += col[queue[q]] == BLK;
         int bad = blacks < nblack || (want >= 0 && tail < want);
         if (!bad && tail == nblack + nunknown) goto whole;
         /* the region is all there is to the sea. The reason of a refutation: a black
