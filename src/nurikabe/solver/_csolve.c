@@ -253,6 +253,10 @@ typedef struct {
     int *bucket_head, *entry_node, *entry_next;
     int bucket_top;      /* rule_reach: the highest cost in a bucket */
     int nentries;        /* rule_reach: entries of the last island walked */
+    int *order;          /* N: the cells the island walked last reached, in order */
+    int **kept;          /* K: per clue, its island's last cut walk (island_cuts): its cells,
+                            the cells it reached in order and the candidates, or NULL */
+    int *kept_size, *kept_reached, *kept_cand; /* K: how many of each (kept_cand -1: none) */
 } Reach;
 
 /* Failed-literal probing (probe) and its branching scores. */
@@ -1750,17 +1754,47 @@ static int reach_reason(Search *s, const uint8_t *col, int c, int stamp, int *fr
     return L->wall_coarse ? R_COARSE : rlength(L, *from);
 }
 
-/* Cells every completion of island c must use: an unknown cell whose removal cuts off so
- * much of the island's reach (the cells finalised in rule_reach, marked done == stamp)
- * that fewer than `need` cells stay connected to it. */
-static int island_cuts(Search *s, uint8_t *col, int c, int need, int reached, int stamp,
-                       int *changed) {
-    int root = s->wc.comp_cells[s->wc.comp_start[c]];
-    int n = cut_weights(s, col, root, WALK_ISLAND, c, stamp);
+/* Cells every completion of island c (clue k) must use: an unknown cell whose removal
+ * cuts off so much of the island's reach (the cells finalised in rule_reach, marked done
+ * == stamp, listed in reach.order) that fewer than `need` cells stay connected to it.
+ *
+ * The cut weights are a function of the island's cells and the cells it reached alone
+ * (the graph Tarjan's walk reads), and most calls find the island and its reach as they
+ * were at its last call (a change far from it changes neither), so the cells whose weight
+ * is enough (candidates, unknown or not) are kept per clue with both lists, and a call
+ * with the same lists takes them instead of walking again. */
+static int island_cuts(Search *s, uint8_t *col, int c, int k, int need, int reached,
+                       int stamp, int *changed) {
+    Reach *rk = &s->reach;
+    int N = s->g.N, size = s->wc.comp_size[c], ncand = 0;
+    const int *island = s->wc.comp_cells + s->wc.comp_start[c];
+    int *kept = rk->kept[k], *cand = s->walk.queue;
+    if (kept && rk->kept_cand[k] >= 0 && rk->kept_size[k] == size &&
+        rk->kept_reached[k] == reached &&
+        !memcmp(kept, island, sizeof(int) * (size_t)size) &&
+        !memcmp(kept + size, rk->order, sizeof(int) * (size_t)reached)) {
+        cand = kept + size + reached;
+        ncand = rk->kept_cand[k];
+    } else {
+        int n = cut_weights(s, col, island[0], WALK_ISLAND, c, stamp);
+        for (int q = 0; q < n; q++) { /* in place: the order of the walk */
+            int v = s->walk.queue[q];
+            if (reached - 1 - s->walk.best[v] < need) cand[ncand++] = v;
+        }
+        if (!kept) kept = rk->kept[k] = malloc(sizeof(int) * (2 * (size_t)N + 1));
+        if (kept) {
+            memcpy(kept, island, sizeof(int) * (size_t)size);
+            memcpy(kept + size, rk->order, sizeof(int) * (size_t)reached);
+            memcpy(kept + size + reached, cand, sizeof(int) * (size_t)ncand);
+            rk->kept_size[k] = size;
+            rk->kept_reached[k] = reached;
+            rk->kept_cand[k] = ncand;
+        }
+    }
     int rf = 0, rn = R_COARSE - 1; /* the reason of the island's reach, once needed */
-    for (int q = 0; q < n; q++) {
-        int v = s->walk.queue[q];
-        if (col[v] == UNK && reached - 1 - s->walk.best[v] < need) {
+    for (int q = 0; q < ncand; q++) {
+        int v = cand[q];
+        if (col[v] == UNK) {
             /* the reason first: the reach as it was walked, v unknown */
             if (s->lrn.rec && rn < R_COARSE) rn = reach_reason(s, col, c, stamp, &rf);
             col[v] = WHT;
@@ -1816,7 +1850,7 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
                 s->walk.done[node] = stamp;
                 if (node < N) {
                     reach[node]++;
-                    reached++;
+                    s->reach.order[reached++] = node;
                     relax(s, col, node, b, c, need, stamp, &nentries);
                 } else {
                     int cw = node - N;
@@ -1825,6 +1859,7 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
                         int x = s->wc.comp_cells[q];
                         s->walk.done[x] = stamp;
                         reach[x]++;
+                        s->reach.order[reached + q - f2] = x;
                     }
                     reached += t2 - f2;
                     for (int q = f2; q < t2; q++)
@@ -1847,7 +1882,7 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
             return FAIL;
         }
         if (val > 0 && need > 1 && s->set.cuts) {
-            int r = island_cuts(s, col, c, need, reached, stamp, changed);
+            int r = island_cuts(s, col, c, k, need, reached, stamp, changed);
             if (r != OK) return r;
         }
     }
@@ -3885,6 +3920,12 @@ void csolve_free(Search *s) {
     free(s->reach.bucket_head);
     free(s->reach.entry_node);
     free(s->reach.entry_next);
+    for (int k = 0; s->reach.kept && k < s->g.K; k++) free(s->reach.kept[k]);
+    free(s->reach.kept);
+    free(s->reach.kept_size);
+    free(s->reach.kept_reached);
+    free(s->reach.kept_cand);
+    free(s->reach.order);
     free(s->prb.probe_a);
     free(s->prb.probe_b);
     free(s->prb.probe_before);
@@ -3980,6 +4021,8 @@ Search *csolve_create(int R, int C, int K, const int *clue_cell, const int *clue
         ALLOC(cut.sub_black, N) && ALLOC(cut.stk, N) && ALLOC(cut.scomp, N) &&
         ALLOC(reach.reach_count, N) && ALLOC(reach.bucket_head, N + 2) &&
         ALLOC(reach.entry_node, 8 * N + 16) && ALLOC(reach.entry_next, 8 * N + 16) &&
+        ALLOC(reach.order, N) && ALLOC(reach.kept, K) && ALLOC(reach.kept_size, K) &&
+        ALLOC(reach.kept_reached, K) && ALLOC(reach.kept_cand, K) &&
         /* probing and the search */
         ALLOC(prb.probe_a, N) && ALLOC(prb.probe_b, N) && ALLOC(prb.probe_before, N) &&
         ALLOC(prb.zone, N) && ALLOC(prb.safe_b, N) && ALLOC(prb.safe_w, N) &&
