@@ -236,8 +236,9 @@ typedef struct {
 typedef struct {
     uint8_t *sea_of;     /* N: a state whose non-white cells were all one region (rule_sea) */
     int sea_valid;       /* sea_of holds one */
-    uint64_t *open, *flood; /* R (grids of at most 64 columns, else NULL): per row, its
-                            non-white cells, and those sea_region() reached */
+    uint64_t *open, *flood, *black, *unknown, *front, *next; /* R (grids of at most 64
+                            columns, else NULL), per row as bits (sea_rows): its non-white,
+                            black and unknown cells, and the walks' (sea_region, sea_budget) */
     int *fresh;      /* cells blackened in the current pass of the sea rule */
     int *kcells, *kid, *kfrom, *kto; /* the black components rule_sea walked: cells, the
                         first cell of each cell's, and that cell's range in kcells */
@@ -1998,28 +1999,43 @@ static int pocket(Search *s, const uint8_t *col, int x, int v) {
     return t;
 }
 
-/* (at most 64 columns) Whether the non-white cells of `col` are all connected to cell
- * `root`: a flood fill of the rows as bit masks, sweeping down and up the grid until
- * nothing moves. A few words per row rather than four neighbours per cell: the same
- * answer as rule_sea's walk gives for most states, which are whole, in less time. */
-static int sea_region(Search *s, const uint8_t *col, int root) {
+/* (at most 64 columns) The rows of `col` as bits, for sea_region and sea_budget. */
+static void sea_rows(Search *s, const uint8_t *col) {
     int R = s->g.R, C = s->g.C;
-    uint64_t *open = s->sea.open, *flood = s->sea.flood;
     for (int r = 0; r < R; r++) {
         const uint8_t *row = col + r * C;
-        uint64_t m = 0;
-        for (int c = 0; c < C; c++) m |= (uint64_t)(row[c] != WHT) << c;
-        open[r] = m;
-        flood[r] = 0;
+        uint64_t black = 0, unknown = 0;
+        for (int c = 0; c < C; c++) {
+            black |= (uint64_t)(row[c] == BLK) << c;
+            unknown |= (uint64_t)(row[c] == UNK) << c;
+        }
+        s->sea.black[r] = black;
+        s->sea.unknown[r] = unknown;
+        s->sea.open[r] = black | unknown;
     }
+}
+
+/* Row r of `x` (rows of bits) and its neighbours in the rows above and below. */
+static inline uint64_t spread(const uint64_t *x, int r, int R) {
+    return x[r] | x[r] << 1 | x[r] >> 1 | (r > 0 ? x[r - 1] : 0) | (r + 1 < R ? x[r + 1] : 0);
+}
+
+/* (at most 64 columns, after sea_rows) Whether the non-white cells are all connected to
+ * cell `root`: a flood fill of the rows as bits, sweeping down and up the grid until
+ * nothing moves. A few words per row rather than four neighbours per cell: the same
+ * answer as rule_sea's walk gives for most states, which are whole, in less time. */
+static int sea_region(Search *s, int root) {
+    int R = s->g.R, C = s->g.C;
+    uint64_t *open = s->sea.open, *flood = s->sea.flood;
+    for (int r = 0; r < R; r++) flood[r] = 0;
     flood[root / C] = (uint64_t)1 << (root % C);
     for (int moved = 1; moved;) {
         moved = 0;
         for (int pass = 0; pass < 2; pass++)
             for (int j = 0; j < R; j++) {
                 int r = pass ? R - 1 - j : j;
-                uint64_t x = flood[r] | (r > 0 ? flood[r - 1] : 0) | (r + 1 < R ? flood[r + 1] : 0);
-                x &= open[r];
+                uint64_t x = (flood[r] | (r > 0 ? flood[r - 1] : 0) |
+                              (r + 1 < R ? flood[r + 1] : 0)) & open[r];
                 for (uint64_t y = 0; x != y;) { /* along the row */
                     y = x;
                     x |= ((x << 1) | (x >> 1)) & open[r];
@@ -2033,6 +2049,38 @@ static int sea_region(Search *s, const uint8_t *col, int root) {
     for (int r = 0; r < R; r++)
         if (flood[r] != open[r]) return 0;
     return 1;
+}
+
+/* (at most 64 columns, after sea_rows, without reasons) The sea's budget of rule_sea by
+ * rows of bits: the unknown cells one cell from a black cell, then the unknown cells next
+ * to those, layer after layer up to `budget` layers; the unknown cells left out are white,
+ * in the order of the cells, as the walk's. */
+static void sea_budget(Search *s, uint8_t *col, int budget, int *changed) {
+    int R = s->g.R, C = s->g.C;
+    const uint64_t *unknown = s->sea.unknown;
+    uint64_t *seen = s->sea.flood, *front = s->sea.front, *next = s->sea.next;
+    for (int r = 0; r < R; r++)
+        seen[r] = front[r] = budget >= 1 ? spread(s->sea.black, r, R) & unknown[r] : 0;
+    for (int layer = 1; layer < budget; layer++) {
+        uint64_t moved = 0;
+        for (int r = 0; r < R; r++) {
+            next[r] = spread(front, r, R) & unknown[r] & ~seen[r];
+            moved |= next[r];
+        }
+        if (!moved) break;
+        for (int r = 0; r < R; r++) seen[r] |= next[r];
+        uint64_t *t = front;
+        front = next;
+        next = t;
+    }
+    for (int r = 0; r < R; r++) {
+        uint64_t out = unknown[r] & ~seen[r];
+        for (int c = 0; out; c++, out >>= 1)
+            if (out & 1) {
+                col[r * C + c] = WHT;
+                (*changed)++;
+            }
+    }
 }
 
 /* The black cells must connect through non-white cells. */
@@ -2057,10 +2105,13 @@ static int rule_sea(Search *s, uint8_t *col, int ncomp, int *changed) {
     int same = s->sea.sea_valid && !differ;
     const int *nb = s->g.nb;
     int *seen = s->walk.seen, *queue = s->walk.queue, *done = s->walk.done, *best = s->walk.best;
+    int rows = 0; /* sea_rows has read `col` */
     /* whole and big enough: what the walk below would find, without its walk */
-    if (!same && s->sea.open && !(want >= 0 && nblack + nunknown < want) &&
-        sea_region(s, col, root))
-        goto whole;
+    if (!same && s->sea.open && !(want >= 0 && nblack + nunknown < want)) {
+        sea_rows(s, col);
+        rows = 1;
+        if (sea_region(s, root)) goto whole;
+    }
     if (!same) {
         int stamp = ++s->walk.stamp_now, head = 0, tail = 0, blacks = 1; /* the root */
         queue[tail++] = root;
@@ -2125,7 +2176,12 @@ static int rule_sea(Search *s, uint8_t *col, int ncomp, int *changed) {
 
     /* the sea's budget: an unknown cell whose shortest link to a black cell takes more
        unknown cells (itself included) than the sea has left cannot be black */
-    if (want >= 0 && s->set.sea_reach && want - nblack < nunknown) {
+    if (want >= 0 && s->set.sea_reach && want - nblack < nunknown && s->sea.open &&
+        !s->lrn.rec) {
+        if (!rows) sea_rows(s, col);
+        sea_budget(s, col, want - nblack, changed);
+        if (*changed) return OK;
+    } else if (want >= 0 && s->set.sea_reach && want - nblack < nunknown) {
         int budget = want - nblack, h = 0, t = 0, rstamp = ++s->walk.stamp_now;
         /* the walk starts from the unknown cells next to a black cell (one cell from the
            sea), which are fewer than the black cells late in a search */
@@ -3951,6 +4007,10 @@ void csolve_free(Search *s) {
     free(s->sea.fresh);
     free(s->sea.open);
     free(s->sea.flood);
+    free(s->sea.black);
+    free(s->sea.unknown);
+    free(s->sea.front);
+    free(s->sea.next);
     free(s->sea.kcells);
     free(s->sea.kid);
     free(s->sea.kfrom);
@@ -4064,7 +4124,8 @@ Search *csolve_create(int R, int C, int K, const int *clue_cell, const int *clue
         ALLOC(sea.sea_of, N) && ALLOC(sea.fresh, N) && ALLOC(sea.kcells, N) &&
         ALLOC(sea.kid, N) && ALLOC(sea.kfrom, N) && ALLOC(sea.kto, N) && ALLOC(sea.kex, 4 * N) &&
         ALLOC(sea.kefrom, N) && ALLOC(sea.keto, N) &&
-        (C > 64 || (ALLOC(sea.open, R) && ALLOC(sea.flood, R))) &&
+        (C > 64 || (ALLOC(sea.open, R) && ALLOC(sea.flood, R) && ALLOC(sea.black, R) &&
+                    ALLOC(sea.unknown, R) && ALLOC(sea.front, R) && ALLOC(sea.next, R))) &&
         ALLOC(cut.disc, N) && ALLOC(cut.low, N) && ALLOC(cut.iter, N) &&
         ALLOC(cut.sub_black, N) && ALLOC(cut.stk, N) && ALLOC(cut.scomp, N) &&
         ALLOC(reach.reach_count, N) && ALLOC(reach.bucket_head, N + 2) &&
