@@ -260,6 +260,9 @@ typedef struct {
     int **kept;          /* K: per clue, its island's last cut walk (island_cuts): its cells,
                             the cells it reached in order and the candidates, or NULL */
     int *kept_size, *kept_reached, *kept_cand; /* K: how many of each (kept_cand -1: none) */
+    int rows_on;         /* this call walks by rows of bits (reach_rows) */
+    uint64_t *rows;      /* 10 * R (grids of at most 64 columns, else NULL): reach_rows's */
+    int *pend_cost, *pend_comp; /* N: reach_rows's clueless components, when they arrive */
 } Reach;
 
 /* Failed-literal probing (probe) and its branching scores. */
@@ -1520,6 +1523,36 @@ static int rule_sides(Search *s, uint8_t *col, int ncomp, int *changed) {
 
 /* ---- reach -------------------------------------------------------------------------- */
 
+/* Row r of `x` (rows of bits, grids of at most 64 columns) and its neighbours in the rows
+ * above and below. */
+static inline uint64_t spread(const uint64_t *x, int r, int R) {
+    return x[r] | x[r] << 1 | x[r] >> 1 | (r > 0 ? x[r - 1] : 0) | (r + 1 < R ? x[r + 1] : 0);
+}
+
+/* The rows of bits of reach_rows: unknown cells (less those cut cells made white), white
+ * cells of clued and of clueless components, and the walk's. */
+enum { ROW_UNKNOWN, ROW_CLUED, ROW_CLUELESS, ROW_UNION, ROW_ISLAND, ROW_OPEN, ROW_SEEN,
+       ROW_FRONT, ROW_NEXT, ROW_GOT, NROWS };
+
+/* The index of the lowest set bit of x (not 0). */
+static inline int lowest_bit(uint64_t x) {
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int b = 0;
+    for (; !(x & 1); x >>= 1) b++;
+    return b;
+#endif
+}
+
+/* The number of set bits of x (without a popcount instruction the builtin is a call). */
+static inline int bits_in(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
 /* Whether unknown cell v touches a white cell of a clued component other than `comp`. */
 static int barred(const Search *s, const uint8_t *col, int v, int comp) {
     for (int d = 0; d < 4; d++) {
@@ -1803,16 +1836,127 @@ static int island_cuts(Search *s, uint8_t *col, int c, int k, int need, int reac
             col[v] = WHT;
             (*changed)++;
             if (s->lrn.rec) rgive(s, col, v, rf, rn, 1);
+            if (rk->rows_on) /* no longer unknown to the islands walked next */
+                rk->rows[ROW_UNKNOWN * s->g.R + v / s->g.C] &= ~((uint64_t)1 << (v % s->g.C));
         }
     }
     return OK;
 }
 
+/* (at most 64 columns, without reasons, island c not walled in) The walk of rule_reach by
+ * rows of bits, layer after layer: the unknown cells one step on that no other island
+ * bars, and a clueless component `size` layers after the layer next to it. The same cells
+ * as the bucket walk finds within `need`, in rows[ROW_GOT]; returns how many. */
+static int reach_rows(Search *s, int c, int need, int stamp) {
+    int R = s->g.R, C = s->g.C, N = s->g.N;
+    uint64_t *rows = s->reach.rows, *unknown = rows + ROW_UNKNOWN * R;
+    uint64_t *island = rows + ROW_ISLAND * R, *open = rows + ROW_OPEN * R;
+    uint64_t *seen = rows + ROW_SEEN * R, *front = rows + ROW_FRONT * R;
+    uint64_t *got = rows + ROW_GOT * R;
+    const uint64_t *clued = rows + ROW_CLUED * R, *clueless = rows + ROW_CLUELESS * R;
+    int *pend_cost = s->reach.pend_cost, *pend_comp = s->reach.pend_comp, npend = 0, last = 0;
+    int *marked = s->walk.seen; /* == stamp at N + a component once it is pending */
+    for (int r = 0; r < R; r++) island[r] = 0;
+    int lo = R, hi = -1; /* the rows of the front (outside them it is 0) */
+    for (int q = s->wc.comp_start[c]; q < s->wc.comp_start[c + 1]; q++) {
+        int x = s->wc.comp_cells[q], r = x / C;
+        island[r] |= (uint64_t)1 << (x % C);
+        if (r < lo) lo = r;
+        if (r > hi) hi = r;
+    }
+    /* not barred: an unknown cell next to a clued component other than this island */
+    for (int r = 0; r < R; r++) {
+        uint64_t others = clued[r] & ~island[r];
+        others |= others << 1 | others >> 1;
+        if (r > 0) others |= clued[r - 1] & ~island[r - 1];
+        if (r + 1 < R) others |= clued[r + 1] & ~island[r + 1];
+        open[r] = unknown[r] & ~others;
+        seen[r] = front[r] = island[r];
+        got[r] = 0;
+    }
+    int glo = R, ghi = -1; /* the rows of got */
+    for (int layer = 1; layer <= need; layer++) {
+        /* the front one layer on, in place (prev: the last row's front before) */
+        int from = lo > 0 ? lo - 1 : 0, to = hi + 1 < R ? hi + 1 : R - 1;
+        uint64_t prev = 0, moved = 0;
+        lo = R;
+        hi = -1;
+        for (int r = from; r <= to; r++) {
+            uint64_t cur = front[r];
+            uint64_t around = cur | cur << 1 | cur >> 1 | prev | (r + 1 < R ? front[r + 1] : 0);
+            prev = cur;
+            uint64_t next = around & open[r] & ~seen[r];
+            front[r] = next;
+            if (next) {
+                moved = 1;
+                if (r < lo) lo = r;
+                hi = r;
+            }
+            /* clueless components next to the last layer: pending until they arrive */
+            for (uint64_t t = around & clueless[r] & ~seen[r]; t; t &= t - 1) {
+                int cw = s->wc.comp[r * C + lowest_bit(t)];
+                if (marked[N + cw] == stamp) continue;
+                marked[N + cw] = stamp;
+                int cost = layer - 1 + s->wc.comp_size[cw];
+                if (cost > need) continue;
+                pend_cost[npend] = cost;
+                pend_comp[npend++] = cw;
+                if (cost > last) last = cost;
+            }
+        }
+        for (int p = 0; p < npend; p++) {
+            if (pend_cost[p] != layer) continue;
+            int cw = pend_comp[p];
+            for (int q = s->wc.comp_start[cw]; q < s->wc.comp_start[cw + 1]; q++) {
+                int x = s->wc.comp_cells[q], r = x / C;
+                front[r] |= (uint64_t)1 << (x % C);
+                if (r < lo) lo = r;
+                if (r > hi) hi = r;
+            }
+            moved = 1;
+        }
+        if (!moved) {
+            if (layer >= last) break;
+            continue; /* an empty front until a pending component arrives */
+        }
+        for (int r = lo; r <= hi; r++) {
+            seen[r] |= front[r];
+            got[r] |= front[r];
+        }
+        if (lo < glo) glo = lo;
+        if (hi > ghi) ghi = hi;
+    }
+    int reached = 0;
+    for (int r = glo; r <= ghi; r++) reached += bits_in(got[r]);
+    return reached;
+}
+
 /* Shortest growth of every incomplete island; unreachable unknown cells are black. */
 static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
-    int N = s->g.N;
+    int N = s->g.N, R = s->g.R, C = s->g.C;
     int *reach = s->reach.reach_count;
-    for (int i = 0; i < N; i++) reach[i] = 0;
+    /* by rows of bits (reach_rows) where it can; the reasons need the bucket walk's marks */
+    int rows_on = s->reach.rows_on = s->reach.rows && !s->lrn.rec;
+    uint64_t *rows = s->reach.rows, *reach_union = rows ? rows + ROW_UNION * R : NULL;
+    if (rows_on) {
+        for (int r = 0; r < R; r++) {
+            uint64_t unknown = 0, clued = 0, clueless = 0;
+            for (int x = 0; x < C; x++) {
+                int i = r * C + x, cw = s->wc.comp[i];
+                unknown |= (uint64_t)(col[i] == UNK) << x;
+                if (col[i] == WHT && cw >= 0) {
+                    clued |= (uint64_t)(s->wc.comp_clue[cw] >= 0) << x;
+                    clueless |= (uint64_t)(s->wc.comp_clue[cw] < 0) << x;
+                }
+            }
+            rows[ROW_UNKNOWN * R + r] = unknown;
+            rows[ROW_CLUED * R + r] = clued;
+            rows[ROW_CLUELESS * R + r] = clueless;
+            reach_union[r] = 0;
+        }
+    } else {
+        for (int i = 0; i < N; i++) reach[i] = 0;
+    }
     /* (reasons) the union of what bounds every island, in lrn.front */
     int ustamp = 0, ucoarse = 0;
     if (s->lrn.rec) {
@@ -1837,6 +1981,27 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
         }
         if (need > 64 && limit_reached(s)) return OK; /* the caller sees s->lim.stop */
         int stamp = ++s->walk.stamp_now, nentries = 0, reached = 0;
+        if (rows_on && !s->cross.comp_enclosed[c]) {
+            reached = reach_rows(s, c, need, stamp);
+            const uint64_t *got = rows + ROW_GOT * R;
+            for (int r = 0; r < R; r++) reach_union[r] |= got[r];
+            if (reached < need && val > 0) return FAIL;
+            if (val > 0 && need > 1 && s->set.cuts) {
+                /* island_cuts reads the walk's marks, and its cells in order */
+                for (int q = s->wc.comp_start[c]; q < s->wc.comp_start[c + 1]; q++)
+                    s->walk.done[s->wc.comp_cells[q]] = stamp;
+                int n = 0;
+                for (int r = 0; r < R; r++)
+                    for (uint64_t t = got[r]; t; t &= t - 1) {
+                        int x = r * C + lowest_bit(t);
+                        s->walk.done[x] = stamp;
+                        s->reach.order[n++] = x;
+                    }
+                int ok = island_cuts(s, col, c, k, need, reached, stamp, changed);
+                if (ok != OK) return ok;
+            }
+            continue;
+        }
         for (int b = 0; b <= need; b++) s->reach.bucket_head[b] = -1;
         s->reach.bucket_top = 0; /* the highest cost offered: the buckets above it are empty */
         int from = s->wc.comp_start[c], to = s->wc.comp_start[c + 1];
@@ -1871,6 +2036,10 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
             }
         }
         s->reach.nentries = nentries;
+        for (int q = 0; rows_on && q < reached; q++) { /* (walled in) into the rows' union */
+            int x = s->reach.order[q];
+            reach_union[x / C] |= (uint64_t)1 << (x % C);
+        }
         if (s->lrn.rec) { /* what bounds this island, for the cells no island reaches */
             s->lrn.wall_coarse = 0;
             if (!s->cross.comp_enclosed[c])
@@ -1891,7 +2060,8 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
     }
     int rf = 0, rn = R_COARSE - 1; /* the reason of the cells no island reaches, once needed */
     for (int i = 0; i < N; i++) {
-        if (reach[i] || col[i] == BLK) continue;
+        if (col[i] == BLK) continue;
+        if (rows_on ? reach_union[i / C] >> (i % C) & 1 : reach[i]) continue;
         int bad = col[i] == WHT && s->wc.comp_clue[s->wc.comp[i]] < 0;
         if (col[i] != UNK && !bad) continue;
         if (s->lrn.rec && (rn < R_COARSE || bad)) {
@@ -2013,11 +2183,6 @@ static void sea_rows(Search *s, const uint8_t *col) {
         s->sea.unknown[r] = unknown;
         s->sea.open[r] = black | unknown;
     }
-}
-
-/* Row r of `x` (rows of bits) and its neighbours in the rows above and below. */
-static inline uint64_t spread(const uint64_t *x, int r, int R) {
-    return x[r] | x[r] << 1 | x[r] >> 1 | (r > 0 ? x[r - 1] : 0) | (r + 1 < R ? x[r + 1] : 0);
 }
 
 /* (at most 64 columns, after sea_rows) Whether the non-white cells are all connected to
@@ -4033,6 +4198,9 @@ void csolve_free(Search *s) {
     free(s->reach.kept_reached);
     free(s->reach.kept_cand);
     free(s->reach.order);
+    free(s->reach.rows);
+    free(s->reach.pend_cost);
+    free(s->reach.pend_comp);
     free(s->prb.probe_a);
     free(s->prb.probe_b);
     free(s->prb.probe_before);
@@ -4132,6 +4300,8 @@ Search *csolve_create(int R, int C, int K, const int *clue_cell, const int *clue
         ALLOC(reach.entry_node, 8 * N + 16) && ALLOC(reach.entry_next, 8 * N + 16) &&
         ALLOC(reach.order, N) && ALLOC(reach.kept, K) && ALLOC(reach.kept_size, K) &&
         ALLOC(reach.kept_reached, K) && ALLOC(reach.kept_cand, K) &&
+        ALLOC(reach.pend_cost, N) && ALLOC(reach.pend_comp, N) &&
+        (C > 64 || ALLOC(reach.rows, NROWS * R)) &&
         /* probing and the search */
         ALLOC(prb.probe_a, N) && ALLOC(prb.probe_b, N) && ALLOC(prb.probe_before, N) &&
         ALLOC(prb.zone, N) && ALLOC(prb.safe_b, N) && ALLOC(prb.safe_w, N) &&
