@@ -77,7 +77,10 @@
  * are the same, the sea's region is not walked again when only black cells were added
  * since it was whole, walks stop once nothing is left to find, Tarjan's walks step over
  * a black component or an island at once, pools and crossings skip rows without a
- * candidate block. bench/core_identity.py checks that two builds reach the same states:
+ * candidate block; on grids of at most 64 columns the sea's region, and without reasons
+ * the sea's budget and each island's reach, are walked by rows of bits; an island's cut
+ * cells are taken from its last cut walk when its cells and its reach are the same.
+ * bench/core_identity.py checks that two builds reach the same states:
  * built with -DCSOLVE_TRACE, the core hashes every fixpoint propagate() reaches, in order.
  */
 
