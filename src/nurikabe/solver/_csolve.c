@@ -1943,19 +1943,18 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
     uint64_t *rows = s->reach.rows, *reach_union = rows ? rows + ROW_UNION * R : NULL;
     if (rows_on) {
         for (int r = 0; r < R; r++) {
-            uint64_t unknown = 0, clued = 0, clueless = 0;
-            for (int x = 0; x < C; x++) {
-                int i = r * C + x, cw = s->wc.comp[i];
-                unknown |= (uint64_t)(col[i] == UNK) << x;
-                if (col[i] == WHT && cw >= 0) {
-                    clued |= (uint64_t)(s->wc.comp_clue[cw] >= 0) << x;
-                    clueless |= (uint64_t)(s->wc.comp_clue[cw] < 0) << x;
-                }
-            }
+            const uint8_t *row = col + r * C;
+            uint64_t unknown = 0;
+            for (int x = 0; x < C; x++) unknown |= (uint64_t)(row[x] == UNK) << x;
             rows[ROW_UNKNOWN * R + r] = unknown;
-            rows[ROW_CLUED * R + r] = clued;
-            rows[ROW_CLUELESS * R + r] = clueless;
-            reach_union[r] = 0;
+            rows[ROW_CLUED * R + r] = rows[ROW_CLUELESS * R + r] = reach_union[r] = 0;
+        }
+        for (int c = 0; c < ncomp; c++) { /* the labelled white cells, by their components */
+            uint64_t *to = rows + (s->wc.comp_clue[c] >= 0 ? ROW_CLUED : ROW_CLUELESS) * R;
+            for (int q = s->wc.comp_start[c]; q < s->wc.comp_start[c + 1]; q++) {
+                int x = s->wc.comp_cells[q];
+                to[x / C] |= (uint64_t)1 << (x % C);
+            }
         }
     } else {
         for (int i = 0; i < N; i++) reach[i] = 0;
@@ -2061,10 +2060,20 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
             if (r != OK) return r;
         }
     }
+    if (rows_on) { /* the unknown cells and clueless white cells no island reaches, in order */
+        const uint64_t *unknown = rows + ROW_UNKNOWN * R, *clueless = rows + ROW_CLUELESS * R;
+        for (int r = 0; r < R; r++)
+            for (uint64_t t = (unknown[r] | clueless[r]) & ~reach_union[r]; t; t &= t - 1) {
+                int i = r * C + lowest_bit(t);
+                if (col[i] != UNK) return FAIL; /* white: it needs an island */
+                col[i] = BLK;
+                (*changed)++;
+            }
+        return OK;
+    }
     int rf = 0, rn = R_COARSE - 1; /* the reason of the cells no island reaches, once needed */
     for (int i = 0; i < N; i++) {
-        if (col[i] == BLK) continue;
-        if (rows_on ? reach_union[i / C] >> (i % C) & 1 : reach[i]) continue;
+        if (reach[i] || col[i] == BLK) continue;
         int bad = col[i] == WHT && s->wc.comp_clue[s->wc.comp[i]] < 0;
         if (col[i] != UNK && !bad) continue;
         if (s->lrn.rec && (rn < R_COARSE || bad)) {
