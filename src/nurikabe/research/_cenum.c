@@ -94,11 +94,23 @@ static inline uint64_t flood(const Ctx *c, uint64_t seed, uint64_t region) {
     }
 }
 
+/* Doubles the table: 0, or -1 out of memory, or -2 when Ctrl-C came while it rehashed (a
+ * big table takes seconds to rehash: Python's signal handlers run every 2^14 entries, so
+ * that Ctrl-C stops a census within a fraction of a second, not after the rehash). */
 static int table_grow(Ctx *c) {
     size_t ncap = c->cap ? c->cap * 2 : (1u << 16);
     Entry *nt = calloc(ncap, sizeof(Entry));
     if (!nt) return -1;
     for (size_t i = 0; i < c->cap; i++) {
+        if ((i & 0x3FFF) == 0x3FFF) {
+            PyEval_RestoreThread(c->released);
+            int stop = PyErr_CheckSignals() < 0;
+            c->released = PyEval_SaveThread();
+            if (stop) {
+                free(nt);
+                return -2;
+            }
+        }
         Entry *e = &c->table[i];
         if (!e->count) continue;
         size_t j = key_hash(e->w) & (ncap - 1);
@@ -114,8 +126,9 @@ static int table_grow(Ctx *c) {
 static inline void add_key(Ctx *c, const uint64_t *w) {
     uint64_t h = key_hash(w);
     if (c->used * 10 >= c->cap * 6) {
-        if (table_grow(c) < 0) {
-            c->failed = 1;
+        int grown = table_grow(c);
+        if (grown < 0) {
+            c->failed = grown == -2 ? 2 : 1;
             return;
         }
     }
@@ -154,6 +167,7 @@ static void add_puzzles(Ctx *c, int n, const uint64_t *islands, const int *sizes
         w[cell >> 4] |= v;
         if (last) {
             check_signals(c);
+            if (c->failed) break; /* Ctrl-C: no more keys (a key may grow the table) */
             add_key(c, w);
         } else {
             uint64_t next = sum + c->residue[cell][sizes[i]]; /* both below `shards` */
