@@ -384,7 +384,7 @@ under them; `MADE_BY` says which generator made each number."""
 MADE_BY: dict[str, tuple[tuple[int, str], ...]] = {
     "10x10": ((0, "7"),),
     "15x15": ((0, "7"), (100, "8"), (160, "13"), (165, "14")),
-    "20x20": ((0, "7"), (50, "8"), (90, "11"), (95, "14")),
+    "20x20": ((0, "7"), (50, "8"), (90, "11"), (95, "14"), (105, "17")),
     "30x30": ((0, "8"), (25, "10"), (35, "11"), (40, "15"), (45, "17")),
 }
 """Per collection, (first number, generator) of each stretch of numbers: the classic
@@ -394,7 +394,7 @@ expert run (#25-34, 2026-11-28), generator 11's 20x20 and 30x30 extreme runs (#9
 #35-39, 2026-11-28), generator 13's 15x15 extreme run (#160-164, 2026-11-29),
 generator 14's easy and medium runs (15x15 #165-169, 20x20 #95-104, 2026-11-29) and
 generator 15's 30x30 hard run (#40-44, 2026-11-29) and generator 17's 30x30 expert and
-extreme runs (#45-54, 2026-11-29)."""
+extreme runs (#45-54) and 20x20 hard and expert runs (#105-124, 2026-11-29)."""
 
 
 def _made_by(collection_name: str, number: int) -> str:
@@ -465,6 +465,11 @@ SHIPPED: tuple[tuple[str, dict[str, int], str], ...] = (
         {"10x10": 500, "15x15": 170, "20x20": 105, "30x30": 55},
         "12b0587a08f92564be31a26bc6c849280f9686d11e9c2ef896b99f47aa48f344",
     ),
+    (
+        "the 20x20 hard and expert runs with generator 17",
+        {"10x10": 500, "15x15": 170, "20x20": 125, "30x30": 55},
+        "808652282fbed95befa0583ec11a83854313584efac622820453458a0097757c",
+    ),
 )
 """What each build shipped, oldest first: its name, how many puzzles each collection then
 held, and the digest of the puzzles it added (the numbers from the previous build's counts
@@ -472,7 +477,7 @@ to its own; every column but the grade, by row id). The first digest is the one 
 whole file had when it held generator 7's 650 puzzles only (seed 2026). The last counts
 are `collection.KEPT`: every shipped puzzle is kept."""
 
-BUNDLED_PUZZLES = {(2026, "17"): "f9ea0cef40d5939f08528f580b41049e4c6c23674c2a8f48c57a0ed6bc64de21"}
+BUNDLED_PUZZLES = {(2026, "17"): "e1b67eb875a3f54b37181efc9989f4c6871c06c11aa44a2c7e6c1569bb33d663"}
 """The digest of all the bundled file's puzzles (every column but the grade, by row id),
 by the seed and generator version of its build. A rebuild makes a new file this pin does
 not cover."""
