@@ -572,7 +572,11 @@ def test_sample_unique_for_the_cpsat_engine(entries: list[collection.Entry]) -> 
 
 
 def test_sample_keeps_its_grade(entries: list[collection.Entry]) -> None:
+    """The sample's grades but the extreme ones: a 30x30 extreme walkthrough takes most
+    of a minute, and the slow test below grades every extreme puzzle."""
     for e in _sample(entries):
+        if e.level == "extreme":
+            continue
         g = grade(e.puzzle)
         assert (g.level, g.score) == (e.level, e.score), (e.collection, e.number)
 
