@@ -95,7 +95,7 @@ __all__ = [
     "generate",
 ]
 
-GENERATOR_VERSION = "17"
+GENERATOR_VERSION = "18"
 """Bumped whenever the same seed and options may give a different puzzle."""
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert", "extreme", "any")
@@ -328,9 +328,10 @@ def _attempt(
     # hard or expert one.
     plain = CLIMB_TIER if tier is None else min(tier, CLIMB_TIER)
     floor = plain - 1 if tier is not None and tier >= 2 else None
+    exact = _exact_path(rows * cols, tier)
     ev = Evaluator(
         incremental=rows * cols >= INCREMENTAL_FROM,
-        reanchor=HUGE_REANCHOR if rows * cols >= HUGE_FROM else REANCHOR,
+        reanchor=HUGE_REANCHOR if rows * cols >= HUGE_FROM or exact else REANCHOR,
     )
     if tier is not None and tier >= BEYOND_TIER:
         if rows * cols >= DEEPEN_FROM:
@@ -369,10 +370,12 @@ def _attempt(
         polished = _polish(settled, plain, None, rng, profile, deadline, ev, quick=tier == 1)
         return _finish(polished, deadline)
     polish_tier = POLISH_TIER if rows * cols < SWEEP_FROM else CLIMB_TIER
-    if rows * cols >= HUGE_FROM and tier >= EXACT_WALK_TIER:
+    if exact:
         # Huge boards: joins proved unique by the exact solver, at the level's own tier,
-        # instead of the walk at the climb's tier (docs/generator.md, *Huge boards*).
-        walked = _exact_polish(settled, tier, rng, profile, deadline, ev)
+        # instead of the walk at the climb's tier (docs/generator.md, *Huge boards*);
+        # expert boards below that size walk at hard's tier, then grow and harden.
+        walk_tier = tier if rows * cols >= HUGE_FROM else EXACT_WALK_TIER
+        walked = _exact_polish(settled, walk_tier, rng, profile, deadline, ev)
         if BIG_WALK["steps"] and tier <= BIG_WALK_TIER:
             walked = grow_big(
                 walked,
@@ -475,6 +478,24 @@ def _exact_polish(
 EXACT_WALK_TIER = 3
 """On huge boards, levels from this tier on (hard, expert) are walked by `exact_polish` at
 their own tier after the climb, instead of by `polish` at the climb's tier."""
+
+EXACT_EXPERT_FROM = 400
+"""Expert boards of this many cells or more (20x20 up) take the huge boards' path too
+(since generator 18): the exact walk at hard's tier (`EXACT_WALK_TIER`, with
+`HARD_EXACT_POLISH`), the big-island walk, then `harden` to expert. 20x20 expert seeds
+0-7: 42-50 clues instead of 49-61, 8-9 of 10 figures close instead of 6-8, 4.7-7.8 s of
+CPU (median of 4) against 4.7-5.9 (bench/results/generator-log.md, "Generator 18"). At
+its own tier the walk made boards far harder than published expert ones (tier 1 left
+with 0.42 of the cells against 0.62-0.85)."""
+
+
+def _exact_path(area: int, tier: int | None) -> bool:
+    """Whether a board of `area` cells made for `tier` takes the huge boards' path (the
+    exact walk after the climb)."""
+    if tier is None or tier < EXACT_WALK_TIER:
+        return False
+    return area >= HUGE_FROM or (tier == BEYOND_TIER - 1 and area >= EXACT_EXPERT_FROM)
+
 
 EXACT_POLISH: dict[str, Any] = {
     "candidates": 24,
