@@ -208,7 +208,7 @@ def test_extreme_at_15x15_from_an_expert_puzzle() -> None:
 
 @pytest.mark.slow
 def test_extreme_at_20x20() -> None:
-    """A fixed seed (about 50 s of CPU): unique with its own board, graded extreme by a
+    """A fixed seed (about 20 s of CPU): unique with its own board, graded extreme by a
     walkthrough that finishes, no island over the expert profile's cap."""
     g = generate(20, 20, difficulty="extreme", rng=0, seconds=None)
     result = solve(g.puzzle, limit=Limit(solutions=2, seconds=None))
@@ -526,6 +526,19 @@ def test_boards_below_huge_make_the_puzzles_they_made_before(name: str, number: 
 def test_a_20x20_puzzle_is_made_as_before() -> None:
     shipped, made = _remade("20x20", 70)  # generator 8, hard
     assert made == shipped
+
+
+def test_a_20x20_expert_puzzle_walked_by_exact_joins() -> None:
+    """20x20 expert (generator 18: the exact walk at hard's tier after the climb, then
+    `grow_big` and `harden`) is unique by the native solver with the board the generator
+    built, graded expert, with published 20x20 clue counts (seed 3: 44 clues, about 3 s
+    of CPU; generator 17 made 54)."""
+    g = generate(20, 20, difficulty="expert", rng=3, seconds=None)
+    result = solve(g.puzzle, limit=Limit(solutions=2, seconds=None))
+    assert result.status is Status.UNIQUE and result.solution is not None
+    assert result.solution.white_mask == g.solution.white_mask
+    assert g.grade.level == "expert" and grade(g.puzzle).level == "expert"
+    assert len(g.puzzle.clues) <= 0.12 * 400
 
 
 @pytest.mark.slow
