@@ -57,13 +57,19 @@ typedef struct {
     PyThreadState *released; /* the thread state saved while the GIL is released */
 } Ctx;
 
-/* Every 4096 rows or clue sets tried, take the GIL back for a moment and run Python's signal
- * handlers: a census of a big grid takes minutes, and Ctrl-C must stop it. */
+/* Takes the GIL back for a moment and runs Python's signal handlers: 1 when one raised. */
+static int signal_raised(Ctx *c) {
+    PyEval_RestoreThread(c->released);
+    int raised = PyErr_CheckSignals() < 0;
+    c->released = PyEval_SaveThread();
+    return raised;
+}
+
+/* Every 4096 rows or clue sets tried, run Python's signal handlers: a census of a big grid
+ * takes minutes, and Ctrl-C must stop it. */
 static inline void check_signals(Ctx *c) {
     if ((++c->ticks & 0xFFF) != 0) return;
-    PyEval_RestoreThread(c->released);
-    if (PyErr_CheckSignals() < 0) c->failed = 2;
-    c->released = PyEval_SaveThread();
+    if (signal_raised(c)) c->failed = 2;
 }
 
 static inline uint64_t mix(uint64_t x) {
@@ -102,14 +108,9 @@ static int table_grow(Ctx *c) {
     Entry *nt = calloc(ncap, sizeof(Entry));
     if (!nt) return -1;
     for (size_t i = 0; i < c->cap; i++) {
-        if ((i & 0x3FFF) == 0x3FFF) {
-            PyEval_RestoreThread(c->released);
-            int stop = PyErr_CheckSignals() < 0;
-            c->released = PyEval_SaveThread();
-            if (stop) {
-                free(nt);
-                return -2;
-            }
+        if ((i & 0x3FFF) == 0x3FFF && signal_raised(c)) {
+            free(nt);
+            return -2;
         }
         Entry *e = &c->table[i];
         if (!e->count) continue;
