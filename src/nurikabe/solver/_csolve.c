@@ -78,8 +78,9 @@
  * since it was whole, walks stop once nothing is left to find, Tarjan's walks step over
  * a black component or an island at once, pools and crossings skip rows without a
  * candidate block; on grids of at most 64 columns the sea's region, and without reasons
- * the sea's budget and each island's reach, are walked by rows of bits; an island's cut
- * cells are taken from its last cut walk when its cells and its reach are the same.
+ * the sea's budget, each island's reach and the regions of rule_areas, are walked by rows
+ * of bits; an island's cut cells are taken from its last cut walk when its cells and its
+ * reach are the same.
  * bench/core_identity.py checks that two builds reach the same states:
  * built with -DCSOLVE_TRACE, the core hashes every fixpoint propagate() reaches, in order.
  */
@@ -162,6 +163,8 @@ typedef struct {
     int *min_perimeter;  /* N+1: the least perimeter of a set of that many cells */
     int *clue_excess;    /* K: free_excess of each clue (for the islands below SIDES_AREA
                             in rule_sides; strong only) */
+    uint64_t *clue_rows; /* R (grids of at most 64 columns, else NULL): the clue cells of
+                            each row as bits (areas_rows) */
 } Grid;
 
 /* The switches: set once per search (csolve_create, NURIKABE_CSOLVE_OFF). */
@@ -213,6 +216,8 @@ typedef struct {
     uint8_t *pool_pair;  /* C: black cells per column of a pair of rows (rule_pools), or
                             the blocks of a pair of rows that cross (rule_crossings) */
     int *black_sum;      /* (R+1)*(C+1) prefix sums of black cells */
+    uint64_t *area_rows; /* AREA_NROWS * R (grids of at most 64 columns, else NULL):
+                            areas_rows's rows of bits */
 } Scan;
 
 /* rule_crossings: the islands it walls in, which rule_reach then reads. */
@@ -616,6 +621,72 @@ static int assign_r(Search *s, uint8_t *col, int cell, int color, int *changed, 
     return OK;
 }
 
+/* ---- rows of bits -------------------------------------------------------------------
+ *
+ * On grids of at most 64 columns several rules read the grid as one word per row (bit c:
+ * column c): a few word operations per row rather than four neighbours per cell. */
+
+/* Row r of `x` (rows of bits, grids of at most 64 columns) and its neighbours in the rows
+ * above and below. */
+static inline uint64_t spread(const uint64_t *x, int r, int R) {
+    return x[r] | x[r] << 1 | x[r] >> 1 | (r > 0 ? x[r - 1] : 0) | (r + 1 < R ? x[r + 1] : 0);
+}
+
+/* The index of the lowest set bit of x (not 0). */
+static inline int lowest_bit(uint64_t x) {
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int b = 0;
+    for (; !(x & 1); x >>= 1) b++;
+    return b;
+#endif
+}
+
+/* The number of set bits of x (without a popcount instruction the builtin is a call). */
+static inline int bits_in(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* The runs of set bits of row `m` that hold a bit of `x` (x within m): upwards through
+ * the carries of m + x, downwards by shifts of doubling length. */
+static inline uint64_t row_runs(uint64_t x, uint64_t m) {
+    uint64_t up = (((m + x) ^ m) & m) | x, down = x, p = m;
+    for (int k = 1; k < 64; k <<= 1) {
+        down |= p & (down >> k);
+        p &= p >> k;
+    }
+    return up | down;
+}
+
+/* The unknown, black and white cells of the C <= 64 bytes at `row`, as rows of bits in
+ * out[UNK], out[BLK], out[WHT]: eight bytes at a time, the low bit and the high bit of
+ * each byte (the colors are 0, 1 and 2) gathered by a multiplication. */
+static inline void row_colors(const uint8_t *row, int C, uint64_t *out) {
+    const uint64_t ones = 0x0101010101010101ULL, gather = 0x0102040810204080ULL;
+    uint64_t black = 0, white = 0;
+    int c = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; c + 8 <= C; c += 8) {
+        uint64_t v;
+        memcpy(&v, row + c, 8);
+        black |= ((v & ones) * gather >> 56) << c;
+        white |= (((v >> 1) & ones) * gather >> 56) << c;
+    }
+#endif
+    for (; c < C; c++) {
+        black |= (uint64_t)(row[c] == BLK) << c;
+        white |= (uint64_t)(row[c] == WHT) << c;
+    }
+    uint64_t all = C == 64 ? ~(uint64_t)0 : ((uint64_t)1 << C) - 1;
+    out[UNK] = all & ~(black | white);
+    out[BLK] = black;
+    out[WHT] = white;
+}
+
 /* ---- white components ------------------------------------------------------------- */
 
 /* Labels the white components (comp[], and their cells contiguous in comp_cells from
@@ -855,12 +926,116 @@ static int rule_counting(Search *s, uint8_t *col, int ncomp, int *changed) {
 
 /* ---- areas -------------------------------------------------------------------------- */
 
+enum { AREA_OPEN, AREA_WHITE, AREA_UNKNOWN, AREA_LEFT, AREA_FLOOD, AREA_NROWS };
+
+/* The verdict of rule_areas on a region of `tail` cells, `white` of them white, holding
+ * `clues` clues that add up to `sum` (q: one of them is `?`): AREA_QUIET (nothing),
+ * AREA_BAD (a contradiction), else the color its unknown cells take. */
+enum { AREA_QUIET = -1, AREA_BAD = -2 };
+static int area_verdict(int tail, int white, int clues, int sum, int q) {
+    if (clues == 0) return white > 0 ? AREA_BAD : BLK;
+    if (q || white == tail || (sum < tail && white < sum)) return AREA_QUIET;
+    if (sum > tail || white > sum) return AREA_BAD;
+    return sum == tail ? WHT : BLK;
+}
+
+/* The region of open cells (rows of bits) that holds `seed` (rows of bits, within
+ * open), in flood (0 outside [*lo, *hi] on entry, the rows the seeds span): down and up
+ * the rows it spans and the rows next to them until nothing moves. */
+static void flood_rows(uint64_t *flood, const uint64_t *open, int R, int *lo, int *hi) {
+    for (int moved = 1; moved;) {
+        moved = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            int a = *lo > 0 ? *lo - 1 : 0, b = *hi + 1 < R ? *hi + 1 : R - 1;
+            for (int j = a; j <= b; j++) {
+                int r = pass ? a + b - j : j;
+                uint64_t x = (flood[r] | (r > 0 ? flood[r - 1] : 0) |
+                              (r + 1 < R ? flood[r + 1] : 0)) & open[r];
+                if (x == flood[r]) continue;
+                flood[r] = row_runs(x, open[r]);
+                moved = 1;
+                if (r < *lo) *lo = r;
+                if (r > *hi) *hi = r;
+            }
+        }
+    }
+}
+
+/* (at most 64 columns, without reasons) rule_areas by rows of bits: each region of
+ * non-black cells with an unknown cell a flood fill of the rows, its cells and white
+ * cells counted by bits, its clues read off the rows of clue cells. The regions are
+ * disjoint and each bounded by black cells, so a region's fill changes no other region:
+ * the same cells as the walk below sets, in another order. A region of white cells alone
+ * (most often a complete island) is quiet when it holds a clue and a contradiction when
+ * not, so those are flooded all at once from the clues: a white cell the flood misses
+ * refutes the state. */
+static int areas_rows(Search *s, uint8_t *col, int *changed) {
+    int R = s->g.R, C = s->g.C;
+    uint64_t *rows = s->scan.area_rows;
+    uint64_t *open = rows + AREA_OPEN * R, *white = rows + AREA_WHITE * R;
+    uint64_t *unknown = rows + AREA_UNKNOWN * R, *left = rows + AREA_LEFT * R;
+    uint64_t *flood = rows + AREA_FLOOD * R;
+    const uint64_t *clue_rows = s->g.clue_rows;
+    const int *cell_clue = s->g.cell_clue, *clue_val = s->g.clue_val;
+    for (int r = 0; r < R; r++) {
+        uint64_t by[3];
+        row_colors(col + (size_t)r * C, C, by);
+        white[r] = by[WHT];
+        unknown[r] = by[UNK];
+        open[r] = left[r] = by[WHT] | by[UNK];
+        flood[r] = 0;
+    }
+    for (int r0 = 0; r0 < R; r0++) {
+        while (left[r0] & unknown[r0]) {
+            uint64_t u = left[r0] & unknown[r0];
+            int lo = r0, hi = r0;
+            flood[r0] = row_runs(u & (~u + 1), open[r0]);
+            flood_rows(flood, open, R, &lo, &hi);
+            int tail = 0, nwhite = 0, clues = 0, sum = 0, q = 0;
+            for (int r = lo; r <= hi; r++) {
+                tail += bits_in(flood[r]);
+                nwhite += bits_in(flood[r] & white[r]);
+                left[r] &= ~flood[r];
+                for (uint64_t m = flood[r] & clue_rows[r]; m; m &= m - 1) {
+                    int k = cell_clue[r * C + lowest_bit(m)];
+                    clues++;
+                    if (clue_val[k] > 0) sum += clue_val[k];
+                    else q = 1;
+                }
+            }
+            int verdict = area_verdict(tail, nwhite, clues, sum, q);
+            if (verdict == AREA_BAD) return FAIL;
+            for (int r = lo; r <= hi; r++) {
+                if (verdict != AREA_QUIET)
+                    for (uint64_t m = flood[r] & unknown[r]; m; m &= m - 1) {
+                        col[r * C + lowest_bit(m)] = (uint8_t)verdict;
+                        (*changed)++;
+                    }
+                flood[r] = 0;
+            }
+        }
+    }
+    /* the regions of white cells alone, from their clues */
+    int lo = R, hi = -1;
+    for (int r = 0; r < R; r++) {
+        flood[r] = left[r] & clue_rows[r];
+        if (flood[r] && r < lo) lo = r;
+        if (flood[r]) hi = r;
+        flood[r] = row_runs(flood[r], left[r]);
+    }
+    if (hi >= 0) flood_rows(flood, left, R, &lo, &hi);
+    for (int r = 0; r < R; r++)
+        if (left[r] & ~flood[r]) return FAIL;
+    return OK;
+}
+
 /* Every island lies inside one region of non-black cells, so a region holds exactly the
  * white cells of the clues inside it: more clue cells than room is a contradiction, just
  * enough room makes it all white, and a region whose white cells already number its clue
  * total has the rest black. */
 static int rule_areas(Search *s, uint8_t *col, int ncomp, int *changed) {
     (void)ncomp;
+    if (s->scan.area_rows && !s->lrn.rec) return areas_rows(s, col, changed);
     int N = s->g.N, stamp = ++s->walk.stamp_now;
     const int *nb = s->g.nb, *cell_clue = s->g.cell_clue, *clue_val = s->g.clue_val;
     int *seen = s->walk.seen, *queue = s->walk.queue;
@@ -886,15 +1061,10 @@ static int rule_areas(Search *s, uint8_t *col, int ncomp, int *changed) {
                 }
             }
         }
-        int bad = 0;
-        if (clues == 0) {
-            bad = white > 0;
-        } else if (q || white == tail || (sum < tail && white < sum)) {
-            continue;
-        } else if (sum > tail || white > sum) {
-            bad = 1;
-        }
-        uint8_t fill = clues && sum == tail ? WHT : BLK;
+        int verdict = area_verdict(tail, white, clues, sum, q);
+        if (verdict == AREA_QUIET) continue;
+        int bad = verdict == AREA_BAD;
+        uint8_t fill = bad ? BLK : (uint8_t)verdict;
         int rf = 0, rn = R_COARSE;
         if (s->lrn.rec) {
             /* the black cells round the region, and its white cells when they count
@@ -1526,35 +1696,10 @@ static int rule_sides(Search *s, uint8_t *col, int ncomp, int *changed) {
 
 /* ---- reach -------------------------------------------------------------------------- */
 
-/* Row r of `x` (rows of bits, grids of at most 64 columns) and its neighbours in the rows
- * above and below. */
-static inline uint64_t spread(const uint64_t *x, int r, int R) {
-    return x[r] | x[r] << 1 | x[r] >> 1 | (r > 0 ? x[r - 1] : 0) | (r + 1 < R ? x[r + 1] : 0);
-}
-
 /* The rows of bits of reach_rows: unknown cells (less those cut cells made white), white
  * cells of clued and of clueless components, and the walk's. */
 enum { ROW_UNKNOWN, ROW_CLUED, ROW_CLUELESS, ROW_UNION, ROW_ISLAND, ROW_OPEN, ROW_SEEN,
        ROW_FRONT, ROW_NEXT, ROW_GOT, NROWS };
-
-/* The index of the lowest set bit of x (not 0). */
-static inline int lowest_bit(uint64_t x) {
-#if defined(__GNUC__)
-    return __builtin_ctzll(x);
-#else
-    int b = 0;
-    for (; !(x & 1); x >>= 1) b++;
-    return b;
-#endif
-}
-
-/* The number of set bits of x (without a popcount instruction the builtin is a call). */
-static inline int bits_in(uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
 
 /* Whether unknown cell v touches a white cell of a clued component other than `comp`. */
 static int barred(const Search *s, const uint8_t *col, int v, int comp) {
@@ -4174,6 +4319,8 @@ void csolve_free(Search *s) {
     free(s->wc.comp_of);
     free(s->sea.sea_of);
     free(s->scan.black_sum);
+    free(s->scan.area_rows);
+    free(s->g.clue_rows);
     free(s->g.min_perimeter);
     free(s->walk.queue);
     free(s->walk.best);
@@ -4297,6 +4444,7 @@ Search *csolve_create(int R, int C, int K, const int *clue_cell, const int *clue
         ALLOC(walk.done, 2 * N + 2) && ALLOC(walk.node_stamp, N) &&
         /* the rules' scratch */
         ALLOC(scan.pool_pair, C) && ALLOC(scan.black_sum, (R + 1) * (C + 1)) &&
+        (C > 64 || (ALLOC(scan.area_rows, AREA_NROWS * R) && ALLOC(g.clue_rows, R))) &&
         ALLOC(cross.comp_enclosed, N + 1) && ALLOC(cross.comp_box, 4 * N + 4) &&
         ALLOC(cross.comp_frames, 2 * N + 2) && ALLOC(cross.frame_pool, 4 * FRAME_CAP) &&
         ALLOC(side.excess, 2 * N + 2) && ALLOC(side.side_box, 4 * N + 4) &&
@@ -4353,6 +4501,7 @@ Search *csolve_create(int R, int C, int K, const int *clue_cell, const int *clue
         s->g.clue_cell[k] = cell;
         s->g.clue_val[k] = val;
         s->g.cell_clue[cell] = k;
+        if (s->g.clue_rows) s->g.clue_rows[cell / C] |= (uint64_t)1 << (cell % C);
         if (val < 0) s->g.has_q = 1;
         else s->g.total_white += val;
     }
