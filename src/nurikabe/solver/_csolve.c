@@ -842,12 +842,60 @@ static int rule_islands(Search *s, uint8_t *col, int ncomp, int *changed) {
 
 /* ---- pools -------------------------------------------------------------------------- */
 
-/* Scans the blocks of each pair of rows only where one has three black cells or more
- * (black cells per column of the pair first; a block's count is two columns' sum). The
- * rule only whitens, so the counts hold for the whole scan. */
+/* The block whose top left cell is `a`, which has three black cells or more: its fourth
+ * cell is white, four black cells a contradiction. */
+static int pool_block(Search *s, uint8_t *col, int a, int *changed) {
+    int C = s->g.C;
+    int cells[4] = {a, a + 1, a + C, a + C + 1};
+    int black = 0, nunk = 0, unknown = -1;
+    for (int j = 0; j < 4; j++) {
+        uint8_t v = col[cells[j]];
+        if (v == BLK) {
+            black++;
+        } else if (v == UNK) {
+            nunk++;
+            unknown = cells[j];
+        }
+    }
+    if (black < 3 || (black == 3 && nunk != 1)) return OK;
+    int rf = 0, rn = R_COARSE;
+    if (s->lrn.rec) { /* the block's black cells */
+        rf = rbegin(&s->lrn);
+        for (int j = 0; j < 4; j++)
+            if (col[cells[j]] == BLK) radd(&s->lrn, cells[j]);
+        rn = rlength(&s->lrn, rf);
+    }
+    if (black == 4) {
+        if (s->lrn.rec) rconflict(s, col, rf, rn, 1);
+        return FAIL;
+    }
+    assign_r(s, col, unknown, WHT, changed, rf, rn);
+    return OK;
+}
+
+/* Scans the blocks of each pair of rows only where one has three black cells or more:
+ * on grids of at most 64 columns found by bits from the rows' black cells (the blocks
+ * with two black cells on top and one below or the other way round), else from the
+ * black cells per column of the pair (a block's count is two columns' sum). Blocks in
+ * the order of the cells either way. The rule only whitens, so the black cells read
+ * first hold for the whole scan. */
 static int rule_pools(Search *s, uint8_t *col, int ncomp, int *changed) {
     (void)ncomp;
     int R = s->g.R, C = s->g.C;
+    if (C <= 64) {
+        uint64_t by[3], blocks = ((uint64_t)1 << (C - 1)) - 1; /* x < C - 1 */
+        row_colors(col, C, by);
+        for (int r = 0; r + 1 < R; r++) {
+            uint64_t top = by[BLK];
+            row_colors(col + (size_t)(r + 1) * C, C, by);
+            uint64_t bottom = by[BLK];
+            uint64_t hot = ((top & top >> 1 & (bottom | bottom >> 1)) |
+                            (bottom & bottom >> 1 & (top | top >> 1))) & blocks;
+            for (; hot; hot &= hot - 1)
+                if (!pool_block(s, col, r * C + lowest_bit(hot), changed)) return FAIL;
+        }
+        return OK;
+    }
     uint8_t *pair = s->scan.pool_pair;
     for (int r = 0; r + 1 < R; r++) {
         const uint8_t *top = col + (size_t)r * C, *bottom = top + C;
@@ -855,34 +903,8 @@ static int rule_pools(Search *s, uint8_t *col, int ncomp, int *changed) {
         int hot = 0;
         for (int x = 0; x + 1 < C; x++) hot |= pair[x] + pair[x + 1] >= 3;
         if (!hot) continue;
-        for (int x = 0; x + 1 < C; x++) {
-            if (pair[x] + pair[x + 1] < 3) continue;
-            int a = r * C + x;
-            int cells[4] = {a, a + 1, a + C, a + C + 1};
-            int black = 0, nunk = 0, unknown = -1;
-            for (int j = 0; j < 4; j++) {
-                uint8_t v = col[cells[j]];
-                if (v == BLK) {
-                    black++;
-                } else if (v == UNK) {
-                    nunk++;
-                    unknown = cells[j];
-                }
-            }
-            if (black < 3 || (black == 3 && nunk != 1)) continue;
-            int rf = 0, rn = R_COARSE;
-            if (s->lrn.rec) { /* the block's black cells */
-                rf = rbegin(&s->lrn);
-                for (int j = 0; j < 4; j++)
-                    if (col[cells[j]] == BLK) radd(&s->lrn, cells[j]);
-                rn = rlength(&s->lrn, rf);
-            }
-            if (black == 4) {
-                if (s->lrn.rec) rconflict(s, col, rf, rn, 1);
-                return FAIL;
-            }
-            assign_r(s, col, unknown, WHT, changed, rf, rn);
-        }
+        for (int x = 0; x + 1 < C; x++)
+            if (pair[x] + pair[x + 1] >= 3 && !pool_block(s, col, r * C + x, changed)) return FAIL;
     }
     return OK;
 }
