@@ -2113,10 +2113,9 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
     uint64_t *rows = s->reach.rows, *reach_union = rows ? rows + ROW_UNION * R : NULL;
     if (rows_on) {
         for (int r = 0; r < R; r++) {
-            const uint8_t *row = col + r * C;
-            uint64_t unknown = 0;
-            for (int x = 0; x < C; x++) unknown |= (uint64_t)(row[x] == UNK) << x;
-            rows[ROW_UNKNOWN * R + r] = unknown;
+            uint64_t by[3];
+            row_colors(col + (size_t)r * C, C, by);
+            rows[ROW_UNKNOWN * R + r] = by[UNK];
             rows[ROW_CLUED * R + r] = rows[ROW_CLUELESS * R + r] = reach_union[r] = 0;
         }
         for (int c = 0; c < ncomp; c++) { /* the labelled white cells, by their components */
