@@ -672,15 +672,17 @@ static inline uint64_t row_runs(uint64_t x, uint64_t m) {
     return up | down;
 }
 
-/* The unknown, black and white cells of the C <= 64 bytes at `row`, as rows of bits in
- * out[UNK], out[BLK], out[WHT]: eight bytes at a time, the low bit and the high bit of
- * each byte (the colors are 0, 1 and 2) gathered by a multiplication. */
-static inline void row_colors(const uint8_t *row, int C, uint64_t *out) {
+/* The unknown, black and white cells of row r of `col` (a grid of at most 64 columns), as
+ * rows of bits in out[UNK], out[BLK], out[WHT]: eight bytes at a time (past the row's end
+ * while the grid goes on; the bits past its last column are dropped), the low bit and
+ * the high bit of each byte (the colors are 0, 1 and 2) gathered by a multiplication. */
+static inline void row_colors(const Search *s, const uint8_t *col, int r, uint64_t *out) {
     const uint64_t ones = 0x0101010101010101ULL, gather = 0x0102040810204080ULL;
-    uint64_t black = 0, white = 0;
-    int c = 0;
+    int C = s->g.C, avail = s->g.N - r * C, c = 0;
+    const uint8_t *row = col + (size_t)r * C;
+    uint64_t black = 0, white = 0, all = C == 64 ? ~(uint64_t)0 : ((uint64_t)1 << C) - 1;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    for (; c + 8 <= C; c += 8) {
+    for (; c < C && c + 8 <= avail; c += 8) {
         uint64_t v;
         memcpy(&v, row + c, 8);
         black |= ((v & ones) * gather >> 56) << c;
@@ -691,7 +693,8 @@ static inline void row_colors(const uint8_t *row, int C, uint64_t *out) {
         black |= (uint64_t)(row[c] == BLK) << c;
         white |= (uint64_t)(row[c] == WHT) << c;
     }
-    uint64_t all = C == 64 ? ~(uint64_t)0 : ((uint64_t)1 << C) - 1;
+    black &= all;
+    white &= all;
     out[UNK] = all & ~(black | white);
     out[BLK] = black;
     out[WHT] = white;
@@ -894,10 +897,10 @@ static int rule_pools(Search *s, uint8_t *col, int ncomp, int *changed) {
     int R = s->g.R, C = s->g.C;
     if (C <= 64) {
         uint64_t by[3], blocks = ((uint64_t)1 << (C - 1)) - 1; /* x < C - 1 */
-        row_colors(col, C, by);
+        row_colors(s, col, 0, by);
         for (int r = 0; r + 1 < R; r++) {
             uint64_t top = by[BLK];
-            row_colors(col + (size_t)(r + 1) * C, C, by);
+            row_colors(s, col, r + 1, by);
             uint64_t bottom = by[BLK];
             uint64_t hot = ((top & top >> 1 & (bottom | bottom >> 1)) |
                             (bottom & bottom >> 1 & (top | top >> 1))) & blocks;
@@ -1020,7 +1023,7 @@ static int areas_rows(Search *s, uint8_t *col, int *changed) {
     const int *cell_clue = s->g.cell_clue, *clue_val = s->g.clue_val;
     for (int r = 0; r < R; r++) {
         uint64_t by[3];
-        row_colors(col + (size_t)r * C, C, by);
+        row_colors(s, col, r, by);
         white[r] = by[WHT];
         unknown[r] = by[UNK];
         open[r] = left[r] = by[WHT] | by[UNK];
@@ -2167,7 +2170,7 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
     if (rows_on) {
         for (int r = 0; r < R; r++) {
             uint64_t by[3];
-            row_colors(col + (size_t)r * C, C, by);
+            row_colors(s, col, r, by);
             rows[ROW_UNKNOWN * R + r] = by[UNK];
             rows[ROW_CLUED * R + r] = rows[ROW_CLUELESS * R + r] = reach_union[r] = 0;
         }
@@ -2407,15 +2410,11 @@ static int pocket(Search *s, const uint8_t *col, int x, int v) {
 static void sea_rows(Search *s, const uint8_t *col) {
     int R = s->g.R, C = s->g.C;
     for (int r = 0; r < R; r++) {
-        const uint8_t *row = col + r * C;
-        uint64_t black = 0, unknown = 0;
-        for (int c = 0; c < C; c++) {
-            black |= (uint64_t)(row[c] == BLK) << c;
-            unknown |= (uint64_t)(row[c] == UNK) << c;
-        }
-        s->sea.black[r] = black;
-        s->sea.unknown[r] = unknown;
-        s->sea.open[r] = black | unknown;
+        uint64_t by[3];
+        row_colors(s, col, r, by);
+        s->sea.black[r] = by[BLK];
+        s->sea.unknown[r] = by[UNK];
+        s->sea.open[r] = by[BLK] | by[UNK];
     }
 }
 
