@@ -1298,19 +1298,34 @@ static void wall_in(Search *s, int c, int limit) {
 static int rule_crossings(Search *s, uint8_t *col, int ncomp, int *changed) {
     int R = s->g.R, C = s->g.C, sea = s->g.has_q ? -1 : s->g.N - s->g.total_white;
     for (int c = 0; c < ncomp; c++) s->cross.comp_enclosed[c] = 0;
+    uint64_t by[3] = {0, 0, 0}, top_black = 0, top_white = 0;
+    if (C <= 64) row_colors(s, col, 0, by);
     for (int r = 0; r + 1 < R; r++) {
-        /* first whether the pair of rows has a crossing at all (bit 0: black, 1: white) */
+        /* the blocks of the pair of rows that cross, as bits (x: the block's left column)
+           on grids of at most 64 columns, else per column (bit 0: black, 1: white) */
         const uint8_t *top = col + (size_t)r * C, *bottom = top + C;
+        uint64_t hot = 0;
         uint8_t *hit = s->scan.pool_pair, any = 0;
-        for (int x = 0; x + 1 < C; x++) {
-            hit[x] = (uint8_t)(((top[x] & bottom[x + 1] & (top[x + 1] >> 1) & (bottom[x] >> 1)) |
-                                ((top[x] >> 1) & (bottom[x + 1] >> 1) & top[x + 1] & bottom[x])) &
-                               1);
-            any |= hit[x];
+        if (C <= 64) {
+            top_black = by[BLK];
+            top_white = by[WHT];
+            row_colors(s, col, r + 1, by);
+            hot = (top_black & by[BLK] >> 1 & top_white >> 1 & by[WHT]) |
+                  (top_white & by[WHT] >> 1 & top_black >> 1 & by[BLK]);
+            if (!hot) continue;
+        } else {
+            for (int x = 0; x + 1 < C; x++) {
+                hit[x] = (uint8_t)(((top[x] & bottom[x + 1] & (top[x + 1] >> 1) &
+                                     (bottom[x] >> 1)) |
+                                    ((top[x] >> 1) & (bottom[x + 1] >> 1) & top[x + 1] &
+                                     bottom[x])) &
+                                   1);
+                any |= hit[x];
+            }
+            if (!any) continue;
         }
-        if (!any) continue;
         for (int x = 0; x + 1 < C; x++) {
-            if (!hit[x]) continue;
+            if (C <= 64 ? !(hot >> x & 1) : !hit[x]) continue;
             int a = r * C + x, w1, w2;
             if (col[a] == BLK && col[a + C + 1] == BLK && col[a + 1] == WHT &&
                 col[a + C] == WHT) {
