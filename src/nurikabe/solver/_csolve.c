@@ -224,6 +224,8 @@ typedef struct {
     uint64_t *area_rows; /* AREA_NROWS * R (grids of at most 64 columns, else NULL):
                             areas_rows's rows of bits */
     int *flood_stack;    /* R (with area_rows): flood_rows's rows to look at again */
+    uint64_t *island_rows; /* 2 * R (grids of at most 64 columns, else NULL): rule_islands's
+                            white and unknown cells */
     uint8_t *flood_pending; /* R (with area_rows): on flood_stack */
 } Scan;
 
@@ -751,6 +753,42 @@ static int white_components(Search *s, const uint8_t *col) {
     return n;
 }
 
+/* Unknown cell i of rule_islands: black when whitening it would join two clues or
+ * overfill an island (its white neighbours as labelled; a cell whitened since is not
+ * counted). */
+static void join_guard(Search *s, uint8_t *col, int i, int *changed) {
+    int seen[4], ns = 0, clue = s->g.cell_clue[i], total = 1, bad = 0;
+    for (int d = 0; d < 4; d++) {
+        int w = s->g.nb[i * 4 + d];
+        if (w < 0 || col[w] != WHT) continue;
+        int c = s->wc.comp[w];
+        if (c < 0) continue; /* whitened during this pass */
+        int dup = 0;
+        for (int j = 0; j < ns; j++) dup |= seen[j] == c;
+        if (dup) continue;
+        seen[ns++] = c;
+        total += s->wc.comp_size[c];
+        int k = s->wc.comp_clue[c];
+        if (k >= 0) {
+            if (clue >= 0) bad = 1;
+            clue = k;
+        }
+    }
+    if (ns == 0) return;
+    if (!bad && clue >= 0 && s->g.clue_val[clue] > 0 && total > s->g.clue_val[clue]) bad = 1;
+    if (!bad) return;
+    col[i] = BLK;
+    (*changed)++;
+    if (s->lrn.rec) { /* the cells of the components it touches */
+        Learn *L = &s->lrn;
+        int f = rbegin(L);
+        for (int j = 0; j < ns; j++)
+            for (int q = s->wc.comp_start[seen[j]]; q < s->wc.comp_start[seen[j] + 1]; q++)
+                radd(L, s->wc.comp_cells[q]);
+        rgive(s, col, i, f, rlength(L, f), 1);
+    }
+}
+
 /* Islands: contradictions, borders of complete islands, single exits, and unknown cells
  * whose whitening would join two clues or overfill an island. */
 static int rule_islands(Search *s, uint8_t *col, int ncomp, int *changed) {
@@ -817,39 +855,24 @@ static int rule_islands(Search *s, uint8_t *col, int ncomp, int *changed) {
         }
         if (!assign_r(s, col, one, WHT, changed, rf, rn)) return FAIL;
     }
-    for (int i = 0; i < N; i++) {
-        if (col[i] != UNK) continue;
-        int seen[4], ns = 0, clue = s->g.cell_clue[i], total = 1, bad = 0;
-        for (int d = 0; d < 4; d++) {
-            int w = s->g.nb[i * 4 + d];
-            if (w < 0 || col[w] != WHT) continue;
-            int c = s->wc.comp[w];
-            if (c < 0) continue; /* whitened during this pass */
-            int dup = 0;
-            for (int j = 0; j < ns; j++) dup |= seen[j] == c;
-            if (dup) continue;
-            seen[ns++] = c;
-            total += s->wc.comp_size[c];
-            int k = s->wc.comp_clue[c];
-            if (k >= 0) {
-                if (clue >= 0) bad = 1;
-                clue = k;
-            }
+    if (s->scan.island_rows) {
+        /* the unknown cells next to a white cell, in the order of the cells, by rows of
+           bits (only the cell looked at changes, so the rows read first hold) */
+        int R = s->g.R, C = s->g.C;
+        uint64_t *white = s->scan.island_rows, *unknown = white + R;
+        for (int r = 0; r < R; r++) {
+            uint64_t by[3];
+            row_colors(s, col, r, by);
+            white[r] = by[WHT];
+            unknown[r] = by[UNK];
         }
-        if (ns == 0) continue;
-        if (!bad && clue >= 0 && s->g.clue_val[clue] > 0 && total > s->g.clue_val[clue]) bad = 1;
-        if (!bad) continue;
-        col[i] = BLK;
-        (*changed)++;
-        if (s->lrn.rec) { /* the cells of the components it touches */
-            Learn *L = &s->lrn;
-            int f = rbegin(L);
-            for (int j = 0; j < ns; j++)
-                for (int q = s->wc.comp_start[seen[j]]; q < s->wc.comp_start[seen[j] + 1]; q++)
-                    radd(L, s->wc.comp_cells[q]);
-            rgive(s, col, i, f, rlength(L, f), 1);
-        }
+        for (int r = 0; r < R; r++)
+            for (uint64_t m = spread(white, r, R) & unknown[r]; m; m &= m - 1)
+                join_guard(s, col, r * C + lowest_bit(m), changed);
+        return OK;
     }
+    for (int i = 0; i < N; i++)
+        if (col[i] == UNK) join_guard(s, col, i, changed);
     return OK;
 }
 
@@ -4424,6 +4447,7 @@ void csolve_free(Search *s) {
     free(s->scan.black_sum);
     free(s->scan.area_rows);
     free(s->scan.flood_stack);
+    free(s->scan.island_rows);
     free(s->scan.flood_pending);
     free(s->g.clue_rows);
     free(s->g.min_perimeter);
@@ -4551,7 +4575,8 @@ Search *csolve_create(int R, int C, int K, const int *clue_cell, const int *clue
         /* the rules' scratch */
         ALLOC(scan.pool_pair, C) && ALLOC(scan.black_sum, (R + 1) * (C + 1)) &&
         (C > 64 || (ALLOC(scan.area_rows, AREA_NROWS * R) && ALLOC(g.clue_rows, R) &&
-                    ALLOC(scan.flood_stack, R) && ALLOC(scan.flood_pending, R))) &&
+                    ALLOC(scan.flood_stack, R) && ALLOC(scan.flood_pending, R) &&
+                    ALLOC(scan.island_rows, 2 * R))) &&
         ALLOC(cross.comp_enclosed, N + 1) && ALLOC(cross.comp_box, 4 * N + 4) &&
         ALLOC(cross.comp_frames, 2 * N + 2) && ALLOC(cross.frame_pool, 4 * FRAME_CAP) &&
         ALLOC(side.excess, 2 * N + 2) && ALLOC(side.side_box, 4 * N + 4) &&
