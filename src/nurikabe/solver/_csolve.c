@@ -79,8 +79,9 @@
  * a black component or an island at once, pools and crossings skip rows without a
  * candidate block; on grids of at most 64 columns the sea's region, and without reasons
  * the sea's budget, each island's reach and the regions of rule_areas, are walked by rows
- * of bits; an island's cut cells are taken from its last cut walk when its cells and its
- * reach are the same.
+ * of bits, and pools, crossings and the islands' test of cells next to white cells find
+ * their candidates by bits (section "rows of bits"); an island's cut cells are taken
+ * from one of its last cut walks when its cells and its reach are the same.
  * bench/core_identity.py checks that two builds reach the same states:
  * built with -DCSOLVE_TRACE, the core hashes every fixpoint propagate() reaches, in order.
  */
@@ -984,6 +985,8 @@ static int rule_counting(Search *s, uint8_t *col, int ncomp, int *changed) {
 
 /* ---- areas -------------------------------------------------------------------------- */
 
+/* The rows of bits of areas_rows (scan.area_rows): the non-black, white and unknown cells,
+ * the cells in no region looked at yet, and the region's flood. */
 enum { AREA_OPEN, AREA_WHITE, AREA_UNKNOWN, AREA_LEFT, AREA_FLOOD, AREA_NROWS };
 
 /* The verdict of rule_areas on a region of `tail` cells, `white` of them white, holding
