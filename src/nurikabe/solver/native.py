@@ -7,7 +7,7 @@ search) is C code in ``_csolve.c``, built when the package is installed (the bui
 required: setup.py stops with an install error without a C compiler); its module
 docstring lists the rules, and docs/solver.md maps each to a logic technique.
 
-Imports only `puzzle` and `solver.result`, plus the compiled module.
+Imports only `puzzle`, `solver.result` and `solver.anneal`, plus the compiled module.
 """
 
 from __future__ import annotations
@@ -17,9 +17,12 @@ from collections.abc import Generator, Iterator
 
 from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
 from . import _csolve
+from .anneal import Annealer
 from .result import Limit, SearchBase
 
 __all__ = [
+    "ANNEAL",
+    "ANNEAL_SLICE",
     "FINDER",
     "FINDER_AFTER",
     "FINDER_SLICE",
@@ -74,6 +77,19 @@ have, in each of its 8 orientations, has its solution sooner (janko-1091 at most
 FINDER_SLICE = 64
 """The nodes of each turn of the race."""
 
+ANNEAL = True
+"""Whether the finder's race has a third runner: the annealer (`solver.anneal`), a local
+search that changes one cell of a whole shading at a time and hands back the solutions
+it meets. It cannot prove anything, only find: the count is still decided by the
+depth-first searches. On sparse grids it meets two solutions where both depth-first
+searches meet none (random sparse 15x15, seeds 0-11: all 12 within 5 s of CPU alone;
+docs/solver.md, "The annealer"). Searches from a given partial board (`start`) and
+puzzles with ``?`` clues race without it."""
+
+ANNEAL_SLICE = 16_000
+"""The annealer's moves in each turn of the race (about as long as the two searches'
+turns together on a sparse 15x15)."""
+
 
 class NativeSearch(SearchBase):
     """Depth-first search for the solutions of `puzzle`, within `limit`, in compiled code.
@@ -127,6 +143,8 @@ class NativeSearch(SearchBase):
         self._cancelled = False
         self._resumed = 0.0
         self._found = 0
+        self.anneal_moves = 0
+        """Moves the annealer tried (in a race with `ANNEAL`)."""
 
     def cancel(self) -> None:
         """Stop the search soon, from any thread (it runs without the GIL): `solutions()`
@@ -204,8 +222,11 @@ class NativeSearch(SearchBase):
         left = self._left()
         deadline = None if left < 0 else time.perf_counter() + left
         finder = self._core(0, finder=True)
-        seen: set[int] = set()  # the solutions handed back, which either may find again
+        annealer = self._annealer()
+        seen: set[int] = set()  # the solutions handed back, which any may find again
         while True:
+            if annealer is not None and (yield from self._hand_back_annealed(annealer, seen)):
+                return
             for core in (main, finder):
                 left = -1.0
                 if deadline is not None:
@@ -224,28 +245,55 @@ class NativeSearch(SearchBase):
                     self.limit_hit = core.stop
                 return
 
+    def _annealer(self) -> Annealer | None:
+        """The race's annealer, or None (`ANNEAL` off, a given start, ``?`` clues)."""
+        if not ANNEAL or self.start is not None or not Annealer.applies(self.puzzle):
+            return None
+        return Annealer(self.puzzle)
+
+    def _hand_back_annealed(
+        self, annealer: Annealer, seen: set[int]
+    ) -> Generator[Board, None, bool]:
+        """One turn of the annealer: yield the solutions it meets that are not in `seen`
+        (each is added); True once the limit's solutions are all handed back (the
+        search stops there, more may exist) or the search was cancelled."""
+        if self._cancelled:
+            self.limit_hit = "cancelled"
+            return True
+        before = annealer.moves
+        met = annealer.run(ANNEAL_SLICE)
+        self.anneal_moves += annealer.moves - before
+        for black in met:
+            if (yield from self._hand_back_one(black, seen)):
+                self.limit_hit = "solutions"
+                return True
+        return False
+
     def _hand_back(
         self, core: _csolve.Search, seen: set[int] | None = None
     ) -> Generator[Board, None, bool]:
         """Yield the solutions `core` finds, but those in `seen` (a race's: each found is
         added), until it stops; True once the limit's solutions are all handed back."""
-        wanted = self.limit.solutions
-        puzzle = self.puzzle
-        full = puzzle.grid.full
         while (bits := core.next()) is not None:
-            black = int.from_bytes(bits, "little")
-            if seen is not None:
-                if black in seen:
-                    continue
-                seen.add(black)
-            self._found += 1
-            self._tally()
-            yield Board(puzzle, black, full & ~black)
-            self._resumed = time.perf_counter()
-            if wanted is not None and self._found >= wanted:
+            if (yield from self._hand_back_one(int.from_bytes(bits, "little"), seen)):
                 self._enough(core)
                 return True
         return False
+
+    def _hand_back_one(self, black: int, seen: set[int] | None) -> Generator[Board, None, bool]:
+        """Yield the solution with these black cells, unless `seen` (a race's) has it
+        (then it is added); True once the limit's solutions are all handed back."""
+        if seen is not None:
+            if black in seen:
+                return False
+            seen.add(black)
+        self._found += 1
+        self._tally()
+        puzzle = self.puzzle
+        yield Board(puzzle, black, puzzle.grid.full & ~black)
+        self._resumed = time.perf_counter()
+        wanted = self.limit.solutions
+        return wanted is not None and self._found >= wanted
 
     def _left(self) -> float:
         """The seconds the limit leaves from now (-1: no limit)."""
