@@ -24,6 +24,8 @@ over decision paths once a search has visited N nodes (`native.LEARN_AFTER`) and
 (`portfolio.LEARN`; off is the portfolio before it: the lean racer until CP-SAT joins at
 a quarter of the limit, `SHARE_BEFORE`, on grids of any size).
 `--sparse-size 20 --sparse-seconds 30` runs the random sparse 20x20 set instead.
+`--learning noanneal,default` runs the sparse sets with the finder's race without, then
+with, its annealer (`native.ANNEAL`).
 
     nice .venv/bin/python bench/tail.py --corpus ../shared/corpus/puzzles.jsonl -o out.json
     nice .venv/bin/python bench/tail.py --engine portfolio --sparse-seconds 10
@@ -34,6 +36,7 @@ a quarter of the limit, `SHARE_BEFORE`, on grids of any size).
     nice -n 10 .venv/bin/python bench/tail.py --engine portfolio --learning both --sparse 0
     nice -n 10 .venv/bin/python bench/tail.py --skip-corpus --learning three
     nice -n 10 .venv/bin/python bench/tail.py --learning off,on,after2000 --sparse 0
+    nice .venv/bin/python bench/tail.py --skip-corpus --learning noanneal,default
 """
 
 from __future__ import annotations
@@ -119,8 +122,10 @@ def parse_setting(setting: str) -> tuple[bool, bool, int, bool]:
     with the rules' reasons: decision cuts); ``afterN`` (paths, but only once a search
     has visited N nodes: `native.LEARN_AFTER`); ``default`` (what `native.LEARN`,
     `native.REASONS`, `native.LEARN_AFTER` and `native.FINDER` say); ``nofinder`` (the
-    default without the finder). Any but ``default`` ends in ``+finder`` to race it."""
-    if setting == "default":
+    default without the finder); ``noanneal`` (the default, its finder's race without
+    the annealer: `native.ANNEAL`, which `set_learning` switches). Any but ``default``
+    ends in ``+finder`` to race it."""
+    if setting in ("default", "noanneal"):
         return DEFAULTS
     if setting == "nofinder":
         return (*DEFAULTS[:3], False)
@@ -141,6 +146,7 @@ def set_learning(engine: str, setting: str) -> None:
     native.REASONS = reasons
     native.LEARN_AFTER = after
     native.FINDER = finder
+    native.ANNEAL = setting != "noanneal"
     if engine == "native":
         native.LEARN = learn
     else:
@@ -360,6 +366,8 @@ def main() -> None:
         f"FINDER {finder}"
     )
     titles["nofinder"] = titles["default"].replace(f"FINDER {finder}", "FINDER False")
+    titles["noanneal"] = titles["default"] + ", ANNEAL False"
+    titles["default"] += f", ANNEAL {native.ANNEAL}"
     for setting in learning:
         base = setting.removesuffix("+finder")
         title = f"on after {base[5:]} nodes" if base.startswith("after") else titles.get(base)

@@ -86,9 +86,12 @@ searches meet none (random sparse 15x15, seeds 0-11: all 12 within 5 s of CPU al
 docs/solver.md, "The annealer"). Searches from a given partial board (`start`) and
 puzzles with ``?`` clues race without it."""
 
-ANNEAL_SLICE = 16_000
-"""The annealer's moves in each turn of the race (about as long as the two searches'
-turns together on a sparse 15x15)."""
+ANNEAL_SLICE = 72
+"""The annealer's moves in each turn of the race, per cell of the grid (16,200 on a
+15x15, about as long as the two searches' turns together there): a node of the
+searches costs more on a bigger grid, a move less so. On the sparse 20x20s (seeds 0-11,
+30 s) 72 a cell (28,800 moves) decided the same 10 of 12 as 16,000 moves a turn, sooner
+(seeds 0, 3, 8, 10: 11.3-22.2 s -> 8.7-16.1 s); the 15x15s are as with 16,000."""
 
 
 class NativeSearch(SearchBase):
@@ -261,7 +264,7 @@ class NativeSearch(SearchBase):
             self.limit_hit = "cancelled"
             return True
         before = annealer.moves
-        met = annealer.run(ANNEAL_SLICE)
+        met = annealer.run(ANNEAL_SLICE * self.puzzle.grid.size)
         self.anneal_moves += annealer.moves - before
         for black in met:
             if (yield from self._hand_back_one(black, seen)):
