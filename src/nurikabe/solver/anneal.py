@@ -16,7 +16,7 @@ searches (`native.ANNEAL`) and counts what it finds with theirs. Work is counted
 moves, never in time, and the random numbers come from a fixed seed, so the same puzzle
 gives the same turns on every machine.
 
-Imports `grid` and `puzzle`, and `rules` to check a solution.
+Imports `errors`, `grid`, `puzzle` and `rules` (to check a solution).
 """
 
 from __future__ import annotations
@@ -24,8 +24,10 @@ from __future__ import annotations
 import math
 import random
 
+from ..errors import InvalidPuzzleError
 from ..grid import bits, popcount
 from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
+from ..rules import is_solved
 
 __all__ = ["SEED", "Annealer"]
 
@@ -63,7 +65,7 @@ class Annealer:
 
     def __init__(self, puzzle: Puzzle, seed: int = SEED) -> None:
         if not self.applies(puzzle):
-            raise ValueError("the annealer needs a puzzle with numbered clues only")
+            raise InvalidPuzzleError("the annealer needs a puzzle with numbered clues only")
         self.puzzle = puzzle
         grid = puzzle.grid
         self.grid = grid
@@ -179,8 +181,6 @@ class Annealer:
     def _valid(self, black: int) -> bool:
         """Whether the shading with these black cells solves the puzzle (the rules'
         own check, so that nothing the search keeps track of is taken on trust)."""
-        from ..rules import is_solved
-
         puzzle = self.puzzle
         board = Board(puzzle, black, puzzle.grid.full & ~black)
         return is_solved(puzzle, board, all_decided=True)
