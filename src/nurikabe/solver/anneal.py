@@ -16,7 +16,8 @@ searches (`native.ANNEAL`) and counts what it finds with theirs. Work is counted
 moves, never in time, and the random numbers come from a fixed seed, so the same puzzle
 gives the same turns on every machine.
 
-Imports `errors`, `grid`, `puzzle` and `rules` (to check a solution).
+Imports `errors`, `grid` and `puzzle`, and `rules` when it meets a solution (a solve
+loads it no sooner: tests/test_package.py).
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ import random
 from ..errors import InvalidPuzzleError
 from ..grid import bits, popcount
 from ..puzzle import UNKNOWN_CLUE, Board, Puzzle
-from ..rules import is_solved
 
 __all__ = ["SEED", "Annealer"]
 
@@ -180,7 +180,10 @@ class Annealer:
 
     def _valid(self, black: int) -> bool:
         """Whether the shading with these black cells solves the puzzle (the rules'
-        own check, so that nothing the search keeps track of is taken on trust)."""
+        own check, so that nothing the search keeps track of is taken on trust; loaded
+        here, so that a solve that never meets a solution here loads no more)."""
+        from ..rules import is_solved
+
         puzzle = self.puzzle
         board = Board(puzzle, black, puzzle.grid.full & ~black)
         return is_solved(puzzle, board, all_decided=True)
