@@ -263,9 +263,8 @@ class NativeSearch(SearchBase):
         if self._cancelled:
             self.limit_hit = "cancelled"
             return True
-        before = annealer.moves
         met = annealer.run(ANNEAL_SLICE * self.puzzle.grid.size)
-        self.anneal_moves += annealer.moves - before
+        self.anneal_moves = annealer.moves
         for black in met:
             if (yield from self._hand_back_one(black, seen)):
                 self.limit_hit = "solutions"
