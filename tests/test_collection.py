@@ -383,7 +383,7 @@ under them; `MADE_BY` says which generator made each number."""
 
 MADE_BY: dict[str, tuple[tuple[int, str], ...]] = {
     "10x10": ((0, "7"),),
-    "15x15": ((0, "7"), (100, "8"), (160, "13"), (165, "14")),
+    "15x15": ((0, "7"), (100, "8"), (160, "13"), (165, "14"), (170, "18")),
     "20x20": ((0, "7"), (50, "8"), (90, "11"), (95, "14"), (105, "17"), (125, "18")),
     "30x30": ((0, "8"), (25, "10"), (35, "11"), (40, "15"), (45, "17")),
 }
@@ -395,7 +395,8 @@ expert run (#25-34, 2026-11-28), generator 11's 20x20 and 30x30 extreme runs (#9
 generator 14's easy and medium runs (15x15 #165-169, 20x20 #95-104, 2026-11-29) and
 generator 15's 30x30 hard run (#40-44, 2026-11-29) and generator 17's 30x30 expert and
 extreme runs (#45-54) and 20x20 hard and expert runs (#105-124), and generator 18's
-20x20 expert and extreme runs (#125-134, 2026-11-29)."""
+20x20 expert and extreme runs (#125-134, 2026-11-29) and its easy and medium runs (15x15
+#170-189, 20x20 #135-154, 2026-11-29)."""
 
 
 def _made_by(collection_name: str, number: int) -> str:
@@ -476,6 +477,11 @@ SHIPPED: tuple[tuple[str, dict[str, int], str], ...] = (
         {"10x10": 500, "15x15": 170, "20x20": 135, "30x30": 55},
         "7a0209b281f2caa64e910be812026a164c8a80b2772eaca2c0ca66c155e82c9b",
     ),
+    (
+        "the 15x15 and 20x20 easy and medium runs with generator 18",
+        {"10x10": 500, "15x15": 190, "20x20": 155, "30x30": 55},
+        "12e8c58e0330c84467ab334f46f46d2f42a769450a217e25ae87111faf8660aa",
+    ),
 )
 """What each build shipped, oldest first: its name, how many puzzles each collection then
 held, and the digest of the puzzles it added (the numbers from the previous build's counts
@@ -483,7 +489,7 @@ to its own; every column but the grade, by row id). The first digest is the one 
 whole file had when it held generator 7's 650 puzzles only (seed 2026). The last counts
 are `collection.KEPT`: every shipped puzzle is kept."""
 
-BUNDLED_PUZZLES = {(2026, "18"): "f7abc0c63c967c1bb4833508355ff70fd1c7f6011e050e57409a63422223d2bf"}
+BUNDLED_PUZZLES = {(2026, "18"): "80280fe77e372c97d41c9c5da0156a1d8c33d22a34657776f4c2827666b30f5a"}
 """The digest of all the bundled file's puzzles (every column but the grade, by row id),
 by the seed and generator version of its build. A rebuild makes a new file this pin does
 not cover."""

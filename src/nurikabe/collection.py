@@ -137,6 +137,7 @@ PLAN: tuple[tuple[str, int, int, tuple[tuple[str, int], ...]], ...] = (
             ("extreme", 3),
             ("extreme", 5),
             ("easy", 5),
+            *(("easy", 10), ("medium", 10)),
         ),
     ),
     (
@@ -150,6 +151,7 @@ PLAN: tuple[tuple[str, int, int, tuple[tuple[str, int], ...]], ...] = (
             *(("easy", 5), ("medium", 5)),
             *(("hard", 10), ("expert", 10)),
             *(("expert", 5), ("extreme", 5)),
+            *(("easy", 10), ("medium", 10)),
         ),
     ),
     (
@@ -181,9 +183,11 @@ extreme run (#160-164), made the same way; then generator 14's easy run of 15x15
 then generator 15's 30x30 hard run (#40-44), walked longer and its largest islands
 grown; then generator 17's 30x30 expert and extreme runs (#45-54), whose largest islands
 were grown the same way, and its 20x20 hard and expert runs (#105-124); then generator
-18's 20x20 expert and extreme runs (#125-134), walked to fewer clues by exact joins."""
+18's 20x20 expert and extreme runs (#125-134), walked to fewer clues by exact joins; then
+generator 18's easy and medium runs of 15x15 (#170-189) and 20x20 (#135-154), the
+levels where the older runs sat furthest from published puzzles."""
 
-KEPT: dict[str, int] = {"10x10": 500, "15x15": 170, "20x20": 135, "30x30": 55}
+KEPT: dict[str, int] = {"10x10": 500, "15x15": 190, "20x20": 155, "30x30": 55}
 """Per collection, how many puzzles at its first numbers are kept as they are, whichever
 generator made them (players' progress is keyed on them): a build onto a file that holds
 a puzzle at a kept number keeps it (`already_made`), and only a build into a new file,
