@@ -820,9 +820,10 @@ static int rule_islands(Search *s, uint8_t *col, int ncomp, int *changed) {
             }
             continue;
         }
-        /* an incomplete island or a clueless white component: its exits */
+        /* an incomplete island or a clueless white component: its exits (a second one
+           ends the look: only none or one exit decides anything) */
         int stamp = ++s->walk.stamp_now, exits = 0, one = -1;
-        for (int q = from; q < to; q++) {
+        for (int q = from; q < to && exits < 2; q++) {
             int v = cells[q];
             for (int d = 0; d < 4; d++) {
                 int w = nb[v * 4 + d];
