@@ -171,6 +171,8 @@ typedef struct {
                             in rule_sides; strong only) */
     uint64_t *clue_rows; /* R (grids of at most 64 columns, else NULL): the clue cells of
                             each row as bits (areas_rows) */
+    int *cell_row;       /* N (with clue_rows): the row of each cell, and its bit in the row */
+    uint64_t *cell_bit;  /* as rows of bits: cell_bit[x] == 1 << (x % C), without a division */
 } Grid;
 
 /* The switches: set once per search (csolve_create, NURIKABE_CSOLVE_OFF). */
@@ -2108,7 +2110,7 @@ static int island_cuts(Search *s, uint8_t *col, int c, int k, int need, int reac
             (*changed)++;
             if (s->lrn.rec) rgive(s, col, v, rf, rn, 1);
             if (rk->rows_on) /* no longer unknown to the islands walked next */
-                rk->rows[ROW_UNKNOWN * s->g.R + v / s->g.C] &= ~((uint64_t)1 << (v % s->g.C));
+                rk->rows[ROW_UNKNOWN * s->g.R + s->g.cell_row[v]] &= ~s->g.cell_bit[v];
         }
     }
     return OK;
@@ -2127,11 +2129,13 @@ static int reach_rows(Search *s, int c, int need, int stamp) {
     const uint64_t *clued = rows + ROW_CLUED * R, *clueless = rows + ROW_CLUELESS * R;
     int *pend_cost = s->reach.pend_cost, *pend_comp = s->reach.pend_comp, npend = 0, last = 0;
     int *marked = s->walk.seen; /* == stamp at N + a component once it is pending */
+    const int *cell_row = s->g.cell_row;
+    const uint64_t *cell_bit = s->g.cell_bit;
     for (int r = 0; r < R; r++) island[r] = 0;
     int lo = R, hi = -1; /* the rows of the front (outside them it is 0) */
     for (int q = s->wc.comp_start[c]; q < s->wc.comp_start[c + 1]; q++) {
-        int x = s->wc.comp_cells[q], r = x / C;
-        island[r] |= (uint64_t)1 << (x % C);
+        int x = s->wc.comp_cells[q], r = cell_row[x];
+        island[r] |= cell_bit[x];
         if (r < lo) lo = r;
         if (r > hi) hi = r;
     }
@@ -2179,8 +2183,8 @@ static int reach_rows(Search *s, int c, int need, int stamp) {
             if (pend_cost[p] != layer) continue;
             int cw = pend_comp[p];
             for (int q = s->wc.comp_start[cw]; q < s->wc.comp_start[cw + 1]; q++) {
-                int x = s->wc.comp_cells[q], r = x / C;
-                front[r] |= (uint64_t)1 << (x % C);
+                int x = s->wc.comp_cells[q], r = cell_row[x];
+                front[r] |= cell_bit[x];
                 if (r < lo) lo = r;
                 if (r > hi) hi = r;
             }
@@ -2220,7 +2224,7 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
             uint64_t *to = rows + (s->wc.comp_clue[c] >= 0 ? ROW_CLUED : ROW_CLUELESS) * R;
             for (int q = s->wc.comp_start[c]; q < s->wc.comp_start[c + 1]; q++) {
                 int x = s->wc.comp_cells[q];
-                to[x / C] |= (uint64_t)1 << (x % C);
+                to[s->g.cell_row[x]] |= s->g.cell_bit[x];
             }
         }
     } else {
@@ -2307,7 +2311,7 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
         s->reach.nentries = nentries;
         for (int q = 0; rows_on && q < reached; q++) { /* (walled in) into the rows' union */
             int x = s->reach.order[q];
-            reach_union[x / C] |= (uint64_t)1 << (x % C);
+            reach_union[s->g.cell_row[x]] |= s->g.cell_bit[x];
         }
         if (s->lrn.rec) { /* what bounds this island, for the cells no island reaches */
             s->lrn.wall_coarse = 0;
@@ -4454,6 +4458,8 @@ void csolve_free(Search *s) {
     free(s->scan.island_rows);
     free(s->scan.flood_pending);
     free(s->g.clue_rows);
+    free(s->g.cell_row);
+    free(s->g.cell_bit);
     free(s->g.min_perimeter);
     free(s->walk.queue);
     free(s->walk.best);
@@ -4579,6 +4585,7 @@ Search *csolve_create(int R, int C, int K, const int *clue_cell, const int *clue
         /* the rules' scratch */
         ALLOC(scan.pool_pair, C) && ALLOC(scan.black_sum, (R + 1) * (C + 1)) &&
         (C > 64 || (ALLOC(scan.area_rows, AREA_NROWS * R) && ALLOC(g.clue_rows, R) &&
+                    ALLOC(g.cell_row, N) && ALLOC(g.cell_bit, N) &&
                     ALLOC(scan.flood_stack, R) && ALLOC(scan.flood_pending, R) &&
                     ALLOC(scan.island_rows, 2 * R))) &&
         ALLOC(cross.comp_enclosed, N + 1) && ALLOC(cross.comp_box, 4 * N + 4) &&
@@ -4627,6 +4634,10 @@ Search *csolve_create(int R, int C, int K, const int *clue_cell, const int *clue
         s->g.nb[i * 4 + 2] = c + 1 < C ? i + 1 : -1;
         s->g.nb[i * 4 + 3] = r + 1 < R ? i + C : -1;
         s->g.cell_clue[i] = -1;
+        if (s->g.cell_row) {
+            s->g.cell_row[i] = r;
+            s->g.cell_bit[i] = (uint64_t)1 << c;
+        }
     }
     for (int k = 0; k < K; k++) {
         int cell = clue_cell[k], val = clue_val[k];
