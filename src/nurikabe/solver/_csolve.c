@@ -2608,6 +2608,7 @@ static int rule_sea(Search *s, uint8_t *col, int ncomp, int *changed) {
     if (want >= 0 && s->set.sea_reach && want - nblack < nunknown && s->sea.open &&
         !s->lrn.rec) {
         if (!rows) sea_rows(s, col);
+        rows = 1;
         sea_budget(s, col, want - nblack, changed);
         if (*changed) return OK;
     } else if (want >= 0 && s->set.sea_reach && want - nblack < nunknown) {
@@ -2654,8 +2655,29 @@ static int rule_sea(Search *s, uint8_t *col, int ncomp, int *changed) {
     int bstamp = ++s->walk.stamp_now, fstamp = ++s->walk.stamp_now, fill = 0, efill = 0;
     int *fresh = s->sea.fresh, *kcells = s->sea.kcells, *kid = s->sea.kid, *kfrom = s->sea.kfrom;
     int *kex = s->sea.kex;
-    for (int i = 0; i < N; i++) {
-        if (col[i] != BLK || done[i] == bstamp) continue;
+    /* the black cells in order, on grids of at most 64 columns from the rows of black
+       cells as they are now (sea_rows): a cell blackened below is not among them, and
+       touches the component that reaches it, which waits as it would have; the cut
+       vertices are only looked for when no cell was blackened */
+    const uint64_t *brow = NULL;
+    if (s->sea.open) {
+        if (!rows) sea_rows(s, col);
+        brow = s->sea.black;
+    }
+    int R = s->g.R, C = s->g.C, r = 0;
+    uint64_t m = brow ? brow[0] : 0;
+    for (int i = -1;;) {
+        if (brow) {
+            while (!m && ++r < R) m = brow[r];
+            if (!m) break;
+            i = r * C + lowest_bit(m);
+            m &= m - 1;
+        } else {
+            while (++i < N && col[i] != BLK) {
+            }
+            if (i >= N) break;
+        }
+        if (done[i] == bstamp) continue;
         /* the component's cells go to kcells from kfrom[i], each with kid = i (its first
            cell), its exits to kex from kefrom[i], for the cut vertices below */
         int h = fill, exits = 0, one = -1, estamp = ++s->walk.stamp_now, touched = 0;
