@@ -860,19 +860,27 @@ static int rule_islands(Search *s, uint8_t *col, int ncomp, int *changed) {
         if (!assign_r(s, col, one, WHT, changed, rf, rn)) return FAIL;
     }
     if (s->scan.island_rows) {
-        /* the unknown cells next to a white cell, in the order of the cells, by rows of
-           bits (only the cell looked at changes, so the rows read first hold) */
+        /* the unknown cells next to two white cells or more, or next to one and a clue
+           themselves, in the order of the cells, by rows of bits (only the cell looked at
+           changes, so the rows read first hold). A cell next to a single white cell joins
+           no two clues, and overfills no island: the complete ones are walled in above */
         int R = s->g.R, C = s->g.C;
         uint64_t *white = s->scan.island_rows, *unknown = white + R;
+        const uint64_t *clue_rows = s->g.clue_rows;
         for (int r = 0; r < R; r++) {
             uint64_t by[3];
             row_colors(s, col, r, by);
             white[r] = by[WHT];
             unknown[r] = by[UNK];
         }
-        for (int r = 0; r < R; r++)
-            for (uint64_t m = spread(white, r, R) & unknown[r]; m; m &= m - 1)
+        for (int r = 0; r < R; r++) {
+            uint64_t up = r > 0 ? white[r - 1] : 0, down = r + 1 < R ? white[r + 1] : 0;
+            uint64_t left = white[r] << 1, right = white[r] >> 1;
+            uint64_t two = (up & (down | left | right)) | (down & (left | right)) | (left & right);
+            uint64_t any = up | down | left | right;
+            for (uint64_t m = (two | (any & clue_rows[r])) & unknown[r]; m; m &= m - 1)
                 join_guard(s, col, r * C + lowest_bit(m), changed);
+        }
         return OK;
     }
     for (int i = 0; i < N; i++)
