@@ -924,9 +924,10 @@ static int pool_block(Search *s, uint8_t *col, int a, int *changed) {
 /* Scans the blocks of each pair of rows only where one has three black cells or more:
  * on grids of at most 64 columns found by bits from the rows' black cells (the blocks
  * with two black cells on top and one below or the other way round), else from the
- * black cells per column of the pair (a block's count is two columns' sum). Blocks in
- * the order of the cells either way. The rule only whitens, so the black cells read
- * first hold for the whole scan. */
+ * black cells per column of the pair (a block's count is two columns' sum), by bits
+ * less the blocks with a white cell (nothing left to do). Blocks in the order of the
+ * cells either way. The rule only whitens, so the black cells read first hold for the
+ * whole scan, and so does a white cell. */
 static int rule_pools(Search *s, uint8_t *col, int ncomp, int *changed) {
     (void)ncomp;
     int R = s->g.R, C = s->g.C;
@@ -934,11 +935,13 @@ static int rule_pools(Search *s, uint8_t *col, int ncomp, int *changed) {
         uint64_t by[3], blocks = ((uint64_t)1 << (C - 1)) - 1; /* x < C - 1 */
         row_colors(s, col, 0, by);
         for (int r = 0; r + 1 < R; r++) {
-            uint64_t top = by[BLK];
+            uint64_t top = by[BLK], wtop = by[WHT];
             row_colors(s, col, r + 1, by);
-            uint64_t bottom = by[BLK];
+            uint64_t bottom = by[BLK], wbottom = by[WHT];
+            /* a block with a white cell is done with: three black cells and a white one */
+            uint64_t white = wtop | wtop >> 1 | wbottom | wbottom >> 1;
             uint64_t hot = ((top & top >> 1 & (bottom | bottom >> 1)) |
-                            (bottom & bottom >> 1 & (top | top >> 1))) & blocks;
+                            (bottom & bottom >> 1 & (top | top >> 1))) & ~white & blocks;
             for (; hot; hot &= hot - 1)
                 if (!pool_block(s, col, r * C + lowest_bit(hot), changed)) return FAIL;
         }
