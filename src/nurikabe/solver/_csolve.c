@@ -282,6 +282,8 @@ typedef struct {
                             the candidates, or NULL */
     int *kept_size, *kept_reached, *kept_cand, *kept_room; /* K * KEPT_WAYS: how many of
                             each, and the room of kept[] */
+    uint8_t *kept_rows;  /* K * KEPT_WAYS: the walk was by rows of bits, and kept[] holds
+                            after its lists the rows of the island and of its reach */
     int rows_on;         /* this call walks by rows of bits (reach_rows) */
     uint64_t *rows;      /* 10 * R (grids of at most 64 columns, else NULL): reach_rows's */
     int *pend_cost, *pend_comp; /* N: reach_rows's clueless components, when they arrive */
@@ -2042,18 +2044,38 @@ static void kept_to_front(Reach *rk, int k, int j) {
     int at = k * KEPT_WAYS, *walk = rk->kept[at + j];
     int size = rk->kept_size[at + j], reached = rk->kept_reached[at + j];
     int cand = rk->kept_cand[at + j], room = rk->kept_room[at + j];
+    uint8_t rows = rk->kept_rows[at + j];
     for (; j > 0; j--) {
+        rk->kept_rows[at + j] = rk->kept_rows[at + j - 1];
         rk->kept[at + j] = rk->kept[at + j - 1];
         rk->kept_size[at + j] = rk->kept_size[at + j - 1];
         rk->kept_reached[at + j] = rk->kept_reached[at + j - 1];
         rk->kept_cand[at + j] = rk->kept_cand[at + j - 1];
         rk->kept_room[at + j] = rk->kept_room[at + j - 1];
     }
+    rk->kept_rows[at] = rows;
     rk->kept[at] = walk;
     rk->kept_size[at] = size;
     rk->kept_reached[at] = reached;
     rk->kept_cand[at] = cand;
     rk->kept_room[at] = room;
+}
+
+/* (after reach_rows) The kept walk of clue k of an island of `size` cells in the rows
+ * `irows` that reached the `reached` cells of the rows `grows`, or -1. */
+static int kept_by_rows(const Reach *rk, int R, int k, int size, int reached,
+                        const uint64_t *irows, const uint64_t *grows) {
+    int at = k * KEPT_WAYS;
+    for (int j = 0; j < KEPT_WAYS && rk->kept[at + j]; j++) {
+        if (!rk->kept_rows[at + j] || rk->kept_size[at + j] != size ||
+            rk->kept_reached[at + j] != reached)
+            continue;
+        const int *rows = rk->kept[at + j] + size + reached + rk->kept_cand[at + j];
+        if (!memcmp(rows, irows, sizeof(uint64_t) * (size_t)R) &&
+            !memcmp(rows + 2 * R, grows, sizeof(uint64_t) * (size_t)R))
+            return j;
+    }
+    return -1;
 }
 
 /* Cells every completion of island c (clue k) must use: an unknown cell whose removal
@@ -2066,14 +2088,19 @@ static void kept_to_front(Reach *rk, int k, int j) {
  * colors and the next cell's alternate), so the cells whose weight is enough (candidates,
  * unknown or not) of its last KEPT_WAYS walks are kept per clue with both lists, and a
  * call with the same lists takes them instead of walking again. On janko-1091 turned 3,
- * 44% of the calls meet the last walk, 13% the one before, 5% the two before that. */
+ * 44% of the calls meet the last walk, 13% the one before, 5% the two before that.
+ * After the walk by rows (reach_rows) the kept walks are compared by rows (kept_by_rows,
+ * `hit`: which matched, or -1), and the lists and marks are only made for a new walk;
+ * else (`hit` -2) by the lists. The lists of the island and the rows are functions of the
+ * same sets of cells, so both meet the same walks. */
 static int island_cuts(Search *s, uint8_t *col, int c, int k, int need, int reached,
-                       int stamp, int *changed) {
+                       int stamp, int *changed, int hit, const uint64_t *irows,
+                       const uint64_t *grows) {
     Reach *rk = &s->reach;
-    int N = s->g.N, size = s->wc.comp_size[c], ncand = 0;
+    int N = s->g.N, R = s->g.R, size = s->wc.comp_size[c], ncand = 0;
     const int *island = s->wc.comp_cells + s->wc.comp_start[c];
-    int at = k * KEPT_WAYS, hit = -1, *cand = s->walk.queue;
-    for (int j = 0; j < KEPT_WAYS && rk->kept[at + j] && hit < 0; j++) {
+    int at = k * KEPT_WAYS, *cand = s->walk.queue;
+    for (int j = 0; j < KEPT_WAYS && rk->kept[at + j] && hit == -2; j++) {
         const int *kept = rk->kept[at + j];
         if (rk->kept_size[at + j] == size && rk->kept_reached[at + j] == reached &&
             !memcmp(kept, island, sizeof(int) * (size_t)size) &&
@@ -2091,9 +2118,10 @@ static int island_cuts(Search *s, uint8_t *col, int c, int k, int need, int reac
             if (reached - 1 - s->walk.best[v] < need) cand[ncand++] = v;
         }
         /* in the place of the oldest walk, made the latest */
-        int last = at + KEPT_WAYS - 1, want = size + reached + ncand;
+        int last = at + KEPT_WAYS - 1, lists = size + reached + ncand;
+        int want = lists + (irows ? 4 * R : 0), most = 2 * N + 1 + 4 * R;
         if (rk->kept_room[last] < want) {
-            int room = want + want / 2 < 2 * N + 1 ? want + want / 2 : 2 * N + 1;
+            int room = want + want / 2 < most ? want + want / 2 : most;
             int *grown = realloc(rk->kept[last], sizeof(int) * (size_t)room);
             if (grown) {
                 rk->kept[last] = grown;
@@ -2105,6 +2133,11 @@ static int island_cuts(Search *s, uint8_t *col, int c, int k, int need, int reac
             memcpy(kept, island, sizeof(int) * (size_t)size);
             memcpy(kept + size, rk->order, sizeof(int) * (size_t)reached);
             memcpy(kept + size + reached, cand, sizeof(int) * (size_t)ncand);
+            if (irows) {
+                memcpy(kept + lists, irows, sizeof(uint64_t) * (size_t)R);
+                memcpy(kept + lists + 2 * R, grows, sizeof(uint64_t) * (size_t)R);
+            }
+            rk->kept_rows[last] = irows != NULL;
             rk->kept_size[last] = size;
             rk->kept_reached[last] = reached;
             rk->kept_cand[last] = ncand;
@@ -2271,17 +2304,18 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
             for (int r = 0; r < R; r++) reach_union[r] |= got[r];
             if (reached < need && val > 0) return FAIL;
             if (val > 0 && need > 1 && s->set.cuts) {
-                /* island_cuts reads the walk's marks, and its cells in order */
-                for (int q = s->wc.comp_start[c]; q < s->wc.comp_start[c + 1]; q++)
+                const uint64_t *irows = rows + ROW_ISLAND * R;
+                int hit = kept_by_rows(&s->reach, R, k, s->wc.comp_size[c], reached, irows, got);
+                /* a new walk: island_cuts reads the walk's marks, and its cells in order */
+                for (int q = s->wc.comp_start[c]; hit < 0 && q < s->wc.comp_start[c + 1]; q++)
                     s->walk.done[s->wc.comp_cells[q]] = stamp;
-                int n = 0;
-                for (int r = 0; r < R; r++)
+                for (int r = 0, n = 0; hit < 0 && r < R; r++)
                     for (uint64_t t = got[r]; t; t &= t - 1) {
                         int x = r * C + lowest_bit(t);
                         s->walk.done[x] = stamp;
                         s->reach.order[n++] = x;
                     }
-                int ok = island_cuts(s, col, c, k, need, reached, stamp, changed);
+                int ok = island_cuts(s, col, c, k, need, reached, stamp, changed, hit, irows, got);
                 if (ok != OK) return ok;
             }
             continue;
@@ -2338,7 +2372,7 @@ static int rule_reach(Search *s, uint8_t *col, int ncomp, int *changed) {
             return FAIL;
         }
         if (val > 0 && need > 1 && s->set.cuts) {
-            int r = island_cuts(s, col, c, k, need, reached, stamp, changed);
+            int r = island_cuts(s, col, c, k, need, reached, stamp, changed, -2, NULL, NULL);
             if (r != OK) return r;
         }
     }
@@ -4514,6 +4548,7 @@ void csolve_free(Search *s) {
     free(s->reach.kept_reached);
     free(s->reach.kept_cand);
     free(s->reach.kept_room);
+    free(s->reach.kept_rows);
     free(s->reach.order);
     free(s->reach.rows);
     free(s->reach.pend_cost);
@@ -4622,6 +4657,7 @@ Search *csolve_create(int R, int C, int K, const int *clue_cell, const int *clue
         ALLOC(reach.order, N) && ALLOC(reach.kept, K * KEPT_WAYS) &&
         ALLOC(reach.kept_size, K * KEPT_WAYS) && ALLOC(reach.kept_reached, K * KEPT_WAYS) &&
         ALLOC(reach.kept_cand, K * KEPT_WAYS) && ALLOC(reach.kept_room, K * KEPT_WAYS) &&
+        ALLOC(reach.kept_rows, K * KEPT_WAYS) &&
         ALLOC(reach.pend_cost, N) && ALLOC(reach.pend_comp, N) &&
         (C > 64 || ALLOC(reach.rows, NROWS * R)) &&
         /* probing and the search */
