@@ -227,8 +227,8 @@ typedef struct {
     uint64_t *area_rows; /* AREA_NROWS * R (grids of at most 64 columns, else NULL):
                             areas_rows's rows of bits */
     int *flood_stack;    /* R (with area_rows): flood_rows's rows to look at again */
-    uint64_t *island_rows; /* 2 * R (grids of at most 64 columns, else NULL): rule_islands's
-                            white and unknown cells */
+    uint64_t *island_rows; /* 3 * R (grids of at most 64 columns, else NULL): rule_islands's
+                            white and unknown cells, and the cells next to an unknown one */
     uint8_t *flood_pending; /* R (with area_rows): on flood_stack */
 } Scan;
 
@@ -797,9 +797,25 @@ static void join_guard(Search *s, uint8_t *col, int i, int *changed) {
 /* Islands: contradictions, borders of complete islands, single exits, and unknown cells
  * whose whitening would join two clues or overfill an island. */
 static int rule_islands(Search *s, uint8_t *col, int ncomp, int *changed) {
-    int N = s->g.N;
+    int N = s->g.N, R = s->g.R, before = *changed;
     const int *nb = s->g.nb, *comp = s->wc.comp, *cells = s->wc.comp_cells;
     int *seen = s->walk.seen;
+    /* (at most 64 columns) the white and unknown cells as rows of bits, and the cells next
+       to an unknown cell: the cells of an island next to none have no neighbour to wall
+       in or to grow through (a cell set in this pass was unknown before it) */
+    uint64_t *white = s->scan.island_rows, *unknown = white ? white + R : NULL;
+    uint64_t *near = white ? unknown + R : NULL;
+    const int *cell_row = s->g.cell_row;
+    const uint64_t *cell_bit = s->g.cell_bit;
+    if (white) {
+        for (int r = 0; r < R; r++) {
+            uint64_t by[3];
+            row_colors(s, col, r, by);
+            white[r] = by[WHT];
+            unknown[r] = by[UNK];
+        }
+        for (int r = 0; r < R; r++) near[r] = spread(unknown, r, R);
+    }
     for (int c = 0; c < ncomp; c++) {
         int from = s->wc.comp_start[c], to = s->wc.comp_start[c + 1];
         int k = s->wc.comp_clue[c], size = s->wc.comp_size[c], val = k >= 0 ? s->g.clue_val[k] : 0;
@@ -815,6 +831,7 @@ static int rule_islands(Search *s, uint8_t *col, int ncomp, int *changed) {
             int rf = 0, rn = R_COARSE; /* the reason of its border: the island's cells */
             for (int q = from; q < to; q++) {
                 int v = cells[q];
+                if (near && !(near[cell_row[v]] & cell_bit[v])) continue;
                 for (int d = 0; d < 4; d++) {
                     int w = nb[v * 4 + d];
                     if (w < 0 || col[w] != UNK) continue;
@@ -829,6 +846,7 @@ static int rule_islands(Search *s, uint8_t *col, int ncomp, int *changed) {
         int stamp = ++s->walk.stamp_now, exits = 0, one = -1;
         for (int q = from; q < to && exits < 2; q++) {
             int v = cells[q];
+            if (near && !(near[cell_row[v]] & cell_bit[v])) continue;
             for (int d = 0; d < 4; d++) {
                 int w = nb[v * 4 + d];
                 /* a neighbour whitened earlier in this pass (comp -1) is an exit too */
@@ -866,10 +884,9 @@ static int rule_islands(Search *s, uint8_t *col, int ncomp, int *changed) {
            themselves, in the order of the cells, by rows of bits (only the cell looked at
            changes, so the rows read first hold). A cell next to a single white cell joins
            no two clues, and overfills no island: the complete ones are walled in above */
-        int R = s->g.R, C = s->g.C;
-        uint64_t *white = s->scan.island_rows, *unknown = white + R;
+        int C = s->g.C;
         const uint64_t *clue_rows = s->g.clue_rows;
-        for (int r = 0; r < R; r++) {
+        for (int r = 0; r < R && *changed != before; r++) { /* read again if need be */
             uint64_t by[3];
             row_colors(s, col, r, by);
             white[r] = by[WHT];
@@ -4640,7 +4657,7 @@ Search *csolve_create(int R, int C, int K, const int *clue_cell, const int *clue
         (C > 64 || (ALLOC(scan.area_rows, AREA_NROWS * R) && ALLOC(g.clue_rows, R) &&
                     ALLOC(g.cell_row, N) && ALLOC(g.cell_bit, N) &&
                     ALLOC(scan.flood_stack, R) && ALLOC(scan.flood_pending, R) &&
-                    ALLOC(scan.island_rows, 2 * R))) &&
+                    ALLOC(scan.island_rows, 3 * R))) &&
         ALLOC(cross.comp_enclosed, N + 1) && ALLOC(cross.comp_box, 4 * N + 4) &&
         ALLOC(cross.comp_frames, 2 * N + 2) && ALLOC(cross.frame_pool, 4 * FRAME_CAP) &&
         ALLOC(side.excess, 2 * N + 2) && ALLOC(side.side_box, 4 * N + 4) &&
