@@ -81,7 +81,11 @@
  * the sea's budget, each island's reach and the regions of rule_areas, are walked by rows
  * of bits, and pools, crossings and the islands' test of cells next to white cells find
  * their candidates by bits (section "rows of bits"); an island's cut cells are taken
- * from one of its last cut walks when its cells and its reach are the same.
+ * from one of its last cut walks when its cells and its reach are the same (compared by
+ * rows after a walk by rows). Also skipped as having nothing to decide: an island's
+ * cells next to no unknown cell, an unknown cell next to a single white cell (it joins
+ * no clues), a 2x2 block holding a white cell, the exits of a component past its second;
+ * a cell's row and bit come from tables, not a division.
  * bench/core_identity.py checks that two builds reach the same states:
  * built with -DCSOLVE_TRACE, the core hashes every fixpoint propagate() reaches, in order.
  */
