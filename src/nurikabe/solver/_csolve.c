@@ -2731,8 +2731,65 @@ static int rule_sea(Search *s, uint8_t *col, int ncomp, int *changed) {
         brow = s->sea.black;
     }
     int R = s->g.R, C = s->g.C, r = 0;
+    /* without reasons, by rows of bits: each component a flood of the black cells not in
+       one before (avail, with the cells blackened here), its exits the unknown cells next
+       to it; the same components in the same order, their cells and exits in the order
+       of the cells (the cut vertices come in another order, the same cells) */
+    int walked = brow && !s->lrn.rec;
+    if (walked) {
+        uint64_t *avail = s->sea.open, *fr = s->sea.next, *unk = s->sea.front;
+        uint64_t *kr = s->sea.flood;
+        for (int q = 0; q < R; q++) {
+            avail[q] = brow[q];
+            fr[q] = kr[q] = 0;
+            unk[q] = s->sea.unknown[q];
+        }
+        for (int r0 = 0; r0 < R; r0++)
+            for (uint64_t t; (t = brow[r0] & avail[r0]) != 0;) {
+                int i = r0 * C + lowest_bit(t), lo = r0, hi = r0, size = 0, exits = 0, one = -1;
+                uint64_t touched = 0;
+                kr[r0] = row_runs(t & (~t + 1), avail[r0]);
+                flood_rows(s, kr, avail, &lo, &hi);
+                kfrom[i] = fill;
+                s->sea.kefrom[i] = efill;
+                for (int q = lo; q <= hi; q++) {
+                    touched |= kr[q] & fr[q];
+                    for (uint64_t x = kr[q]; x; x &= x - 1) {
+                        int v = q * C + lowest_bit(x);
+                        kid[v] = i;
+                        kcells[fill++] = v;
+                    }
+                }
+                size = fill - kfrom[i];
+                for (int q = lo > 0 ? lo - 1 : 0; q <= hi + 1 && q < R; q++)
+                    for (uint64_t e = spread(kr, q, R) & unk[q]; e; e &= e - 1) {
+                        one = q * C + lowest_bit(e);
+                        kex[efill++] = one;
+                        exits++;
+                    }
+                s->sea.kto[i] = fill;
+                s->sea.keto[i] = efill;
+                for (int q = lo; q <= hi; q++) {
+                    avail[q] &= ~kr[q];
+                    kr[q] = 0;
+                }
+                if (touched) continue;
+                if (size < nblack || (want >= 0 && size < want)) {
+                    if (exits > 1) continue;
+                    if (exits == 0) return FAIL;
+                    uint64_t b = s->g.cell_bit[one];
+                    int q = s->g.cell_row[one];
+                    col[one] = BLK;
+                    fr[q] |= b;
+                    avail[q] |= b;
+                    unk[q] &= ~b;
+                    nblack++;
+                    (*changed)++;
+                }
+            }
+    }
     uint64_t m = brow ? brow[0] : 0;
-    for (int i = -1;;) {
+    for (int i = -1; !walked;) {
         if (brow) {
             while (!m && ++r < R) m = brow[r];
             if (!m) break;
