@@ -1388,7 +1388,12 @@ static int rule_crossings(Search *s, uint8_t *col, int ncomp, int *changed) {
             if (!any) continue;
         }
         for (int x = 0; x + 1 < C; x++) {
-            if (C <= 64 ? !(hot >> x & 1) : !hit[x]) continue;
+            if (C <= 64) { /* on to the next block found (its bit) */
+                if (!(hot >> x)) break;
+                x += lowest_bit(hot >> x);
+            } else if (!hit[x]) {
+                continue;
+            }
             int a = r * C + x, w1, w2;
             if (col[a] == BLK && col[a + C + 1] == BLK && col[a + 1] == WHT &&
                 col[a + C] == WHT) {
