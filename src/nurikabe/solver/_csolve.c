@@ -78,8 +78,8 @@
  * since it was whole, walks stop once nothing is left to find, Tarjan's walks step over
  * a black component or an island at once, pools and crossings skip rows without a
  * candidate block; on grids of at most 64 columns the sea's region, and without reasons
- * the sea's budget, each island's reach and the regions of rule_areas, are walked by rows
- * of bits, and pools, crossings and the islands' test of cells next to white cells find
+ * the sea's budget and black components, each island's reach and the regions of
+ * rule_areas, are walked by rows of bits, and pools, crossings and the islands' test of cells next to white cells find
  * their candidates by bits (section "rows of bits"); an island's cut cells are taken
  * from one of its last cut walks when its cells and its reach are the same (compared by
  * rows after a walk by rows). Also skipped as having nothing to decide: an island's
