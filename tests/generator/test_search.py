@@ -377,7 +377,13 @@ def test_exact_polish_keeps_a_unique_puzzle_solved_at_its_tier() -> None:
 
 
 def _deepened(
-    start: Layout, seed: int, accept: Callable[[Layout], bool], *, steps: int = 300
+    start: Layout,
+    seed: int,
+    accept: Callable[[Layout], bool],
+    *,
+    steps: int = 300,
+    check_every: int = 1,
+    ev: Evaluator | None = None,
 ) -> Layout | None:
     return deepen(
         start,
@@ -385,10 +391,11 @@ def _deepened(
         random.Random(seed),
         max_island=12,
         deadline=Deadline(None),
-        ev=Evaluator(incremental=False),
+        ev=Evaluator(incremental=False) if ev is None else ev,
         accept=accept,
         steps=steps,
         nodes=5000,
+        check_every=check_every,
     )
 
 
@@ -438,6 +445,48 @@ def test_deepen_walks_to_a_unique_board_the_tier_cannot_finish() -> None:
         nodes=5000,
     )
     assert late is None
+
+
+class _CountingEvaluator(Evaluator):
+    """An evaluator that keeps the layouts it was asked to solve afresh."""
+
+    def __init__(self) -> None:
+        super().__init__(incremental=False)
+        self.asked: list[Layout] = []
+
+    def exact(self, layout: Layout, tier: int) -> int:
+        self.asked.append(layout)
+        return super().exact(layout, tier)
+
+
+def test_deepen_asks_logic_about_every_few_unique_boards() -> None:
+    """With `check_every` 3 the walk asks the logic engine about every third unique board
+    only (the walk's main cost): the board it returns is still valid, unique by the exact
+    solver, stuck at the tier and taken by `accept`; boards `accept` refuses are stuck
+    ones, and the walk asks about fewer boards than with `check_every` 1."""
+    rng = random.Random(5)
+    for done, _ in _thrifty_settled(rng):
+        every = _CountingEvaluator()
+        out = _deepened(done, 1, lambda _: True, check_every=3, ev=every)
+        if out is not None:
+            break
+    else:
+        pytest.fail("no walk got stuck")
+    assert out.is_valid(12)
+    assert unknown_after(out, 2)
+    assert_unique_with_its_board(out)
+    assert _deepened(done, 1, lambda _: True, check_every=3) == out
+    refused: list[Layout] = []
+
+    def refuse(layout: Layout) -> bool:
+        refused.append(layout)
+        return False
+
+    each, third = _CountingEvaluator(), _CountingEvaluator()
+    assert _deepened(done, 1, refuse, steps=60, ev=each) is None
+    assert _deepened(done, 1, refuse, steps=60, check_every=3, ev=third) is None
+    assert all(unknown_after(board, 2) for board in refused)
+    assert len(third.asked) < len(each.asked)
 
 
 def _solves(white: int, layout: Layout) -> bool:

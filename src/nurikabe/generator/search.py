@@ -966,6 +966,7 @@ def deepen(
     steps: int,
     nodes: int,
     white_floor: int = 0,
+    check_every: int = 1,
 ) -> Layout | None:
     """Walk from a unique `layout` that logic up to `tier` solves to a unique one it
     cannot finish and `accept` takes.
@@ -973,13 +974,15 @@ def deepen(
     Each of `steps` proposals is a random move of `DEEPEN_KINDS` (a join or a dropped 1
     takes a clue away, a clue move changes which cell tells the island's size). A valid
     move is asked to the exact solver first (`is_unique`, `nodes` nodes, so the answer
-    is a proof and no clock decides it), then to the logic engine at `tier` (a fresh
-    solve). If logic still solves it the walk goes on from there; if logic is stuck the
-    board is offered to `accept` (the caller's grade, say), and returned if taken. A
-    board `accept` refuses is not walked on from. None when the steps or the deadline
-    run out first.
+    is a proof and no clock decides it); the walk goes on from every unique board. Every
+    `check_every`-th of them is asked to the logic engine at `tier` (a fresh solve, the
+    walk's main cost): if logic still solves it the walk goes on; if logic is stuck the
+    board is offered to `accept` (the caller's grade, say), and returned if taken. After
+    a board `accept` refuses the walk goes on from the last board logic solved. None
+    when the steps or the deadline run out first.
     """
-    current = layout
+    current = solved = layout
+    unchecked = 0
     for _ in range(steps):
         if deadline.passed():
             return None
@@ -990,10 +993,17 @@ def deepen(
             continue
         if not is_unique(moved, nodes, changed_cells(current, moved)):
             continue
-        if not ev.exact(moved, tier):
+        unchecked += 1
+        if unchecked < check_every:
             current = moved
+            continue
+        unchecked = 0
+        if not ev.exact(moved, tier):
+            current = solved = moved
         elif accept(moved):
             return moved
+        else:
+            current = solved
     return None
 
 
