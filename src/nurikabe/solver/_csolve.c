@@ -79,13 +79,13 @@
  * a black component or an island at once, pools and crossings skip rows without a
  * candidate block; on grids of at most 64 columns the sea's region, and without reasons
  * the sea's budget and black components, each island's reach and the regions of
- * rule_areas, are walked by rows of bits, and pools, crossings and the islands' test of cells next to white cells find
- * their candidates by bits (section "rows of bits"); an island's cut cells are taken
- * from one of its last cut walks when its cells and its reach are the same (compared by
- * rows after a walk by rows). Also skipped as having nothing to decide: an island's
- * cells next to no unknown cell, an unknown cell next to a single white cell (it joins
- * no clues), a 2x2 block holding a white cell, the exits of a component past its second;
- * a cell's row and bit come from tables, not a division.
+ * rule_areas, are walked by rows of bits, and pools, crossings and the islands' test of
+ * cells next to white cells find their candidates by bits (section "rows of bits"); an
+ * island's cut cells are taken from one of its last cut walks when its cells and its
+ * reach are the same (compared by rows after a walk by rows). Also skipped as having
+ * nothing to decide: an island's cells next to no unknown cell, an unknown cell next to a
+ * single white cell (it joins no clues), a 2x2 block holding a white cell, the exits of
+ * a component past its second; a cell's row and bit come from tables, not a division.
  * bench/core_identity.py checks that two builds reach the same states:
  * built with -DCSOLVE_TRACE, the core hashes every fixpoint propagate() reaches, in order.
  */
@@ -374,9 +374,9 @@ typedef struct {
     int *astack, *amark, amark_now, *adec; /* analyse(): its stack, marks, decision levels met */
     int *wmark, wmark_now, ncells; /* N: marks of the reasons' walks (wall_stamp) */
     int wall_coarse;     /* reach_walls met a wall without a reason */
-    int *front, nfront;
+    int *front, nfront;  /* N: the frontier of a refuted probe (probe_state), -1: none */
     int rpeak;           /* rtop after the last probe's propagation (probe_state) */
-    int *front2, *agree; /* N: probe_agreed's frontier of the probe `b`, the cells agreed */  /* N: the frontier of a refuted probe (probe_state), -1: none */
+    int *front2, *agree; /* N: probe_agreed's frontier of the probe `b`, the cells agreed */
     long long cut_lits, path_lits; /* literals of the refuted leaves' nogoods, of their paths */
 #ifdef CSOLVE_RULE_STATS
     long long set_by[NRULES + 3][2]; /* cells set per rule (+ nogoods, probes, decisions):
