@@ -376,14 +376,14 @@ def entries() -> list[collection.Entry]:
         conn.close()
 
 
-BUNDLED_GENERATOR = "18"
+BUNDLED_GENERATOR = "19"
 """The generator version of the last build of the bundled file (issue 36). The puzzles at
 the `collection.KEPT` numbers are kept as they were so that no player's puzzle changes
 under them; `MADE_BY` says which generator made each number."""
 
 MADE_BY: dict[str, tuple[tuple[int, str], ...]] = {
     "10x10": ((0, "7"),),
-    "15x15": ((0, "7"), (100, "8"), (160, "13"), (165, "14"), (170, "18")),
+    "15x15": ((0, "7"), (100, "8"), (160, "13"), (165, "14"), (170, "18"), (190, "19")),
     "20x20": ((0, "7"), (50, "8"), (90, "11"), (95, "14"), (105, "17"), (125, "18")),
     "30x30": ((0, "8"), (25, "10"), (35, "11"), (40, "15"), (45, "17")),
 }
@@ -396,7 +396,8 @@ generator 14's easy and medium runs (15x15 #165-169, 20x20 #95-104, 2026-11-29) 
 generator 15's 30x30 hard run (#40-44, 2026-11-29) and generator 17's 30x30 expert and
 extreme runs (#45-54) and 20x20 hard and expert runs (#105-124), and generator 18's
 20x20 expert and extreme runs (#125-134, 2026-11-29) and its easy and medium runs (15x15
-#170-189, 20x20 #135-154, 2026-11-29)."""
+#170-189, 20x20 #135-154, 2026-11-29), and generator 19's 15x15 extreme run (#190-194,
+2026-11-29)."""
 
 
 def _made_by(collection_name: str, number: int) -> str:
@@ -482,6 +483,11 @@ SHIPPED: tuple[tuple[str, dict[str, int], str], ...] = (
         {"10x10": 500, "15x15": 190, "20x20": 155, "30x30": 55},
         "12e8c58e0330c84467ab334f46f46d2f42a769450a217e25ae87111faf8660aa",
     ),
+    (
+        "the 15x15 extreme run with generator 19",
+        {"10x10": 500, "15x15": 195, "20x20": 155, "30x30": 55},
+        "7d0deba4a949b918f41005ba39c84461364213f11efe0324731f875049508edb",
+    ),
 )
 """What each build shipped, oldest first: its name, how many puzzles each collection then
 held, and the digest of the puzzles it added (the numbers from the previous build's counts
@@ -489,7 +495,7 @@ to its own; every column but the grade, by row id). The first digest is the one 
 whole file had when it held generator 7's 650 puzzles only (seed 2026). The last counts
 are `collection.KEPT`: every shipped puzzle is kept."""
 
-BUNDLED_PUZZLES = {(2026, "18"): "80280fe77e372c97d41c9c5da0156a1d8c33d22a34657776f4c2827666b30f5a"}
+BUNDLED_PUZZLES = {(2026, "19"): "165f11311cb3ba86f9eed58415deff45ed8b42c67823f0b65f6e705a76f23430"}
 """The digest of all the bundled file's puzzles (every column but the grade, by row id),
 by the seed and generator version of its build. A rebuild makes a new file this pin does
 not cover."""

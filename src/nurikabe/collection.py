@@ -138,6 +138,7 @@ PLAN: tuple[tuple[str, int, int, tuple[tuple[str, int], ...]], ...] = (
             ("extreme", 5),
             ("easy", 5),
             *(("easy", 10), ("medium", 10)),
+            ("extreme", 5),
         ),
     ),
     (
@@ -185,9 +186,10 @@ grown; then generator 17's 30x30 expert and extreme runs (#45-54), whose largest
 were grown the same way, and its 20x20 hard and expert runs (#105-124); then generator
 18's 20x20 expert and extreme runs (#125-134), walked to fewer clues by exact joins; then
 generator 18's easy and medium runs of 15x15 (#170-189) and 20x20 (#135-154), the
-levels where the older runs sat furthest from published puzzles."""
+levels where the older runs sat furthest from published puzzles; then generator 19's
+15x15 extreme run (#190-194)."""
 
-KEPT: dict[str, int] = {"10x10": 500, "15x15": 190, "20x20": 155, "30x30": 55}
+KEPT: dict[str, int] = {"10x10": 500, "15x15": 195, "20x20": 155, "30x30": 55}
 """Per collection, how many puzzles at its first numbers are kept as they are, whichever
 generator made them (players' progress is keyed on them): a build onto a file that holds
 a puzzle at a kept number keeps it (`already_made`), and only a build into a new file,

@@ -111,8 +111,9 @@ def test_classic_numbers_keep_their_puzzles_and_new_ones_follow(client: TestClie
     assert levels == {"extreme"}
     # generator 14's easy and medium runs follow the last runs of 15x15 and 20x20, then
     # come generator 17's hard and expert runs and generator 18's expert and extreme runs
-    # of 20x20, and generator 18's easy and medium runs end 15x15 and 20x20; generator
-    # 15's hard run and generator 17's expert and extreme runs end 30x30
+    # of 20x20, and generator 18's easy and medium runs end 20x20 (and 15x15 but for
+    # generator 19's extreme run); generator 15's hard run and generator 17's expert and
+    # extreme runs end 30x30
     runs = {
         "15x15/165": "easy",
         "20x20/95": "easy",
@@ -123,6 +124,8 @@ def test_classic_numbers_keep_their_puzzles_and_new_ones_follow(client: TestClie
         "20x20/134": "extreme",
         "15x15/170": "easy",
         "15x15/189": "medium",
+        "15x15/190": "extreme",
+        "15x15/194": "extreme",
         "20x20/135": "easy",
         "20x20/154": "medium",
         "30x30/44": "hard",
